@@ -1,0 +1,47 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+
+import { ContactMessages } from '@/collections/ContactMessages'
+import { EmailCaptures } from '@/collections/EmailCaptures'
+import { Faqs } from '@/collections/Faqs'
+import { Media } from '@/collections/Media'
+import { Orders } from '@/collections/Orders'
+import { Reviews } from '@/collections/Reviews'
+import { Users } from '@/collections/Users'
+import { PAGE_GLOBALS } from '@/globals/pages'
+import { SiteSettings } from '@/globals/SiteSettings'
+import { EMAIL_QUEUE, sendEmailTask } from '@/jobs/sendEmail'
+import { databaseAdapter } from '@/lib/database'
+import { emailAdapter } from '@/lib/email'
+import { prepareDatabase } from '@/lib/prepareDatabase'
+import { isBuildPhase } from '@/lib/runtime'
+import { payloadSecret } from '@/lib/secret'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+export default buildConfig({
+  admin: {
+    user: Users.slug,
+    importMap: { baseDir: path.resolve(dirname, 'src') },
+    meta: { titleSuffix: ' · Seamoss admin' },
+  },
+  collections: [Orders, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users],
+  globals: [SiteSettings, ...PAGE_GLOBALS],
+  db: databaseAdapter(),
+  email: emailAdapter(),
+  secret: payloadSecret(),
+  sharp,
+  graphQL: { disable: true },
+  telemetry: false,
+  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  jobs: {
+    tasks: [sendEmailTask],
+    // Retries e-mails that failed when an order or message came in; tests run the queue themselves.
+    autoRun: [{ cron: '* * * * *', queue: EMAIL_QUEUE, limit: 20 }],
+    shouldAutoRun: () => process.env.NODE_ENV !== 'test' && !isBuildPhase(),
+  },
+  onInit: prepareDatabase,
+})

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+
+import { aboutPage } from '../_pages/about'
+import { benefitsPage } from '../_pages/benefits'
+import { contactPage } from '../_pages/contact'
+import { faqPage } from '../_pages/faq'
+import { homePage } from '../_pages/home'
+import { reviewsPage } from '../_pages/reviews'
+import type { ContentPage } from '../_pages/types'
+
+/**
+ * The content pages. One optional catch-all serves them so that nothing is rendered at build time
+ * (the build never touches the database): each page renders on its first request, is cached, and
+ * is rendered again only when the seller's edit expires its cache tags.
+ */
+const PAGES: Record<string, ContentPage> = {
+  '': homePage,
+  benefits: benefitsPage,
+  about: aboutPage,
+  reviews: reviewsPage,
+  faq: faqPage,
+  contact: contactPage,
+}
+
+type Props = { params: Promise<{ slug?: string[] }> }
+
+export const dynamicParams = true
+
+export function generateStaticParams(): { slug?: string[] }[] {
+  return []
+}
+
+async function pageFor(params: Props['params']): Promise<ContentPage> {
+  const { slug = [] } = await params
+  const page = slug.length <= 1 ? PAGES[slug[0] ?? ''] : undefined
+  if (!page) notFound()
+  return page
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug = [] } = await params
+  const metadata = await (await pageFor(params)).metadata()
+  return { ...metadata, alternates: { canonical: `/${slug.join('/')}` } }
+}
+
+export default async function Page({ params }: Props) {
+  return (await pageFor(params)).render()
+}

@@ -1,0 +1,55 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+
+import { JsonLd } from '@/components/JsonLd'
+import { SiteFooter } from '@/components/SiteFooter'
+import { SiteHeader } from '@/components/SiteHeader'
+import { getSiteSettings } from '@/lib/content'
+import { siteUrl } from '@/lib/siteUrl'
+import { localBusinessJsonLd } from '@/lib/structuredData'
+
+import './globals.css'
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings()
+  return {
+    metadataBase: new URL(siteUrl()),
+    title: { default: settings.businessName, template: `%s · ${settings.businessName}` },
+    description: settings.tagline,
+    applicationName: settings.businessName,
+    openGraph: {
+      type: 'website',
+      siteName: settings.businessName,
+      locale: 'en_US',
+      images: [{ url: '/og-image.png', width: 1200, height: 630, alt: settings.productName }],
+    },
+    twitter: { card: 'summary_large_image' },
+  }
+}
+
+export const viewport: Viewport = { themeColor: '#5e2b86', width: 'device-width', initialScale: 1 }
+
+/** Marks the page as scripted before it paints, so the mobile menu collapses only when it can open. */
+const MARK_JS = "document.documentElement.classList.add('js')"
+
+export default async function FrontendLayout({ children }: { children: ReactNode }) {
+  const settings = await getSiteSettings()
+  return (
+    <html lang="en">
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: MARK_JS }} />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+          Skip to content
+        </a>
+        <JsonLd data={localBusinessJsonLd(settings)} />
+        <SiteHeader settings={settings} />
+        <main id="main" className="flex-1 pt-16">
+          {children}
+        </main>
+        <SiteFooter settings={settings} />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,40 @@
+import type { CollectionConfig } from 'payload'
+
+import { adminOnly, nobody } from '@/access/adminOnly'
+
+export const ContactMessages: CollectionConfig = {
+  slug: 'contact-messages',
+  labels: { singular: 'Contact message', plural: 'Contact messages' },
+  defaultSort: '-createdAt',
+  admin: {
+    group: 'Customers',
+    useAsTitle: 'subject',
+    defaultColumns: ['createdAt', 'name', 'email', 'subject', 'handled'],
+    listSearchableFields: ['name', 'email', 'subject', 'message'],
+  },
+  access: {
+    read: adminOnly,
+    create: nobody,
+    update: adminOnly,
+    delete: adminOnly,
+  },
+  fields: [
+    { name: 'handled', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
+    {
+      type: 'row',
+      fields: [
+        { name: 'name', type: 'text', required: true },
+        { name: 'email', label: 'E-mail', type: 'email', required: true },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'phone', type: 'text' },
+        { name: 'subject', type: 'text' },
+      ],
+    },
+    { name: 'message', type: 'textarea', required: true },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,44 @@
+import type { CollectionConfig } from 'payload'
+
+import { adminOnly, nobody } from '@/access/adminOnly'
+
+export const EmailCaptures: CollectionConfig = {
+  slug: 'email-captures',
+  labels: { singular: 'Email subscriber', plural: 'Email subscribers' },
+  defaultSort: '-createdAt',
+  admin: {
+    group: 'Customers',
+    useAsTitle: 'email',
+    defaultColumns: ['name', 'email', 'discount_code', 'discount_used', 'createdAt'],
+    listSearchableFields: ['name', 'email', 'discount_code'],
+  },
+  access: {
+    read: adminOnly,
+    create: nobody,
+    update: adminOnly,
+    delete: adminOnly,
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true },
+    // Stored lower-cased, so one address joins the list once.
+    { name: 'email', label: 'E-mail', type: 'email', required: true, unique: true, index: true },
+    {
+      name: 'discount_code',
+      label: 'Discount code',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      access: { update: () => false },
+      admin: { readOnly: true },
+    },
+    {
+      name: 'discount_used',
+      label: 'Discount used',
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+    },
+  ],
+  timestamps: true,
+}

@@ -1,0 +1,31 @@
+import path from 'node:path'
+
+import type { CollectionConfig } from 'payload'
+
+import { adminOnly } from '@/access/adminOnly'
+import { anyone } from '@/access/anyone'
+
+/** The spec's `review-images` bucket: public photos, images only. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+
+export const Media: CollectionConfig = {
+  slug: 'media',
+  labels: { singular: 'Image', plural: 'Media library' },
+  admin: {
+    group: 'Content',
+    defaultColumns: ['filename', 'alt', 'createdAt'],
+  },
+  access: {
+    read: anyone,
+    create: adminOnly,
+    update: adminOnly,
+    delete: adminOnly,
+  },
+  upload: {
+    staticDir: path.resolve(process.cwd(), 'media'),
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    imageSizes: [{ name: 'thumbnail', width: 480, height: 480, fit: 'inside', withoutEnlargement: true }],
+    adminThumbnail: 'thumbnail',
+  },
+  fields: [{ name: 'alt', label: 'Description (for screen readers)', type: 'text', maxLength: 200 }],
+}

@@ -1,0 +1,110 @@
+import type { CollectionConfig, Field } from 'payload'
+
+import { adminOnly, nobody } from '@/access/adminOnly'
+import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/lib/constants'
+
+/** Prices are computed by the server when the order is placed and never edited afterwards. */
+const readOnlyPrice = (name: string, label: string): Field => ({
+  name,
+  label,
+  type: 'number',
+  required: true,
+  min: 0,
+  access: { update: () => false },
+  admin: { readOnly: true },
+})
+
+export const Orders: CollectionConfig = {
+  slug: 'orders',
+  labels: { singular: 'Order', plural: 'Orders' },
+  defaultSort: '-createdAt',
+  admin: {
+    group: 'Orders',
+    useAsTitle: 'fullName',
+    defaultColumns: ['createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'discountCode', 'status'],
+    listSearchableFields: ['fullName', 'phone', 'email'],
+  },
+  access: {
+    read: adminOnly,
+    create: nobody,
+    update: adminOnly,
+    delete: adminOnly,
+  },
+  fields: [
+    {
+      name: 'status',
+      type: 'select',
+      required: true,
+      defaultValue: 'new',
+      options: [...ORDER_STATUSES],
+      index: true,
+      admin: { position: 'sidebar' },
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'fullName', label: 'Full name', type: 'text', required: true },
+        { name: 'email', label: 'E-mail', type: 'email', required: true },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'phone', label: 'Phone', type: 'text', required: true },
+        { name: 'instagram', label: 'Instagram', type: 'text' },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'quantity', label: 'Jars', type: 'number', required: true, min: 1, access: { update: () => false } },
+        { name: 'flavors', label: 'Flavors', type: 'text', required: true },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'deliveryMethod', label: 'Pickup or delivery', type: 'select', required: true, options: [...DELIVERY_METHODS] },
+        { name: 'city', label: 'City', type: 'select', required: true, options: [...CITIES] },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'address', label: 'Address', type: 'text', required: true },
+        { name: 'zip', label: 'ZIP code', type: 'text', required: true },
+      ],
+    },
+    { name: 'notes', label: 'Notes', type: 'textarea' },
+    {
+      name: 'consent',
+      label: 'Agreed to be contacted via SMS/e-mail',
+      type: 'checkbox',
+      defaultValue: false,
+      access: { update: () => false },
+    },
+    {
+      type: 'collapsible',
+      label: 'Price (computed by the server)',
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            readOnlyPrice('originalPrice', 'Package price ($)'),
+            readOnlyPrice('deliveryFee', 'Delivery fee ($)'),
+            readOnlyPrice('discountAmount', 'Discount ($)'),
+            readOnlyPrice('totalPrice', 'Total ($)'),
+          ],
+        },
+        {
+          name: 'discountCode',
+          label: 'Discount code',
+          type: 'text',
+          access: { update: () => false },
+          admin: { readOnly: true },
+        },
+      ],
+    },
+  ],
+  timestamps: true,
+}

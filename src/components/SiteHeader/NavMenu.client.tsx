@@ -1,0 +1,77 @@
+'use client'
+
+import Link from 'next/link'
+import { usePathname } from 'next/navigation'
+import { useEffect, useState } from 'react'
+
+import { CloseIcon, MenuIcon } from '@/components/Icons'
+
+type NavLink = { href: string; label: string }
+
+/**
+ * The top bar's links: highlights the current route, collapses into a toggle below 768 px,
+ * closes on a chosen link or Escape, and scrolls every navigation to the top.
+ */
+export function NavMenu({ links }: { links: readonly NavLink[] }) {
+  const pathname = usePathname()
+  const [open, setOpen] = useState(false)
+
+  useEffect(() => {
+    setOpen(false)
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
+  }, [pathname])
+
+  useEffect(() => {
+    if (!open) return
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false)
+        document.getElementById('nav-menu-toggle')?.focus()
+      }
+    }
+    document.addEventListener('keydown', closeOnEscape)
+    return () => document.removeEventListener('keydown', closeOnEscape)
+  }, [open])
+
+  return (
+    <>
+      <button
+        id="nav-menu-toggle"
+        type="button"
+        data-menu-toggle
+        className="order-3 inline-flex size-11 items-center justify-center rounded-full text-plum-800 hover:bg-plum-50 md:hidden"
+        aria-expanded={open}
+        aria-controls="site-nav"
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? <CloseIcon width={24} height={24} /> : <MenuIcon width={24} height={24} />}
+      </button>
+      <nav
+        id="site-nav"
+        aria-label="Main"
+        className={`order-4 w-full md:order-none md:block md:w-auto ${open ? 'block' : 'in-[.js]:hidden'}`}
+      >
+        <ul className="flex flex-col gap-1 pb-3 md:flex-row md:items-center md:gap-1 md:pb-0">
+          {links.map((link) => {
+            const current = pathname === link.href
+            return (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  aria-current={current ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                  className={`block rounded-full px-4 py-2.5 text-base font-medium transition-colors md:px-3 md:py-2 md:text-[0.95rem] ${
+                    current ? 'bg-plum-100 text-plum-800' : 'text-plum-900/80 hover:bg-plum-50 hover:text-plum-800'
+                  }`}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+    </>
+  )
+}

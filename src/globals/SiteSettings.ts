@@ -1,0 +1,65 @@
+import { contentGlobal } from './contentGlobal'
+
+export const SiteSettings = contentGlobal(
+  'site-settings',
+  'Site settings',
+  [
+    {
+      type: 'row',
+      fields: [
+        { name: 'businessName', label: 'Business name', type: 'text', required: true },
+        { name: 'productName', label: 'Product name', type: 'text', required: true },
+      ],
+    },
+    { name: 'tagline', label: 'Tagline', type: 'text', required: true },
+    {
+      type: 'row',
+      fields: [
+        { name: 'phone', label: 'Phone (for texts and calls)', type: 'text', required: true },
+        { name: 'email', label: 'E-mail (orders and contact messages go here)', type: 'email', required: true },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'socialHandle', label: 'Social handle', type: 'text', required: true },
+        { name: 'socialUrl', label: 'Social profile URL', type: 'text', required: true },
+      ],
+    },
+    {
+      name: 'deliveryAreas',
+      label: 'Delivery areas',
+      type: 'array',
+      minRows: 1,
+      fields: [
+        { name: 'name', type: 'text', required: true },
+        { name: 'description', type: 'text' },
+      ],
+    },
+    {
+      name: 'paymentMethods',
+      label: 'Payment methods',
+      type: 'array',
+      minRows: 1,
+      admin: { description: 'Shown to customers in the order confirmation e-mail.' },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'method', type: 'text', required: true },
+            { name: 'handle', label: 'Handle or details', type: 'text' },
+          ],
+        },
+      ],
+    },
+    { name: 'disclaimer', label: 'Disclaimer', type: 'textarea', required: true },
+    {
+      name: 'holdReviewsForApproval',
+      label: 'Hold new reviews for approval',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'When on, new reviews stay hidden until you publish them.' },
+    },
+  ],
+  'Business details shown across the site. Replace the placeholder values with your own.',
+)

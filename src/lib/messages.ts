@@ -1,0 +1,45 @@
+/**
+ * Every user-facing message of the spec (sections 5 and 8), verbatim, in one place.
+ * A message is a toast: a short title and a description.
+ */
+export type Message = { title: string; description: string }
+
+export const messages = {
+  contact: {
+    missingField: (field: string): Message => ({ title: 'Missing Information', description: `Please fill in the ${field} field.` }),
+    sent: { title: 'Message Sent!', description: "Thank you for reaching out! We'll get back to you soon." },
+    failed: { title: 'Error', description: 'Something went wrong. Please try again.' },
+  },
+  order: {
+    missingField: (fieldInWords: string): Message => ({ title: 'Missing Information', description: `Please fill in your ${fieldInWords}.` }),
+    deliveryMethodRequired: { title: 'Delivery Method Required', description: 'Please select pickup or delivery.' },
+    consentRequired: { title: 'Consent Required', description: 'Please agree to be contacted about your order.' },
+    submitted: { title: 'Order Submitted!', description: "Thank you! We'll text/email you to confirm your order & delivery." },
+    failed: {
+      title: 'Submission Error',
+      description: 'There was an issue submitting your order. Please try again or contact us directly.',
+    },
+  },
+  discount: {
+    applied: (amount: number, code: string): Message => ({ title: 'Discount Applied!', description: `You saved $${amount} with code ${code}!` }),
+    invalid: { title: 'Invalid Discount Code', description: 'The discount code you entered is not valid.' },
+    alreadyUsed: { title: 'Discount Already Used', description: 'This discount code has already been used.' },
+    databaseError: (message: string): Message => ({ title: 'Validation Error', description: `Database error: ${message}. Please try again.` }),
+    unexpectedError: (message: string): Message => ({ title: 'Validation Error', description: `Unexpected error: ${message}. Please try again.` }),
+  },
+  capture: {
+    welcome: (product: string): Message => ({
+      title: `Welcome to ${product}!`,
+      description: 'Your discount code is saved and will be applied at checkout.',
+    }),
+    failed: { title: 'Error', description: 'Something went wrong. Please try again.' },
+  },
+  review: {
+    submitted: { title: 'Review submitted!', description: 'Thank you for your feedback.' },
+    failed: { title: 'Error', description: 'Failed to submit review. Please try again.' },
+  },
+  /** Ours, beyond the spec: format, length and abuse checks. */
+  invalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address.' },
+  tooLong: (field: string, max: number): Message => ({ title: 'Too Long', description: `The ${field} can be at most ${max} characters.` }),
+  rateLimited: { title: 'Too Many Attempts', description: 'Please wait a few minutes and try again.' },
+} as const

@@ -1,0 +1,22 @@
+import type { Migration, Payload } from 'payload'
+
+import { migrations } from '@/migrations'
+import { ensureFirstAdmin } from '@/seed/firstAdmin'
+import { seedContent } from '@/seed'
+
+import { databaseKind } from './database'
+
+/**
+ * Runs once per server start, after Payload connects: bring the schema up to date, create the
+ * first admin from the environment, and seed the default content into an empty database.
+ */
+export async function prepareDatabase(payload: Payload): Promise<void> {
+  // In production the SQLite adapter runs these itself (`prodMigrations`); dev and tests use the
+  // same committed migrations instead of `push`, so one file works in every mode.
+  if (databaseKind() === 'sqlite' && process.env.NODE_ENV !== 'production') {
+    // The generated index is typed for the SQLite adapter; Payload's generic signature is wider.
+    await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+  }
+  await ensureFirstAdmin(payload)
+  await seedContent(payload)
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
+
+const ADMIN = { email: 'owner@example.com', password: 'correct-horse-battery' }
+
+describe('anonymous REST access', () => {
+  let app: TestPayload
+
+  beforeAll(async () => {
+    app = await startPayload({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+    const { payload } = app
+    await payload.create({ collection: 'orders', data: orderData() })
+    await payload.create({ collection: 'email-captures', data: { name: 'Ann', email: 'ann@example.com', discount_code: 'HC25123456' } })
+    await payload.create({ collection: 'contact-messages', data: { name: 'Bo', email: 'bo@example.com', message: 'Hello' } })
+    for (const status of ['published', 'pending', 'hidden'] as const) {
+      await payload.create({ collection: 'reviews', data: { name: `${status} reviewer`, rating: 4, comment: `A ${status} review`, status } })
+    }
+  })
+
+  afterAll(async () => {
+    await app?.cleanup()
+  })
+
+  it.each(['email-captures', 'orders', 'users', 'contact-messages'])('refuses GET /api/%s', async (slug) => {
+    const { status, json } = await rest(app.config, 'GET', `/${slug}`)
+    expect(status).toBe(403)
+    expect(json.docs).toBeUndefined()
+  })
+
+  it('returns only published reviews from GET /api/reviews', async () => {
+    const { status, json } = await rest(app.config, 'GET', '/reviews')
+    expect(status).toBe(200)
+    const docs = json.docs as { name: string; status: string }[]
+    expect(docs.map((doc) => doc.name)).toEqual(['published reviewer'])
+  })
+
+  it('refuses a query that asks for hidden reviews', async () => {
+    const { json } = await rest(app.config, 'GET', '/reviews?where[status][equals]=hidden')
+    expect(json.docs).toEqual([])
+  })
+
+  it('serves the public content: FAQs, media list and globals', async () => {
+    expect((await rest(app.config, 'GET', '/faqs?limit=100')).json.totalDocs).toBe(14)
+    expect((await rest(app.config, 'GET', '/media')).status).toBe(200)
+    const settings = await rest(app.config, 'GET', '/globals/site-settings')
+    expect(settings.status).toBe(200)
+    expect(settings.json.businessName).toBeTruthy()
+  })
+
+  it.each([
+    ['orders', orderData()],
+    ['email-captures', { name: 'Eve', email: 'eve@example.com', discount_code: 'HC25999999' }],
+    ['reviews', { name: 'Eve', rating: 5, comment: 'Spam', status: 'published' }],
+    ['faqs', { question: 'Spam?', answer: 'Spam.' }],
+    ['contact-messages', { name: 'Eve', email: 'eve@example.com', message: 'Spam' }],
+    ['users', { email: 'eve@example.com', password: 'password123' }],
+    ['media', { alt: 'Spam' }],
+  ] as const)('an anonymous POST to /api/%s creates nothing', async (slug, body) => {
+    const before = await app.payload.count({ collection: slug })
+    const { status } = await rest(app.config, 'POST', `/${slug}`, { body })
+    expect(status).toBeGreaterThanOrEqual(400)
+    expect((await app.payload.count({ collection: slug })).totalDocs).toBe(before.totalDocs)
+  })
+
+  it('refuses anonymous changes to site settings and FAQs', async () => {
+    const update = await rest(app.config, 'POST', '/globals/site-settings', { body: { phone: '000' } })
+    expect(update.status).toBe(403)
+    const faq = (await app.payload.find({ collection: 'faqs', limit: 1 })).docs[0]
+    expect((await rest(app.config, 'PATCH', `/faqs/${faq.id}`, { body: { answer: 'Hacked' } })).status).toBe(403)
+    expect((await rest(app.config, 'DELETE', `/faqs/${faq.id}`)).status).toBe(403)
+    expect((await app.payload.findGlobal({ slug: 'site-settings' })).phone).not.toBe('000')
+    expect((await app.payload.findByID({ collection: 'faqs', id: faq.id })).answer).not.toBe('Hacked')
+  })
+
+  it('lets the logged-in admin read orders and subscribers', async () => {
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    const orders = await rest(app.config, 'GET', '/orders', { headers })
+    expect(orders.status).toBe(200)
+    expect(orders.json.totalDocs).toBe(1)
+    const captures = await rest(app.config, 'GET', '/email-captures', { headers })
+    expect(captures.json.totalDocs).toBe(1)
+  })
+
+  it('locks an admin out after five wrong passwords', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await rest(app.config, 'POST', '/users/login', { body: { email: ADMIN.email, password: 'wrong-password' } })
+    }
+    const locked = await rest(app.config, 'POST', '/users/login', { body: ADMIN })
+    expect(locked.status).not.toBe(200)
+    expect(JSON.stringify(locked.json)).toMatch(/locked/i)
+  })
+})
+
+function orderData() {
+  return {
+    fullName: 'Test Customer',
+    email: 'customer@example.com',
+    phone: '3135550100',
+    address: '1 Main St',
+    city: 'detroit' as const,
+    zip: '48201',
+    deliveryMethod: 'delivery' as const,
+    quantity: 3,
+    flavors: 'Jar 1: mixed-berry, Jar 2: peach-ginger, Jar 3: pineapple-mango',
+    originalPrice: 50,
+    deliveryFee: 5,
+    discountAmount: 0,
+    totalPrice: 55,
+    consent: true,
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+
+import { discountAmount, PACKAGES, packagePrice, priceOrder } from '@/lib/pricing'
+
+describe('package prices', () => {
+  it.each([
+    [1, 20],
+    [2, 40],
+    [3, 50],
+    [5, 50],
+    [6, 100],
+    [12, 100],
+  ])('%i jars cost $%i', (quantity, price) => {
+    expect(packagePrice(quantity)).toBe(price)
+  })
+
+  it('shows the three packages with list prices and savings', () => {
+    expect(PACKAGES).toEqual([
+      { quantity: 1, price: 20, listPrice: 20, savings: 0 },
+      { quantity: 3, price: 50, listPrice: 60, savings: 10 },
+      { quantity: 6, price: 100, listPrice: 120, savings: 20 },
+    ])
+  })
+
+  it('rounds the 25% discount half up to whole dollars', () => {
+    expect(discountAmount(20)).toBe(5)
+    expect(discountAmount(50)).toBe(13)
+    expect(discountAmount(100)).toBe(25)
+    expect(discountAmount(10)).toBe(3)
+  })
+})
+
+describe('order totals', () => {
+  // quantity, method, code → package, delivery, discount, total
+  it.each([
+    [1, 'pickup', false, 20, 0, 0, 20],
+    [1, 'pickup', true, 20, 0, 5, 15],
+    [1, 'delivery', false, 20, 5, 0, 25],
+    [1, 'delivery', true, 20, 5, 5, 20],
+    [3, 'pickup', false, 50, 0, 0, 50],
+    [3, 'pickup', true, 50, 0, 13, 37],
+    [3, 'delivery', false, 50, 5, 0, 55],
+    [3, 'delivery', true, 50, 5, 13, 42],
+    [6, 'pickup', false, 100, 0, 0, 100],
+    [6, 'pickup', true, 100, 0, 25, 75],
+    [6, 'delivery', false, 100, 5, 0, 105],
+    [6, 'delivery', true, 100, 5, 25, 80],
+  ] as const)('%i jars, %s, code %s: $%i + $%i − $%i = $%i', (quantity, method, code, pkg, delivery, discount, total) => {
+    expect(priceOrder({ quantity, deliveryMethod: method, discountApplied: code })).toMatchObject({
+      originalPrice: pkg,
+      deliveryFee: delivery,
+      discountAmount: discount,
+      totalPrice: total,
+    })
+  })
+
+  it('adds no delivery fee while the method is unset', () => {
+    expect(priceOrder({ quantity: 3, deliveryMethod: '', discountApplied: false }).totalPrice).toBe(50)
+  })
+})
