@@ -19,6 +19,7 @@ import { emailAdapter } from '@/lib/email'
 import { prepareDatabase } from '@/lib/prepareDatabase'
 import { isBuildPhase } from '@/lib/runtime'
 import { payloadSecret } from '@/lib/secret'
+import { mediaStoragePlugins } from '@/lib/storage'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -34,6 +35,7 @@ export default buildConfig({
   email: emailAdapter(),
   secret: payloadSecret(),
   sharp,
+  plugins: [...mediaStoragePlugins()],
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },

@@ -22,7 +22,8 @@ export const Media: CollectionConfig = {
     delete: adminOnly,
   },
   upload: {
-    staticDir: path.resolve(process.cwd(), 'media'),
+    // Local disk by default; `MEDIA_DIR` moves it (tests), `S3_BUCKET` replaces it (see payload.config.ts).
+    staticDir: path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), 'media')),
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
     imageSizes: [{ name: 'thumbnail', width: 480, height: 480, fit: 'inside', withoutEnlargement: true }],
     adminThumbnail: 'thumbnail',

@@ -108,5 +108,6 @@ function orderData() {
     discountAmount: 0,
     totalPrice: 55,
     consent: true,
+    status: 'new' as const,
   }
 }

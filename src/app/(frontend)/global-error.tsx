@@ -1,5 +1,7 @@
 'use client'
 
+import Link from 'next/link'
+
 /** The last-resort fallback when even the site's layout fails; it brings its own document. */
 export default function GlobalError({ error }: { error: Error & { statusText?: string } }) {
   return (
@@ -8,7 +10,7 @@ export default function GlobalError({ error }: { error: Error & { statusText?: s
         <h1>Unexpected Application Error!</h1>
         <p>{error.statusText || error.message}</p>
         <p>
-          <a href="/">Back to home</a>
+          <Link href="/">Back to home</Link>
         </p>
       </body>
     </html>

@@ -6,7 +6,7 @@ export default function NotFound() {
   return (
     <section className="section">
       <div className="container-page max-w-xl py-10 text-center">
-        <p className="font-display text-7xl font-semibold text-plum-300">404</p>
+        <p aria-hidden className="font-display text-7xl font-semibold text-plum-600">404</p>
         <h1 className="mt-4 text-4xl font-semibold">Oops! Page not found</h1>
         <p className="mt-4 text-lg text-plum-900/80">The page you are looking for does not exist or has moved.</p>
         <Link href="/" className="btn-primary mt-8">

@@ -27,7 +27,7 @@ export function PricingCards({ copy }: { copy: Pricing }) {
             </p>
             <p className="mt-5 flex items-baseline gap-2">
               <span className="font-display text-5xl font-semibold text-plum-800">${pkg.price}</span>
-              {pkg.savings > 0 && <s className="text-lg text-plum-900/60">${pkg.listPrice}</s>}
+              {pkg.savings > 0 && <s className="text-lg text-plum-900/75">${pkg.listPrice}</s>}
             </p>
             {pkg.savings > 0 ? (
               <p className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-sea-700">

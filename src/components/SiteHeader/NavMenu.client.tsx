@@ -15,9 +15,16 @@ type NavLink = { href: string; label: string }
 export function NavMenu({ links }: { links: readonly NavLink[] }) {
   const pathname = usePathname()
   const [open, setOpen] = useState(false)
+  const [shownPath, setShownPath] = useState(pathname)
 
-  useEffect(() => {
+  // A new route (also by back/forward) closes the menu...
+  if (pathname !== shownPath) {
+    setShownPath(pathname)
     setOpen(false)
+  }
+
+  // ...and starts at the top of the page, also for links outside the top bar.
+  useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
   }, [pathname])
 

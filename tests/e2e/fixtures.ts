@@ -1,0 +1,62 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+
+import { ADMIN } from './global-setup'
+
+export type ReceivedMail = { to: string; subject: string; text: string; html: string; replyTo?: string }
+
+export const test = base.extend<{ baseURL: string }>({
+  // The server's port is chosen by the global setup, after the config is read.
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL!)
+  },
+})
+
+export { expect }
+
+/** Every e-mail the test SMTP server has received so far. */
+export function receivedMail(): ReceivedMail[] {
+  const dir = process.env.E2E_MAIL_DIR!
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail)
+}
+
+export async function waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs = 15_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = receivedMail().find(match)
+    if (found) return found
+    if (Date.now() > deadline) throw new Error('expected e-mail did not arrive')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+export function serverLog(): string {
+  return fs.readFileSync(process.env.E2E_SERVER_LOG!, 'utf8')
+}
+
+/** An admin session for the REST API, as the seller's browser would hold it. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/users/login', { data: ADMIN })
+  expect(response.ok()).toBeTruthy()
+  return (await response.json()).token as string
+}
+
+export async function adminApi(request: APIRequestContext, method: 'GET' | 'PATCH' | 'POST', url: string, data?: unknown) {
+  const token = await adminToken(request)
+  const response = await request.fetch(url, { method, data, headers: { Authorization: `JWT ${token}` } })
+  expect(response.ok(), `${method} ${url} → ${response.status()}`).toBeTruthy()
+  return response.json()
+}
+
+/** Fails on any serious or critical accessibility violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([])
+}

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { freePort, startSmtp } from '../helpers/smtp'
+
+export const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' }
+const ARTIFACTS = path.resolve('tests/.artifacts')
+
+/**
+ * Starts the production build (`next start`) on a free port with a fresh SQLite database, an
+ * empty media folder and an in-process SMTP server whose messages land as JSON files the tests read.
+ */
+export default async function globalSetup() {
+  if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npm run build` first (npm run test:e2e does).')
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-e2e-'))
+  const mailDir = path.join(runDir, 'mail')
+  fs.mkdirSync(mailDir)
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+
+  const smtp = await startSmtp()
+  const writeMail = setInterval(() => {
+    smtp.messages.splice(0).forEach((mail, index) => {
+      const to = Array.isArray(mail.to) ? mail.to.map((entry) => entry.text).join(', ') : mail.to?.text
+      const record = { to, subject: mail.subject, text: mail.text, html: mail.html || '', replyTo: mail.replyTo?.text }
+      fs.writeFileSync(path.join(mailDir, `${Date.now()}-${index}.json`), JSON.stringify(record))
+    })
+  }, 100)
+
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  const serverLog = path.join(ARTIFACTS, 'e2e-server.log')
+  const log = fs.openSync(serverLog, 'w')
+  const server = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      SITE_URL: baseURL,
+      DATABASE_URI: `file:${path.join(runDir, 'e2e.db')}`,
+      MEDIA_DIR: path.join(runDir, 'media'),
+      PAYLOAD_SECRET: 'e2e-secret',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_SECURE: 'false',
+      EMAIL_FROM: 'Seamoss Test <shop@example.com>',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+    stdio: ['ignore', log, log],
+  })
+
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`next start exited early; see ${serverLog}`)
+    try {
+      if ((await fetch(`${baseURL}/`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the site did not answer within 120 s; see ${serverLog}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+
+  Object.assign(process.env, { E2E_BASE_URL: baseURL, E2E_MAIL_DIR: mailDir, E2E_SERVER_LOG: serverLog })
+
+  return async () => {
+    clearInterval(writeMail)
+    server.kill('SIGTERM')
+    await smtp.close()
+    fs.rmSync(runDir, { recursive: true, force: true })
+  }
+}

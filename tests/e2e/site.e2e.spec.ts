@@ -1,0 +1,145 @@
+import { adminApi, expect, expectNoSeriousA11yViolations, serverLog, test } from './fixtures'
+
+const NAV = [
+  ['Home', '/'],
+  ['Benefits', '/benefits'],
+  ['About', '/about'],
+  ['Reviews', '/reviews'],
+  ['Order', '/order'],
+  ['FAQ', '/faq'],
+  ['Contact', '/contact'],
+] as const
+
+test('every top-bar link leads to its page and marks it current', async ({ page }) => {
+  await page.goto('/')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  for (const [label, href] of NAV) {
+    await nav.getByRole('link', { name: label, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`${href === '/' ? '/$' : href}$`))
+    await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1)
+  }
+})
+
+test('the top bar has a Text to Order phone link', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Text to Order' })).toHaveAttribute('href', /^sms:\+1\d{10}$/)
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the menu toggles, navigates, and closes on a link or Escape', async ({ page }) => {
+    await page.goto('/')
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden()
+
+    await toggle.click()
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    await nav.getByRole('link', { name: 'FAQ' }).click()
+    await expect(page).toHaveURL(/\/faq$/)
+    await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(nav.getByRole('link', { name: 'About' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(nav.getByRole('link', { name: 'About' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+  })
+
+  test('without JavaScript the links stay visible', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL })
+    const page = await context.newPage()
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
+    await context.close()
+  })
+})
+
+test('every navigation starts at the top of the page', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test('the footer carries links, contact details, delivery areas, pricing and the disclaimer', async ({ page }) => {
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  const quickLinks = footer.getByRole('navigation', { name: 'Quick links' }).getByRole('link')
+  await expect(quickLinks).toHaveText(['Home', 'Benefits', 'About', 'Order', 'FAQ', 'Contact'])
+  await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1)
+  await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1)
+  await expect(footer.getByRole('link', { name: /^@/ })).toHaveAttribute('href', /^https:\/\//)
+  await expect(footer.getByRole('heading', { name: 'Delivery Areas' })).toBeVisible()
+  await expect(footer).toContainText('Metro Detroit')
+  await expect(footer).toContainText('Metro Ann Arbor')
+  await expect(footer).toContainText('8oz for $20')
+  await expect(footer).toContainText('3 for $50')
+  await expect(footer).toContainText('6 for $100')
+  await expect(footer).toContainText('© 2024')
+  await expect(footer).toContainText('not intended to diagnose, treat, cure or prevent any disease')
+})
+
+test('the home pricing cards lead to the order page with the package chosen', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('link', { name: 'Order 3 jars for $50' })).toHaveAttribute('href', '/order?qty=3')
+  await expect(page.getByRole('link', { name: 'Order 6 jars for $100' })).toHaveAttribute('href', '/order?qty=6')
+  await expect(page.getByRole('link', { name: 'Order 1 jar for $20' })).toHaveAttribute('href', '/order?qty=1')
+  await expect(page.getByText('Save $10')).toBeVisible()
+  await expect(page.getByText('Save $20')).toBeVisible()
+})
+
+test('the FAQ keeps one answer open at a time, by keyboard', async ({ page }) => {
+  await page.goto('/faq')
+  const items = page.locator('details[name="faq"]')
+  await expect(items).toHaveCount(14)
+  await items.nth(0).locator('summary').focus()
+  await page.keyboard.press('Enter')
+  await expect(items.nth(0)).toHaveAttribute('open', '')
+  await page.keyboard.press('Tab')
+  await expect(items.nth(1).locator('summary')).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(items.nth(1)).toHaveAttribute('open', '')
+  await expect(items.nth(0)).not.toHaveAttribute('open', '')
+  await expect(page.locator('details[name="faq"][open]')).toHaveCount(1)
+  await expect(page.getByRole('main').getByRole('link', { name: /^Text \(/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'E-mail us' })).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Message @/ })).toBeVisible()
+})
+
+test('an unknown address answers 404 with a way home, and is logged', async ({ page }) => {
+  const response = await page.goto('/no-such-page-here')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  expect(serverLog()).toContain('[404] GET /no-such-page-here')
+})
+
+test('an FAQ edited in the admin shows on /faq within seconds', async ({ page, request }) => {
+  await page.goto('/faq')
+  const faqs = await adminApi(request, 'GET', '/api/faqs?sort=_order&limit=1')
+  const faq = faqs.docs[0]
+  const answer = `Freshly edited answer ${Date.now()}`
+  await adminApi(request, 'PATCH', `/api/faqs/${faq.id}`, { answer })
+  await expect
+    .poll(async () => {
+      await page.reload()
+      return page.locator('details[name="faq"]').first().textContent()
+    }, { timeout: 10_000 })
+    .toContain(answer)
+})
+
+for (const path of ['/', '/benefits', '/about', '/faq', '/contact', '/reviews', '/no-such-page']) {
+  test(`${path} has no serious accessibility violations`, async ({ page }) => {
+    await page.goto(path)
+    await expectNoSeriousA11yViolations(page)
+  })
+}
