@@ -14,6 +14,13 @@ export const messages = {
     missingField: (fieldInWords: string): Message => ({ title: 'Missing Information', description: `Please fill in your ${fieldInWords}.` }),
     deliveryMethodRequired: { title: 'Delivery Method Required', description: 'Please select pickup or delivery.' },
     consentRequired: { title: 'Consent Required', description: 'Please agree to be contacted about your order.' },
+    /** Ours: the spec only says a flavor is required for each jar. */
+    flavorRequired: (jar: number, jars: number): Message => ({
+      title: 'Flavor Required',
+      description: jars === 1 ? 'Please choose a flavor.' : `Please choose a flavor for jar ${jar}.`,
+    }),
+    /** Ours: only a tampered form can send another quantity than 1, 3 or 6. */
+    packageRequired: { title: 'Package Required', description: 'Please choose 1, 3 or 6 jars.' },
     submitted: { title: 'Order Submitted!', description: "Thank you! We'll text/email you to confirm your order & delivery." },
     failed: {
       title: 'Submission Error',
@@ -40,6 +47,8 @@ export const messages = {
   },
   /** Ours, beyond the spec: format, length and abuse checks. */
   invalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address.' },
+  invalidPhone: { title: 'Invalid Phone Number', description: 'Please enter a valid phone number.' },
+  invalidZip: { title: 'Invalid ZIP Code', description: 'Please enter a 5-digit ZIP code, like 48201.' },
   tooLong: (field: string, max: number): Message => ({ title: 'Too Long', description: `The ${field} can be at most ${max} characters.` }),
   rateLimited: { title: 'Too Many Attempts', description: 'Please wait a few minutes and try again.' },
 } as const

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 
+import { CITIES, DELIVERY_METHODS, FLAVORS } from './constants'
+import { DISCOUNT_CODE_MAX_LENGTH, normalizeDiscountCode } from './discounts'
 import { messages, type Message } from './messages'
+import { isPackageQuantity, PACKAGE_QUANTITIES, type DeliveryMethod, type PackageQuantity } from './pricing'
 
 /**
  * The zod schemas of the public forms, used by the browser and the server alike. Each issue
@@ -23,6 +26,11 @@ export const LIMITS = {
   phone: 30,
   subject: 150,
   message: 5000,
+  instagram: 60,
+  address: 200,
+  zip: 10,
+  notes: 1000,
+  discountCode: DISCOUNT_CODE_MAX_LENGTH,
 } as const
 
 const requiredText = (field: string, max: number, missing: (field: string) => Message) =>
@@ -53,8 +61,8 @@ export const phoneNumber = z
   .string()
   .trim()
   .max(LIMITS.phone, toIssue(messages.tooLong('phone number', LIMITS.phone)))
-  .regex(/^\+?[\d\s().-]{7,}$/, toIssue({ title: 'Invalid Phone Number', description: 'Please enter a valid phone number.' }))
-  .refine((value) => value.replace(/\D/g, '').length >= 10, toIssue({ title: 'Invalid Phone Number', description: 'Please enter a valid phone number.' }))
+  .regex(/^\+?[\d\s().-]{7,}$/, toIssue(messages.invalidPhone))
+  .refine((value) => value.replace(/\D/g, '').length >= 10, toIssue(messages.invalidPhone))
 
 export const contactSchema = z.object({
   name: requiredText('name', LIMITS.name, messages.contact.missingField),
@@ -68,3 +76,112 @@ export type ContactInput = z.infer<typeof contactSchema>
 
 /** Hidden from people, filled in by bots. */
 export const HONEYPOT_FIELD = 'website'
+
+// ---- The order form -------------------------------------------------------------------------
+
+export type FlavorValue = (typeof FLAVORS)[number]['value']
+export type CityValue = (typeof CITIES)[number]['value']
+
+/** One flavor field per jar of the largest package: flavor1 … flavor6. */
+export const MAX_JARS = Math.max(...PACKAGE_QUANTITIES)
+export const flavorField = (jar: number) => `flavor${jar}`
+
+/** The order form's fields, as the browser posts them (anything else in the post is ignored). */
+export const ORDER_FORM_FIELDS = [
+  'quantity',
+  ...Array.from({ length: MAX_JARS }, (_, index) => flavorField(index + 1)),
+  'deliveryMethod',
+  'fullName',
+  'email',
+  'phone',
+  'instagram',
+  'address',
+  'city',
+  'zip',
+  'notes',
+  'consent',
+  'discountCode',
+] as const
+
+const FLAVOR_VALUES = FLAVORS.map((flavor) => flavor.value)
+const CITY_VALUES = CITIES.map((city) => city.value)
+const METHOD_VALUES = DELIVERY_METHODS.map((method) => method.value)
+const US_ZIP = /^\d{5}(-\d{4})?$/
+
+const missingOrderField = (fieldInWords: string) => {
+  const issue = toIssue(messages.order.missingField(fieldInWords))
+  return z.string(issue).trim().min(1, issue)
+}
+
+/**
+ * Stage 1, in the spec's order: the required fields, then the delivery method, the consent and a
+ * flavor for each jar. Formats and lengths are checked only when all of these are present.
+ */
+const orderPresenceSchema = (jars: PackageQuantity) =>
+  z.object({
+    fullName: missingOrderField('full name'),
+    email: missingOrderField('email'),
+    phone: missingOrderField('phone number'),
+    address: missingOrderField('address'),
+    city: z.enum(CITY_VALUES, toIssue(messages.order.missingField('city'))),
+    zip: missingOrderField('ZIP code'),
+    deliveryMethod: z.enum(METHOD_VALUES, toIssue(messages.order.deliveryMethodRequired)),
+    // A checked box posts "on"; tests and scripts may say "true".
+    consent: z.enum(['on', 'true'], toIssue(messages.order.consentRequired)),
+    flavors: z.array(z.string()).superRefine((flavors, context) => {
+      const jar = flavors.findIndex((flavor) => !FLAVOR_VALUES.includes(flavor as FlavorValue))
+      if (jar >= 0) context.addIssue({ code: 'custom', path: [jar], message: toIssue(messages.order.flavorRequired(jar + 1, jars)) })
+    }),
+  })
+
+/** Stage 2: formats (e-mail, phone, US ZIP) and lengths, and the normalised values to store. */
+const orderDetailsSchema = z.object({
+  fullName: requiredText('full name', LIMITS.name, messages.order.missingField),
+  email: emailAddress(messages.order.missingField('email')),
+  phone: phoneNumber,
+  instagram: optionalText('Instagram handle', LIMITS.instagram),
+  address: requiredText('address', LIMITS.address, messages.order.missingField),
+  zip: z.string().trim().regex(US_ZIP, toIssue(messages.invalidZip)),
+  notes: optionalText('notes', LIMITS.notes),
+  discountCode: z
+    .string()
+    .optional()
+    .transform(normalizeDiscountCode)
+    .pipe(z.string().max(LIMITS.discountCode, toIssue(messages.tooLong('discount code', LIMITS.discountCode))))
+    .transform((code) => code || undefined),
+})
+
+export type OrderInput = z.infer<typeof orderDetailsSchema> & {
+  quantity: PackageQuantity
+  flavors: FlavorValue[]
+  deliveryMethod: DeliveryMethod
+  city: CityValue
+  consent: true
+}
+
+export type OrderParseResult = { ok: true; order: OrderInput } | { ok: false; message: Message; field: string }
+
+/** The form field an issue belongs to, so the browser can move focus there. */
+function issueField(error: z.ZodError): string {
+  const [first, second] = error.issues[0].path
+  return first === 'flavors' ? flavorField(Number(second) + 1) : String(first)
+}
+
+/**
+ * Checks a submitted order form (its values as strings, as `formValues` reads them) and answers the
+ * first problem with the spec's message. The browser runs it before posting; the server runs it again.
+ */
+export function parseOrderForm(values: Record<string, unknown>): OrderParseResult {
+  const quantity = Number(values.quantity)
+  if (!isPackageQuantity(quantity)) return { ok: false, message: messages.order.packageRequired, field: 'quantity' }
+
+  const flavors = Array.from({ length: quantity }, (_, index) => values[flavorField(index + 1)] ?? '')
+  const presence = orderPresenceSchema(quantity).safeParse({ ...values, flavors })
+  if (!presence.success) return { ok: false, message: firstMessage(presence.error), field: issueField(presence.error) }
+
+  const details = orderDetailsSchema.safeParse(values)
+  if (!details.success) return { ok: false, message: firstMessage(details.error), field: issueField(details.error) }
+
+  const { city, deliveryMethod } = presence.data
+  return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors as FlavorValue[], city, deliveryMethod, consent: true } }
+}

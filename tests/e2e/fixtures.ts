@@ -4,14 +4,24 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
+import { POPUP_DISMISSED_KEY } from '@/lib/popupMemory'
+
 import { ADMIN } from './global-setup'
 
 export type ReceivedMail = { to: string; subject: string; text: string; html: string; replyTo?: string }
 
-export const test = base.extend<{ baseURL: string }>({
+export const test = base.extend<{ baseURL: string; emailPopup: 'suppressed' | 'allowed' }>({
   // The server's port is chosen by the global setup, after the config is read.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL!)
+  },
+  // The home page's sign-up dialog makes the page behind it inert; only its own tests let it open.
+  emailPopup: ['suppressed', { option: true }],
+  context: async ({ context, emailPopup }, use) => {
+    if (emailPopup === 'suppressed') {
+      await context.addInitScript((key) => window.localStorage.setItem(key, String(Date.now())), POPUP_DISMISSED_KEY)
+    }
+    await use(context)
   },
 })
 

@@ -26,7 +26,12 @@ export function freshDatabaseUri(): string {
  * Starts Payload on a fresh database. Environment must be set before the config is imported, so
  * the import happens here; `env` adds SMTP settings and the like.
  */
+let started = false
+
 export async function startPayload(env: Record<string, string | undefined> = {}): Promise<TestPayload> {
+  // The config reads the environment once per test file, when it is first imported.
+  if (started) throw new Error('startPayload() runs once per test file; put another environment in another file')
+  started = true
   const databaseUri = env.DATABASE_URI ?? freshDatabaseUri()
   Object.assign(process.env, { PAYLOAD_SECRET: 'integration-test-secret', ...env, DATABASE_URI: databaseUri })
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key]

@@ -76,7 +76,7 @@ export function SiteFooter({ settings }: { settings: SiteSetting }) {
         <div className="container-page space-y-2 py-6 text-xs leading-5 text-plum-200">
           <p>{settings.disclaimer}</p>
           <p>
-            © {COPYRIGHT_YEAR} {settings.businessName}. All rights reserved.
+            © {COPYRIGHT_YEAR} {settings.businessName.replace(/\.$/, "")}. All rights reserved.
           </p>
         </div>
       </div>

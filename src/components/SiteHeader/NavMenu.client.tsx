@@ -68,7 +68,7 @@ export function NavMenu({ links }: { links: readonly NavLink[] }) {
                   href={link.href}
                   aria-current={current ? 'page' : undefined}
                   onClick={() => setOpen(false)}
-                  className={`block rounded-full px-4 py-2.5 text-base font-medium transition-colors md:px-3 md:py-2 md:text-[0.95rem] ${
+                  className={`block rounded-full px-4 py-2.5 text-base font-medium transition-colors md:px-2 md:py-2 md:text-sm lg:px-3 lg:text-[0.95rem] ${
                     current ? 'bg-plum-100 text-plum-800' : 'text-plum-900/80 hover:bg-plum-50 hover:text-plum-800'
                   }`}
                 >

@@ -19,7 +19,7 @@ export const benefitsPage: ContentPage = {
         <PageHero title={page.intro.title} description={page.intro.description} />
         <section className="section pt-4" aria-label="Benefits">
           <div className="container-page">
-            <CardGrid cards={page.benefits} />
+            <CardGrid cards={page.benefits} headingLevel={2} />
           </div>
         </section>
         <section className="section bg-white" aria-labelledby="usage-heading">

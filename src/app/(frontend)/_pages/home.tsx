@@ -2,6 +2,7 @@ import Link from 'next/link'
 
 import { CardGrid } from '@/components/CardGrid'
 import { ContactButtons } from '@/components/ContactButtons'
+import { EmailPopupTrigger } from '@/components/EmailPopup'
 import { JsonLd } from '@/components/JsonLd'
 import { PricingCards } from '@/components/PricingCards'
 import { Testimonials } from '@/components/Testimonials'
@@ -23,6 +24,7 @@ export const homePage: ContentPage = {
     return (
       <>
         <JsonLd data={productJsonLd(settings)} />
+        <EmailPopupTrigger />
         <section className="relative overflow-hidden bg-gradient-to-br from-plum-800 via-plum-700 to-sea-700 text-white">
           <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-sea-500/30 blur-3xl" />
           <div className="container-page relative py-20 sm:py-28">

@@ -1,0 +1,41 @@
+import type { Metadata } from 'next'
+
+import { PageHero } from '@/components/PageHero'
+import { getGlobal } from '@/lib/content'
+import { isPackageQuantity, PACKAGES, type PackageQuantity } from '@/lib/pricing'
+
+import { OrderForm } from './OrderForm.client'
+import type { PackageOption } from './PackageOptions'
+
+type Props = { searchParams: Promise<{ qty?: string | string[] }> }
+
+export async function generateMetadata(): Promise<Metadata> {
+  const page = await getGlobal('order-page')
+  return { title: page.intro.title, description: page.intro.description, alternates: { canonical: '/order' } }
+}
+
+/** `?qty=3` from the home page's cards chooses the package; anything else means one jar. */
+function chosenQuantity(qty: string | string[] | undefined): PackageQuantity {
+  const quantity = Number(Array.isArray(qty) ? qty[0] : qty)
+  return isPackageQuantity(quantity) ? quantity : 1
+}
+
+/** Rendered per request (it reads the query); the copy comes from the cached globals. */
+export default async function OrderPage({ searchParams }: Props) {
+  const [{ qty }, page, pricing] = await Promise.all([searchParams, getGlobal('order-page'), getGlobal('pricing')])
+  const packages: PackageOption[] = PACKAGES.map((pkg, index) => ({
+    ...pkg,
+    title: pricing.packages?.[index]?.title ?? `${pkg.quantity} jar${pkg.quantity > 1 ? 's' : ''}`,
+    badge: pricing.packages?.[index]?.badge ?? null,
+  }))
+  return (
+    <>
+      <PageHero title={page.intro.title} description={page.intro.description} />
+      <section className="section pt-4">
+        <div className="container-page">
+          <OrderForm packages={packages} initialQuantity={chosenQuantity(qty)} />
+        </div>
+      </section>
+    </>
+  )
+}

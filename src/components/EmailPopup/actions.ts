@@ -1,0 +1,40 @@
+'use server'
+
+import { joinEmailList } from '@/lib/emailCaptures'
+import { messages, type Message } from '@/lib/messages'
+import { getPayloadClient } from '@/lib/payload'
+import { allowAttempt, clientKey } from '@/lib/rateLimit'
+import { HONEYPOT_FIELD } from '@/lib/schemas'
+
+export type JoinAnswer = { ok: true; code: string; email: string; message: Message } | { ok: false; message: Message }
+
+const ALREADY_USED: Message = {
+  title: 'Already Joined',
+  description: 'You are already on our list, and your first-order discount has been used. Thank you for ordering with us!',
+}
+
+/** The popup's sign-up (spec calls 1 and 2): stores the capture, e-mails the code, answers the toast. */
+export async function joinEmailListAction(formData: FormData): Promise<JoinAnswer> {
+  try {
+    const payload = await getPayloadClient()
+    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    const welcome = messages.capture.welcome(settings.businessName)
+    // A filled honeypot is a bot: answer as if it worked, store nothing.
+    if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { ok: true, code: '', email: '', message: welcome }
+    if (!(await allowAttempt('capture', await clientKey()))) return { ok: false, message: messages.rateLimited }
+
+    const result = await joinEmailList(payload, { name: formData.get('name'), email: formData.get('email') })
+    switch (result.status) {
+      case 'joined':
+      case 'resent':
+        return { ok: true, code: result.code, email: result.email, message: welcome }
+      case 'already-used':
+        return { ok: false, message: ALREADY_USED }
+      case 'invalid':
+        return { ok: false, message: { title: 'Error', description: result.message } }
+    }
+  } catch (error) {
+    console.error('[email capture] sign-up failed', error)
+    return { ok: false, message: messages.capture.failed }
+  }
+}

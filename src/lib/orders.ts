@@ -1,0 +1,176 @@
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+
+import type { Order } from '@/payload-types'
+
+import { claimDiscountCode, discountRejection, type DiscountStatus } from './discounts'
+import { deliverEmail } from './mailer'
+import { messages, type Message } from './messages'
+import { customerOrderEmail, sellerOrderEmail } from './orderEmails'
+import { priceOrder } from './pricing'
+import { parseOrderForm, type OrderInput } from './schemas'
+
+/**
+ * Places an order: validate → price with pricing.ts → claim the discount code and store the order in
+ * one transaction → e-mail seller and customer. The server action is a thin wrapper around
+ * `submitOrder`; tests call it directly with a Payload instance.
+ */
+
+export type OrderResult =
+  | { status: 'success'; order: Order; discountUsed: boolean }
+  | { status: 'error'; message: Message; field?: string; discountRejected?: boolean }
+
+/** The spec's text of the flavors: the flavor for one jar, otherwise 'Jar N: flavor' entries. */
+export function flavorsText(flavors: readonly string[]): string {
+  return flavors.length === 1 ? flavors[0] : flavors.map((flavor, index) => `Jar ${index + 1}: ${flavor}`).join(', ')
+}
+
+/**
+ * `values` are the posted form fields as strings. Only the fields the schema knows are read: a
+ * price, total or discount amount sent by the browser is never looked at.
+ */
+export async function submitOrder(payload: Payload, values: Record<string, unknown>): Promise<OrderResult> {
+  const parsed = parseOrderForm(values)
+  if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field }
+
+  let stored: StoreOutcome
+  try {
+    stored = await storeOrder(payload, parsed.order)
+  } catch (error) {
+    payload.logger.error({ err: error, msg: '[order] could not store an order' })
+    return { status: 'error', message: messages.order.failed }
+  }
+  if (stored.status === 'rejected') {
+    return { status: 'error', message: discountRejection(stored.reason), field: 'discountCode', discountRejected: true }
+  }
+  // The order is committed: from here on nothing may turn it into a failure.
+  await sendOrderEmails(payload, stored.order)
+  return { status: 'success', order: stored.order, discountUsed: Boolean(stored.order.discountCode) }
+}
+
+type StoreOutcome = { status: 'stored'; order: Order } | { status: 'rejected'; reason: Exclude<DiscountStatus, 'valid'> }
+
+/**
+ * Claims the code and creates the order in one unit of work. A refused code rolls back and nothing
+ * is stored: the visitor was shown a discounted total and must not be charged a different one
+ * without seeing it.
+ */
+function storeOrder(payload: Payload, input: OrderInput): Promise<StoreOutcome> {
+  return inTransaction<StoreOutcome>(
+    payload,
+    (req) => claimCodeAndCreateOrder(payload, input, req),
+    async (outcome) => outcome.status === 'rejected' || isStored(payload, outcome.order),
+  )
+}
+
+async function claimCodeAndCreateOrder(payload: Payload, input: OrderInput, req: PayloadRequest): Promise<{ commit: boolean; value: StoreOutcome }> {
+  if (input.discountCode) {
+    const claim = await claimDiscountCode(payload, input.discountCode, req)
+    if (claim !== 'valid') return { commit: false, value: { status: 'rejected', reason: claim } }
+  }
+  const price = priceOrder({ quantity: input.quantity, deliveryMethod: input.deliveryMethod, discountApplied: Boolean(input.discountCode) })
+  const order = await payload.create({
+    collection: 'orders',
+    data: {
+      status: 'new',
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      instagram: input.instagram,
+      quantity: input.quantity,
+      flavors: flavorsText(input.flavors),
+      deliveryMethod: input.deliveryMethod,
+      city: input.city,
+      address: input.address,
+      zip: input.zip,
+      notes: input.notes,
+      consent: input.consent,
+      originalPrice: price.originalPrice,
+      deliveryFee: price.deliveryFee,
+      discountAmount: price.discountAmount,
+      totalPrice: price.totalPrice,
+      discountCode: input.discountCode,
+    },
+    depth: 0,
+    // Visitors may not create orders through the API (create access is `nobody`); this code
+    // validated and priced everything itself above.
+    overrideAccess: true,
+    req,
+  })
+  return { commit: true, value: { status: 'stored', order } }
+}
+
+/** The order as created is in the database (read outside the transaction, after its commit). */
+async function isStored(payload: Payload, order: Order): Promise<boolean> {
+  const found = await payload.findByID({ collection: 'orders', id: order.id, depth: 0, disableErrors: true, overrideAccess: true })
+  // An id can be reused after a lost insert, so the creation time must match too.
+  return Boolean(found && found.createdAt === order.createdAt && found.email === order.email)
+}
+
+const MAX_ATTEMPTS = 6
+
+/** The work committed, as far as Payload knows, but its result is not in the database. */
+class LostCommitError extends Error {}
+
+/**
+ * Runs `work` in a database transaction, passing its `req` to every call, and retries it from the
+ * start when it could not be written:
+ * - SQLite admits one write transaction at a time; a second BEGIN fails at once with SQLITE_BUSY.
+ *   MongoDB aborts the second of two transactions that write one document. Payload retries neither.
+ * - After a failed BEGIN, libsql leaves a statement open on its connection, and the next transaction
+ *   on that connection cannot COMMIT (tursodatabase/libsql-client-ts#352), which Payload's SQLite
+ *   adapter does not report. So `confirm` reads the result back after every commit.
+ */
+async function inTransaction<T>(
+  payload: Payload,
+  work: (req: PayloadRequest) => Promise<{ commit: boolean; value: T }>,
+  confirm: (value: T) => Promise<boolean>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const req = await createLocalReq({}, payload)
+    try {
+      const began = await initTransaction(req)
+      const { commit, value } = await work(req)
+      if (!began) return value
+      if (!commit) {
+        await killTransaction(req)
+        return value
+      }
+      await commitTransaction(req)
+      if (!(await confirm(value))) throw new LostCommitError('the transaction reported a commit but its data is missing')
+      return value
+    } catch (error) {
+      await killTransaction(req)
+      if (attempt >= MAX_ATTEMPTS || !(error instanceof LostCommitError || isWriteConflict(error))) throw error
+      payload.logger.warn(`[order] write attempt ${attempt} did not go through (${(error as Error).message}); retrying`)
+      // Exponential pause with jitter, about 1.2 s over all attempts.
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20))
+    }
+  }
+}
+
+/** SQLite's "database is locked" and MongoDB's transient transaction errors, also when wrapped. */
+export function isWriteConflict(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; hasErrorLabel?: (label: string) => boolean; cause?: unknown }
+    if (candidate.code === 'SQLITE_BUSY' || candidate.code === 112) return true
+    if (typeof candidate.hasErrorLabel === 'function' && candidate.hasErrorLabel('TransientTransactionError')) return true
+    if (typeof candidate.message === 'string' && /SQLITE_BUSY|database is locked/.test(candidate.message)) return true
+    current = candidate.cause
+  }
+  return false
+}
+
+/**
+ * One after the other, never together: each failed send queues a job, and two writes at once on
+ * SQLite would make one of them wait its turn. `deliverEmail` never throws; reading the settings
+ * might, and that must not fail an order that is already stored.
+ */
+async function sendOrderEmails(payload: Payload, order: Order): Promise<void> {
+  try {
+    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    await deliverEmail(payload, sellerOrderEmail(order, settings))
+    await deliverEmail(payload, customerOrderEmail(order, settings))
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `[order] order ${order.id} is stored but its e-mails could not be prepared` })
+  }
+}

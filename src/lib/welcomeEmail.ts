@@ -1,0 +1,34 @@
+import { escapeHtml } from './orderEmails'
+import { DISCOUNT_PERCENT } from './pricing'
+import { siteUrl } from './siteUrl'
+
+/** The subscriber's welcome e-mail: the code and how to use it. */
+export function welcomeEmail(input: { name: string; email: string; code: string; businessName: string }) {
+  const orderUrl = `${siteUrl()}/order`
+  const lines = [
+    `Hi ${input.name},`,
+    '',
+    `Thank you for joining the ${input.businessName} e-mail list! Here is your first-order discount code:`,
+    '',
+    `    ${input.code}`,
+    '',
+    `It takes ${DISCOUNT_PERCENT}% off the package price of your first order (the delivery fee is not discounted).`,
+    `Order online at ${orderUrl}: on this device the code is filled in for you; anywhere else, enter it in the discount code field and press Apply.`,
+    'The code can be used once.',
+    '',
+    `See you soon,`,
+    input.businessName,
+  ]
+  const html = `<p>Hi ${escapeHtml(input.name)},</p>
+<p>Thank you for joining the ${escapeHtml(input.businessName)} e-mail list! Here is your first-order discount code:</p>
+<p style="font-size:24px;font-weight:bold;letter-spacing:2px;color:#5e2b86">${escapeHtml(input.code)}</p>
+<p>It takes ${DISCOUNT_PERCENT}% off the package price of your first order (the delivery fee is not discounted).
+<a href="${escapeHtml(orderUrl)}">Order online</a>: on this device the code is filled in for you; anywhere else, enter it in the discount code field and press Apply. The code can be used once.</p>
+<p>See you soon,<br>${escapeHtml(input.businessName)}</p>`
+  return {
+    to: input.email,
+    subject: `Your ${DISCOUNT_PERCENT}% off code: ${input.code}`,
+    text: lines.join('\n'),
+    html,
+  }
+}

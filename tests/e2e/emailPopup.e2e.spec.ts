@@ -1,0 +1,84 @@
+import { expect, expectNoSeriousA11yViolations, test, waitForMail } from './fixtures'
+
+const TITLE = 'Get 25% Off Your First Order'
+
+test.use({ emailPopup: 'allowed' })
+
+test('appears 3 seconds after the page loads', async ({ page }) => {
+  await page.goto('/')
+  const dialog = page.getByRole('dialog', { name: TITLE })
+  await page.waitForTimeout(2000)
+  await expect(dialog).toBeHidden()
+  await expect(dialog).toBeVisible({ timeout: 2000 })
+})
+
+test('joining saves the code, thanks the visitor, and the order page welcomes them back', async ({ page }) => {
+  const email = `join-${Date.now()}@example.com`
+  await page.goto('/')
+  const dialog = page.getByRole('dialog', { name: TITLE })
+  await expect(dialog).toBeVisible({ timeout: 5000 })
+  await dialog.getByLabel('Name').fill('Jo Subscriber')
+  await dialog.getByLabel('Email').fill(email)
+  await dialog.getByRole('button', { name: 'Join & Get Discount' }).click()
+
+  const toast = page.getByTestId('toast')
+  await expect(toast).toContainText(/Welcome to .+!/)
+  await expect(toast).toContainText('saved and will be applied at checkout')
+  await expect(dialog).toBeHidden()
+
+  const code = await page.evaluate(() => window.localStorage.getItem('seamoss.discountCode'))
+  expect(code).toMatch(/^HC25\d{6}$/)
+  const mail = await waitForMail((message) => message.to.includes(email))
+  expect(mail.text).toContain(code!)
+
+  await page.goto('/order')
+  await expect(page.getByText('Welcome back!')).toBeVisible()
+  await expect(page.getByText(code!).first()).toBeVisible()
+
+  await page.goto('/')
+  await page.waitForTimeout(3500)
+  await expect(page.getByRole('dialog', { name: TITLE })).toBeHidden()
+})
+
+for (const [how, control] of [
+  ['close', { role: 'button' as const, name: 'Close' }],
+  ['skip', { role: 'button' as const, name: 'Skip - I already have a discount' }],
+] as const) {
+  test(`${how} keeps it closed on later visits`, async ({ page }) => {
+    await page.goto('/')
+    const dialog = page.getByRole('dialog', { name: TITLE })
+    await expect(dialog).toBeVisible({ timeout: 5000 })
+    await dialog.getByRole(control.role, { name: control.name }).click()
+    await expect(dialog).toBeHidden()
+    await page.reload()
+    await page.waitForTimeout(3500)
+    await expect(page.getByRole('dialog', { name: TITLE })).toBeHidden()
+  })
+}
+
+test('works with the keyboard alone and closes on Escape', async ({ page }) => {
+  await page.goto('/')
+  const dialog = page.getByRole('dialog', { name: TITLE })
+  await expect(dialog).toBeVisible({ timeout: 5000 })
+  // Focus moved into the dialog and stays there while tabbing.
+  for (let step = 0; step < 6; step++) {
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    await page.keyboard.press('Tab')
+  }
+  await dialog.getByLabel('Name').focus()
+  await page.keyboard.type('Keyboard User')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('not-an-email')
+  await page.keyboard.press('Enter')
+  // The browser's own e-mail check stops the form; the dialog stays open with what was typed.
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByLabel('Name')).toHaveValue('Keyboard User')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+})
+
+test('has no serious accessibility violations while open', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('dialog', { name: TITLE })).toBeVisible({ timeout: 5000 })
+  await expectNoSeriousA11yViolations(page)
+})

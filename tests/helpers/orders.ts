@@ -1,0 +1,25 @@
+/** A complete order form as the browser posts it: every value a string, the checkbox "on". */
+export const validOrderForm: Record<string, string> = {
+  quantity: '3',
+  flavor1: 'mixed-berry',
+  flavor2: 'peach-ginger',
+  flavor3: 'pineapple-mango',
+  deliveryMethod: 'delivery',
+  fullName: '  Dana Tester ',
+  email: 'Dana@Example.com',
+  phone: '(313) 555-0100',
+  instagram: '',
+  address: '1 Main St',
+  city: 'detroit',
+  zip: '48201',
+  notes: '',
+  consent: 'on',
+  discountCode: '',
+}
+
+/** The same form as FormData, with extra fields a tampering client might add. */
+export function orderFormData(values: Record<string, string>): FormData {
+  const formData = new FormData()
+  for (const [name, value] of Object.entries(values)) formData.append(name, value)
+  return formData
+}

@@ -1,0 +1,240 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { checkDiscount, placeOrder } from '@/app/(frontend)/order/actions'
+import { initialOrderState } from '@/app/(frontend)/order/orderFormState'
+import { messages } from '@/lib/messages'
+import { submitOrder } from '@/lib/orders'
+import type { Order } from '@/payload-types'
+
+import { orderFormData, validOrderForm } from '../helpers/orders'
+import { startPayload, type TestPayload } from '../helpers/payload'
+import { startSmtp, type TestSmtp } from '../helpers/smtp'
+
+// The server action runs outside Next here: its request headers and Payload client are the test's.
+const context = vi.hoisted(() => ({ ip: '203.0.113.1', payload: undefined as Payload | undefined }))
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': context.ip }) }))
+vi.mock('@/lib/payload', () => ({ getPayloadClient: async () => context.payload }))
+
+let app: TestPayload
+let smtp: TestSmtp
+let smtpPort: number
+let payload: Payload
+let nextIp = 1
+let nextCode = 200000
+
+/** Each test posts from its own address, so the per-client limit does not get in the way. */
+const newClient = () => {
+  context.ip = `198.51.100.${nextIp++}`
+}
+
+const orderCount = async () => (await payload.count({ collection: 'orders' })).totalDocs
+
+async function newCode(): Promise<string> {
+  const code = `HC25${nextCode++}`
+  await payload.create({ collection: 'email-captures', data: { name: 'Sub', email: `${code.toLowerCase()}@example.com`, discount_code: code } })
+  return code
+}
+
+const mailTo = (address: string) => smtp.messages.find((mail) => JSON.stringify(mail.to).includes(address))
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  smtpPort = smtp.port
+  app = await startPayload({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false' })
+  payload = app.payload
+  context.payload = payload
+})
+
+afterAll(async () => {
+  await app?.cleanup()
+  await smtp?.close()
+})
+
+describe('placing an order (the order service)', () => {
+  it('stores the order with prices computed by the server, whatever totals the browser sends', async () => {
+    const result = await submitOrder(payload, {
+      ...validOrderForm,
+      quantity: '6',
+      flavor4: 'mixed-berry',
+      flavor5: 'mixed-berry',
+      flavor6: 'peach-ginger',
+      deliveryMethod: 'pickup',
+      originalPrice: '1',
+      deliveryFee: '0',
+      discountAmount: '99',
+      totalPrice: '1',
+    })
+    expect(result.status).toBe('success')
+    const order = (result as { order: Order }).order
+    const stored = await payload.findByID({ collection: 'orders', id: order.id })
+    expect(stored).toMatchObject({
+      status: 'new',
+      fullName: 'Dana Tester',
+      email: 'dana@example.com',
+      phone: '(313) 555-0100',
+      quantity: 6,
+      flavors: 'Jar 1: mixed-berry, Jar 2: peach-ginger, Jar 3: pineapple-mango, Jar 4: mixed-berry, Jar 5: mixed-berry, Jar 6: peach-ginger',
+      deliveryMethod: 'pickup',
+      city: 'detroit',
+      address: '1 Main St',
+      zip: '48201',
+      consent: true,
+      originalPrice: 100,
+      deliveryFee: 0,
+      discountAmount: 0,
+      totalPrice: 100,
+    })
+    expect(stored.discountCode ?? null).toBeNull()
+  })
+
+  it('stores the flavor alone for one jar', async () => {
+    const result = await submitOrder(payload, { ...validOrderForm, quantity: '1', flavor1: 'peach-ginger', deliveryMethod: 'delivery' })
+    expect(result).toMatchObject({ status: 'success', order: { flavors: 'peach-ginger', originalPrice: 20, deliveryFee: 5, totalPrice: 25 } })
+  })
+
+  it.each([
+    ['fullName', 'Please fill in your full name.'],
+    ['email', 'Please fill in your email.'],
+    ['phone', 'Please fill in your phone number.'],
+    ['address', 'Please fill in your address.'],
+    ['city', 'Please fill in your city.'],
+    ['zip', 'Please fill in your ZIP code.'],
+  ])('refuses an order without %s: "Missing Information: %s"', async (field, description) => {
+    const before = await orderCount()
+    expect(await submitOrder(payload, { ...validOrderForm, [field]: '' })).toEqual({
+      status: 'error',
+      message: { title: 'Missing Information', description },
+      field,
+    })
+    expect(await orderCount()).toBe(before)
+  })
+
+  it.each([
+    ['no delivery method', { deliveryMethod: '' }, messages.order.deliveryMethodRequired],
+    ['no consent', { consent: '' }, messages.order.consentRequired],
+    ['a jar without a flavor', { flavor3: '' }, messages.order.flavorRequired(3, 3)],
+    ['a malformed e-mail', { email: 'dana@example' }, messages.invalidEmail],
+    ['a malformed phone number', { phone: '12345' }, messages.invalidPhone],
+    ['a malformed ZIP code', { zip: 'ABCDE' }, messages.invalidZip],
+    ['an over-long address', { address: 'x'.repeat(500) }, messages.tooLong('address', 200)],
+    ['a package that does not exist', { quantity: '4' }, messages.order.packageRequired],
+  ])('refuses an order with %s', async (_case, change, message) => {
+    const before = await orderCount()
+    expect(await submitOrder(payload, { ...validOrderForm, ...change })).toMatchObject({ status: 'error', message })
+    expect(await orderCount()).toBe(before)
+  })
+})
+
+describe('order e-mails', () => {
+  it('sends the seller every field and the customer the summary, with the server total (3 jars, delivery, code: $42)', async () => {
+    smtp.messages.length = 0
+    const code = await newCode()
+    const result = await submitOrder(payload, { ...validOrderForm, instagram: '@dana', notes: 'Leave at the door', discountCode: code.toLowerCase(), totalPrice: '0' })
+    expect(result.status).toBe('success')
+    await smtp.waitFor(2)
+
+    const seller = mailTo('orders@example.com')
+    expect(seller?.subject).toBe('New order: Dana Tester, 3 jars, delivery, $42')
+    expect(seller?.replyTo?.text).toContain('dana@example.com')
+    for (const line of [
+      'Full name: Dana Tester',
+      'E-mail: dana@example.com',
+      'Phone: (313) 555-0100',
+      'Instagram: @dana',
+      'Flavors: Jar 1: Mixed Berry, Jar 2: Peach Ginger, Jar 3: Pineapple Mango',
+      'Pickup or delivery: Delivery',
+      'Address: 1 Main St',
+      'City: Detroit',
+      'ZIP code: 48201',
+      'Notes: Leave at the door',
+      'Package (3 jars): $50',
+      'Delivery fee: $5',
+      `Discount (code ${code}): -$13`,
+      'Total: $42',
+    ]) {
+      expect(seller?.text).toContain(line)
+    }
+
+    const customer = mailTo('dana@example.com')
+    expect(customer?.subject).toBe('Your Purple Seamoss Gel order: 3 jars, $42')
+    expect(customer?.text).toContain('Total: $42')
+    expect(customer?.text).toContain('We will text or e-mail you to confirm your order and delivery.')
+    expect(customer?.text).toContain('- Venmo: @your-venmo')
+    expect(customer?.text).toContain('- Zelle: orders@example.com')
+    expect(customer?.html).toContain('Total')
+  })
+
+  it('keeps the order when SMTP is down, queues the e-mails and sends them once SMTP is back', async () => {
+    await smtp.close()
+    const before = await orderCount()
+    const result = await submitOrder(payload, { ...validOrderForm, fullName: 'Offline Olive', email: 'olive@example.com' })
+    expect(result.status).toBe('success')
+    expect(await orderCount()).toBe(before + 1)
+
+    const queued = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendEmail' } } })
+    expect(queued.docs.map((job) => (job.input as { to: string }).to).sort()).toEqual(['olive@example.com', 'orders@example.com'])
+
+    smtp = await startSmtp(smtpPort)
+    await payload.jobs.run({ queue: 'email' })
+    const delivered = await smtp.waitFor(2)
+    expect(delivered.map((mail) => mail.subject).sort()).toEqual(['New order: Offline Olive, 3 jars, delivery, $55', 'Your Purple Seamoss Gel order: 3 jars, $55'])
+    const left = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendEmail' }, completedAt: { exists: false } } })
+    expect(left.totalDocs).toBe(0)
+  })
+})
+
+describe('the order page actions', () => {
+  it('reads only the form fields from the post: a tampered total is ignored', async () => {
+    newClient()
+    const formData = orderFormData({ ...validOrderForm, fullName: 'Form Poster', totalPrice: '1', originalPrice: '1' })
+    expect(await placeOrder(initialOrderState, formData)).toEqual({ status: 'success', message: messages.order.submitted, discountUsed: false })
+    const { docs } = await payload.find({ collection: 'orders', where: { fullName: { equals: 'Form Poster' } } })
+    expect(docs[0]).toMatchObject({ originalPrice: 50, deliveryFee: 5, totalPrice: 55 })
+  })
+
+  it('answers a mistake with its message and everything typed, and stores nothing', async () => {
+    newClient()
+    const before = await orderCount()
+    const state = await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, consent: '' }))
+    expect(state).toMatchObject({ status: 'error', message: messages.order.consentRequired, field: 'consent', values: { fullName: '  Dana Tester ', flavor2: 'peach-ginger' } })
+    expect(await orderCount()).toBe(before)
+  })
+
+  it('tells the visitor the code was used and keeps the form, with the discount no longer applied', async () => {
+    newClient()
+    const code = await newCode()
+    await submitOrder(payload, { ...validOrderForm, discountCode: code })
+    const state = await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, discountCode: code, appliedDiscountCode: code }))
+    expect(state).toMatchObject({ status: 'error', message: messages.discount.alreadyUsed, field: 'discountCode', values: { discountCode: code } })
+    expect(state.appliedDiscountCode).toBeUndefined()
+  })
+
+  it('reports success to a bot that fills the honeypot, and stores nothing', async () => {
+    newClient()
+    const before = await orderCount()
+    const state = await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, website: 'https://spam.example' }))
+    expect(state.status).toBe('success')
+    expect(await orderCount()).toBe(before)
+  })
+
+  it('checks a code from the Apply button without JavaScript and renders it applied', async () => {
+    newClient()
+    const code = await newCode()
+    const state = await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, discountCode: ` ${code.toLowerCase()}`, intent: 'apply-discount' }))
+    expect(state).toMatchObject({
+      status: 'idle',
+      appliedDiscountCode: code,
+      discountNotice: { ok: true, message: { title: 'Discount Applied!', description: `You saved $13 with code ${code}!` } },
+      values: { discountCode: code, fullName: '  Dana Tester ' },
+    })
+  })
+
+  it('limits how many codes one client can check', async () => {
+    newClient()
+    const code = await newCode()
+    expect(await checkDiscount(code.toLowerCase())).toEqual({ ok: true, code })
+    for (let attempt = 0; attempt < 9; attempt++) await checkDiscount('HC25000000')
+    expect(await checkDiscount(code)).toEqual({ ok: false, message: messages.rateLimited })
+  })
+})

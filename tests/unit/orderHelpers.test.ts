@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+
+import { draftFromState, emptyDraft } from '@/app/(frontend)/order/orderFormState'
+import { normalizeDiscountCode } from '@/lib/discounts'
+import { flavorsText, isWriteConflict } from '@/lib/orders'
+
+describe('order helpers', () => {
+  it('writes the flavors as the spec does', () => {
+    expect(flavorsText(['peach-ginger'])).toBe('peach-ginger')
+    expect(flavorsText(['mixed-berry', 'peach-ginger', 'mixed-berry'])).toBe('Jar 1: mixed-berry, Jar 2: peach-ginger, Jar 3: mixed-berry')
+  })
+
+  it('trims and upper-cases discount codes', () => {
+    expect(normalizeDiscountCode('  hc25123456 ')).toBe('HC25123456')
+    expect(normalizeDiscountCode(undefined)).toBe('')
+    expect(normalizeDiscountCode(42)).toBe('')
+  })
+
+  it('retries SQLite busy errors and MongoDB transient transaction errors, nothing else', () => {
+    expect(isWriteConflict(new Error('Error: cannot begin transaction: SQLITE_BUSY: database is locked'))).toBe(true)
+    expect(isWriteConflict(Object.assign(new Error('wrapped'), { cause: { code: 'SQLITE_BUSY' } }))).toBe(true)
+    expect(isWriteConflict({ code: 112, message: 'WriteConflict' })).toBe(true)
+    expect(isWriteConflict({ message: 'x', hasErrorLabel: (label: string) => label === 'TransientTransactionError' })).toBe(true)
+    expect(isWriteConflict(new Error('The following field is invalid: email'))).toBe(false)
+    expect(isWriteConflict(undefined)).toBe(false)
+  })
+})
+
+describe('order form state', () => {
+  it('starts with the chosen package, delivery unset and no discount', () => {
+    expect(draftFromState({ status: 'idle' }, 3)).toEqual(emptyDraft(3))
+    expect(emptyDraft(3)).toMatchObject({ quantity: 3, deliveryMethod: '', discountCode: '', appliedCode: null })
+  })
+
+  it('goes back to one jar after an order', () => {
+    expect(draftFromState({ status: 'success', values: { quantity: '6' } }, 3)).toEqual(emptyDraft(1))
+  })
+
+  it('keeps what was chosen after an error', () => {
+    const draft = draftFromState(
+      { status: 'error', values: { quantity: '6', flavor2: 'peach-ginger', deliveryMethod: 'pickup', discountCode: 'hc25123456' }, appliedDiscountCode: 'HC25123456' },
+      1,
+    )
+    expect(draft).toMatchObject({ quantity: 6, deliveryMethod: 'pickup', discountCode: 'hc25123456', appliedCode: 'HC25123456' })
+    expect(draft.flavors[1]).toBe('peach-ginger')
+  })
+})
