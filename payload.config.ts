@@ -17,6 +17,7 @@ import { EMAIL_QUEUE, sendEmailTask } from '@/jobs/sendEmail'
 import { databaseAdapter } from '@/lib/database'
 import { emailAdapter } from '@/lib/email'
 import { prepareDatabase } from '@/lib/prepareDatabase'
+import { PHOTO_MAX_BYTES } from '@/lib/reviewRules'
 import { isBuildPhase } from '@/lib/runtime'
 import { payloadSecret } from '@/lib/secret'
 import { mediaStoragePlugins } from '@/lib/storage'
@@ -35,6 +36,8 @@ export default buildConfig({
   email: emailAdapter(),
   secret: payloadSecret(),
   sharp,
+  // Admin uploads through the REST API: refuse, rather than silently truncate, a file over the limit.
+  upload: { limits: { fileSize: PHOTO_MAX_BYTES }, abortOnLimit: true, responseOnLimit: 'Files may be at most 10 MB.' },
   plugins: [...mediaStoragePlugins()],
   graphQL: { disable: true },
   telemetry: false,

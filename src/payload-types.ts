@@ -216,6 +216,9 @@ export interface ContactMessage {
  */
 export interface Review {
   id: number;
+  /**
+   * Only published reviews (and their photos) appear on the site and count in the average.
+   */
   status: 'pending' | 'published' | 'hidden';
   name: string;
   rating: number;

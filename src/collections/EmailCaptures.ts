@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { adminOnly, nobody } from '@/access/adminOnly'
+import { adminOnly } from '@/access/adminOnly'
 
 export const EmailCaptures: CollectionConfig = {
   slug: 'email-captures',
@@ -14,7 +14,8 @@ export const EmailCaptures: CollectionConfig = {
   },
   access: {
     read: adminOnly,
-    create: nobody,
+    // Visitors join through the popup's action; the seller may add a subscriber by hand.
+    create: adminOnly,
     update: adminOnly,
     delete: adminOnly,
   },

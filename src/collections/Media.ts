@@ -3,11 +3,12 @@ import path from 'node:path'
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
-import { anyone } from '@/access/anyone'
+import { publishedReviewPhotoOrAdmin } from '@/access/publishedReviewPhotoOrAdmin'
 
-/** The spec's `review-images` bucket: public photos, images only. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-
+/**
+ * The spec's `review-images` bucket: review photos, images only. Visitors' photos arrive through
+ * the review action, which rebuilds them first (`lib/reviewPhoto.ts`); only admins upload here.
+ */
 export const Media: CollectionConfig = {
   slug: 'media',
   labels: { singular: 'Image', plural: 'Media library' },
@@ -16,7 +17,7 @@ export const Media: CollectionConfig = {
     defaultColumns: ['filename', 'alt', 'createdAt'],
   },
   access: {
-    read: anyone,
+    read: publishedReviewPhotoOrAdmin,
     create: adminOnly,
     update: adminOnly,
     delete: adminOnly,

@@ -6,6 +6,7 @@ import { cache } from 'react'
 
 import { CACHE_TAGS } from './constants'
 import { getPayloadClient } from './payload'
+import { findPublishedReviews, summarizePublishedReviews } from './reviews'
 
 /**
  * The only place the public site reads Payload. Every read is cached under a tag that the
@@ -42,20 +43,16 @@ export const getFaqs = unstable_cache(
   { tags: [CACHE_TAGS.faqs] },
 )
 
-/** Published reviews, newest first (access rules hide every other status from this read). */
+/** Published reviews, newest first (see `lib/reviews.ts`). */
 export const getPublishedReviews = unstable_cache(
-  async () => {
-    const payload = await getPayloadClient()
-    const { docs } = await payload.find({
-      collection: 'reviews',
-      sort: '-createdAt',
-      limit: 500,
-      depth: 1,
-      overrideAccess: false,
-      where: { status: { equals: 'published' } },
-    })
-    return docs
-  },
+  async () => findPublishedReviews(await getPayloadClient()),
   ['published-reviews'],
+  { tags: [CACHE_TAGS.reviews] },
+)
+
+/** The average rating and count of all published reviews. */
+export const getReviewSummary = unstable_cache(
+  async () => summarizePublishedReviews(await getPayloadClient()),
+  ['review-summary'],
   { tags: [CACHE_TAGS.reviews] },
 )

@@ -1,5 +1,6 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
 
+import { LIMITS } from './formLimits'
 import { messages, type Message } from './messages'
 
 /**
@@ -9,7 +10,7 @@ import { messages, type Message } from './messages'
  */
 
 /** Real codes are 10 characters; anything far longer is not looked up. */
-export const DISCOUNT_CODE_MAX_LENGTH = 32
+export const DISCOUNT_CODE_MAX_LENGTH = LIMITS.discountCode
 
 /** Codes are compared trimmed and upper-cased, so ' hc25123456 ' finds HC25123456. */
 export function normalizeDiscountCode(code: unknown): string {

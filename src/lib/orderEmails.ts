@@ -2,6 +2,7 @@ import type { Order, SiteSetting } from '@/payload-types'
 
 import { CITIES, DELIVERY_METHODS, FLAVORS } from './constants'
 import type { OutgoingEmail } from './mailer'
+import { escapeHtml } from './html'
 
 /**
  * The two e-mails of a stored order: every field for the seller, and for the customer a summary,
@@ -11,10 +12,6 @@ import type { OutgoingEmail } from './mailer'
 
 type Row = [label: string, value: string]
 type Section = { heading?: string; rows?: Row[]; paragraphs?: string[]; list?: string[] }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
 
 const dollars = (amount: number) => `$${amount}`
 const jars = (quantity: number) => `${quantity} jar${quantity === 1 ? '' : 's'}`

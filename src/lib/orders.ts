@@ -55,11 +55,7 @@ type StoreOutcome = { status: 'stored'; order: Order } | { status: 'rejected'; r
  * without seeing it.
  */
 function storeOrder(payload: Payload, input: OrderInput): Promise<StoreOutcome> {
-  return inTransaction<StoreOutcome>(
-    payload,
-    (req) => claimCodeAndCreateOrder(payload, input, req),
-    async (outcome) => outcome.status === 'rejected' || isStored(payload, outcome.order),
-  )
+  return inTransaction<StoreOutcome>(payload, (req) => claimCodeAndCreateOrder(payload, input, req))
 }
 
 async function claimCodeAndCreateOrder(payload: Payload, input: OrderInput, req: PayloadRequest): Promise<{ commit: boolean; value: StoreOutcome }> {
@@ -99,32 +95,16 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderInput, req:
   return { commit: true, value: { status: 'stored', order } }
 }
 
-/** The order as created is in the database (read outside the transaction, after its commit). */
-async function isStored(payload: Payload, order: Order): Promise<boolean> {
-  const found = await payload.findByID({ collection: 'orders', id: order.id, depth: 0, disableErrors: true, overrideAccess: true })
-  // An id can be reused after a lost insert, so the creation time must match too.
-  return Boolean(found && found.createdAt === order.createdAt && found.email === order.email)
-}
-
 const MAX_ATTEMPTS = 6
-
-/** The work committed, as far as Payload knows, but its result is not in the database. */
-class LostCommitError extends Error {}
 
 /**
  * Runs `work` in a database transaction, passing its `req` to every call, and retries it from the
- * start when it could not be written:
- * - SQLite admits one write transaction at a time; a second BEGIN fails at once with SQLITE_BUSY.
- *   MongoDB aborts the second of two transactions that write one document. Payload retries neither.
- * - After a failed BEGIN, libsql leaves a statement open on its connection, and the next transaction
- *   on that connection cannot COMMIT (tursodatabase/libsql-client-ts#352), which Payload's SQLite
- *   adapter does not report. So `confirm` reads the result back after every commit.
+ * start when the database refused the write: MongoDB aborts the second of two transactions that
+ * write one document, and SQLite answers "database is locked" when another process (a CLI
+ * migration, a backup) holds the file too long. Payload retries neither. Within this process SQLite
+ * transactions already queue one after the other (`lib/database.ts`).
  */
-async function inTransaction<T>(
-  payload: Payload,
-  work: (req: PayloadRequest) => Promise<{ commit: boolean; value: T }>,
-  confirm: (value: T) => Promise<boolean>,
-): Promise<T> {
+async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<{ commit: boolean; value: T }>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const req = await createLocalReq({}, payload)
     try {
@@ -136,11 +116,10 @@ async function inTransaction<T>(
         return value
       }
       await commitTransaction(req)
-      if (!(await confirm(value))) throw new LostCommitError('the transaction reported a commit but its data is missing')
       return value
     } catch (error) {
       await killTransaction(req)
-      if (attempt >= MAX_ATTEMPTS || !(error instanceof LostCommitError || isWriteConflict(error))) throw error
+      if (attempt >= MAX_ATTEMPTS || !isWriteConflict(error)) throw error
       payload.logger.warn(`[order] write attempt ${attempt} did not go through (${(error as Error).message}); retrying`)
       // Exponential pause with jitter, about 1.2 s over all attempts.
       await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20))

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 
 import { CITIES, DELIVERY_METHODS, FLAVORS } from './constants'
-import { DISCOUNT_CODE_MAX_LENGTH, normalizeDiscountCode } from './discounts'
+import { normalizeDiscountCode } from './discounts'
+import { HONEYPOT_FIELD, LIMITS } from './formLimits'
 import { messages, type Message } from './messages'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type DeliveryMethod, type PackageQuantity } from './pricing'
 
@@ -9,7 +10,7 @@ import { isPackageQuantity, PACKAGE_QUANTITIES, type DeliveryMethod, type Packag
  * The zod schemas of the public forms, used by the browser and the server alike. Each issue
  * carries the exact message the visitor sees; the first one in field order is shown.
  */
-const toIssue = (message: Message) => JSON.stringify(message)
+export const toIssue = (message: Message) => JSON.stringify(message)
 
 export function firstMessage(error: z.ZodError): Message {
   const issue = error.issues[0]
@@ -20,18 +21,7 @@ export function firstMessage(error: z.ZodError): Message {
   }
 }
 
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  phone: 30,
-  subject: 150,
-  message: 5000,
-  instagram: 60,
-  address: 200,
-  zip: 10,
-  notes: 1000,
-  discountCode: DISCOUNT_CODE_MAX_LENGTH,
-} as const
+export { HONEYPOT_FIELD, LIMITS }
 
 const requiredText = (field: string, max: number, missing: (field: string) => Message) =>
   z
@@ -74,8 +64,6 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>
 
-/** Hidden from people, filled in by bots. */
-export const HONEYPOT_FIELD = 'website'
 
 // ---- The order form -------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
-import type { SiteSetting } from '@/payload-types'
+import type { Review, SiteSetting } from '@/payload-types'
 
 import { PACKAGES } from './pricing'
+import { RATING } from './reviewRules'
 import { siteUrl } from './siteUrl'
 
 export function localBusinessJsonLd(settings: SiteSetting) {
@@ -20,7 +21,31 @@ export function localBusinessJsonLd(settings: SiteSetting) {
   }
 }
 
-export function productJsonLd(settings: SiteSetting) {
+/** The published reviews a page shows, for the product's rating in search results. */
+export type ReviewsForJsonLd = { summary: { average: number; count: number }; reviews: Pick<Review, 'name' | 'rating' | 'comment' | 'createdAt'>[] }
+
+/** The newest reviews are enough for search engines; the page lists them all. */
+const MAX_REVIEWS_IN_JSON_LD = 20
+
+const rating = (value: number) => ({ ratingValue: value, bestRating: RATING.max, worstRating: RATING.min })
+
+function reviewsJsonLd({ summary, reviews }: ReviewsForJsonLd) {
+  // schema.org wants no rating rather than a rating of zero reviews.
+  if (summary.count === 0) return {}
+  return {
+    aggregateRating: { '@type': 'AggregateRating', ...rating(summary.average), reviewCount: summary.count },
+    review: reviews.slice(0, MAX_REVIEWS_IN_JSON_LD).map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.name },
+      datePublished: review.createdAt.slice(0, 10),
+      reviewBody: review.comment,
+      reviewRating: { '@type': 'Rating', ...rating(review.rating) },
+    })),
+  }
+}
+
+/** The product with its offers; with `reviews` (on /reviews, where they are shown) also its rating. */
+export function productJsonLd(settings: SiteSetting, reviews?: ReviewsForJsonLd) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -37,5 +62,6 @@ export function productJsonLd(settings: SiteSetting) {
       url: `${siteUrl()}/order?qty=${pkg.quantity}`,
       seller: { '@id': `${siteUrl()}/#business` },
     })),
+    ...(reviews && reviewsJsonLd(reviews)),
   }
 }

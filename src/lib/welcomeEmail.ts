@@ -1,4 +1,4 @@
-import { escapeHtml } from './orderEmails'
+import { escapeHtml } from './html'
 import { DISCOUNT_PERCENT } from './pricing'
 import { siteUrl } from './siteUrl'
 

@@ -60,10 +60,15 @@ test('works with the keyboard alone and closes on Escape', async ({ page }) => {
   await page.goto('/')
   const dialog = page.getByRole('dialog', { name: TITLE })
   await expect(dialog).toBeVisible({ timeout: 5000 })
-  // Focus moved into the dialog and stays there while tabbing.
-  for (let step = 0; step < 6; step++) {
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+  // Focus starts in the dialog, and tabbing never reaches the page behind it.
+  await expect(dialog.getByLabel('Name')).toBeFocused()
+  for (let step = 0; step < 8; step++) {
     await page.keyboard.press('Tab')
+    const focusOutside = await dialog.evaluate((element) => {
+      const active = document.activeElement
+      return Boolean(active && active !== document.body && !element.contains(active))
+    })
+    expect(focusOutside).toBe(false)
   }
   await dialog.getByLabel('Name').focus()
   await page.keyboard.type('Keyboard User')

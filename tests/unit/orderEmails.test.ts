@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { customerOrderEmail, escapeHtml, readableFlavors, sellerOrderEmail } from '@/lib/orderEmails'
+import { escapeHtml } from '@/lib/html'
+import { customerOrderEmail, readableFlavors, sellerOrderEmail } from '@/lib/orderEmails'
 import type { Order } from '@/payload-types'
 
 const order: Order = {

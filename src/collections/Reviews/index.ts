@@ -4,6 +4,9 @@ import { adminOnly, nobody } from '@/access/adminOnly'
 import { publishedOrAdmin } from '@/access/publishedOrAdmin'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
 import { CACHE_TAGS, REVIEW_STATUSES } from '@/lib/constants'
+import { RATING, REVIEW_LIMITS } from '@/lib/reviewRules'
+
+import { deletePhotoOfDeletedReview, deleteReplacedPhoto } from './hooks/deleteOrphanedPhoto'
 
 export const Reviews: CollectionConfig = {
   slug: 'reviews',
@@ -22,8 +25,8 @@ export const Reviews: CollectionConfig = {
     delete: adminOnly,
   },
   hooks: {
-    afterChange: [revalidateCollection(CACHE_TAGS.reviews)],
-    afterDelete: [revalidateCollectionAfterDelete(CACHE_TAGS.reviews)],
+    afterChange: [deleteReplacedPhoto, revalidateCollection(CACHE_TAGS.reviews)],
+    afterDelete: [deletePhotoOfDeletedReview, revalidateCollectionAfterDelete(CACHE_TAGS.reviews)],
   },
   fields: [
     {
@@ -33,20 +36,23 @@ export const Reviews: CollectionConfig = {
       defaultValue: 'published',
       options: [...REVIEW_STATUSES],
       index: true,
-      admin: { position: 'sidebar' },
+      admin: {
+        position: 'sidebar',
+        description: 'Only published reviews (and their photos) appear on the site and count in the average.',
+      },
     },
-    { name: 'name', type: 'text', required: true, maxLength: 80 },
+    { name: 'name', type: 'text', required: true, maxLength: REVIEW_LIMITS.name },
     {
       name: 'rating',
       type: 'number',
       required: true,
-      min: 1,
-      max: 5,
-      defaultValue: 5,
+      min: RATING.min,
+      max: RATING.max,
+      defaultValue: RATING.default,
       validate: (value: number | null | undefined) =>
-        Number.isInteger(value) && Number(value) >= 1 && Number(value) <= 5 ? true : 'Rating must be a whole number from 1 to 5.',
+        Number.isInteger(value) && Number(value) >= RATING.min && Number(value) <= RATING.max ? true : 'Rating must be a whole number from 1 to 5.',
     },
-    { name: 'comment', type: 'textarea', required: true, maxLength: 2000 },
+    { name: 'comment', type: 'textarea', required: true, maxLength: REVIEW_LIMITS.comment },
     { name: 'image', label: 'Photo', type: 'upload', relationTo: 'media' },
   ],
   timestamps: true,

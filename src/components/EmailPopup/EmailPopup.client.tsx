@@ -7,7 +7,7 @@ import { Toast } from '@/components/Toast'
 import type { Message } from '@/lib/messages'
 import { rememberPopupDismissed } from '@/lib/popupMemory'
 import { saveDiscount } from '@/lib/savedDiscount'
-import { HONEYPOT_FIELD } from '@/lib/schemas'
+import { HONEYPOT_FIELD } from '@/lib/formLimits'
 
 import { joinEmailListAction } from './actions'
 
@@ -18,6 +18,7 @@ import { joinEmailListAction } from './actions'
 export default function EmailPopup() {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const returnFocusTo = useRef<Element | null>(null)
+  const nameInput = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<Message | null>(null)
   const [toast, setToast] = useState<Message | null>(null)
@@ -28,6 +29,7 @@ export default function EmailPopup() {
     if (!dialog || dialog.open) return
     returnFocusTo.current = document.activeElement
     dialog.showModal()
+    nameInput.current?.focus()
   }, [])
 
   function onClose() {
@@ -88,7 +90,7 @@ export default function EmailPopup() {
             <label htmlFor="popup-name" className="field-label">
               Name
             </label>
-            <input id="popup-name" name="name" required maxLength={100} autoComplete="name" className="field-input" />
+            <input ref={nameInput} id="popup-name" name="name" required maxLength={100} autoComplete="name" className="field-input" />
           </div>
           <div>
             <label htmlFor="popup-email" className="field-label">

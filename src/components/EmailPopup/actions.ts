@@ -4,7 +4,7 @@ import { joinEmailList } from '@/lib/emailCaptures'
 import { messages, type Message } from '@/lib/messages'
 import { getPayloadClient } from '@/lib/payload'
 import { allowAttempt, clientKey } from '@/lib/rateLimit'
-import { HONEYPOT_FIELD } from '@/lib/schemas'
+import { HONEYPOT_FIELD } from '@/lib/formLimits'
 
 export type JoinAnswer = { ok: true; code: string; email: string; message: Message } | { ok: false; message: Message }
 

@@ -1,6 +1,6 @@
 import { FormMessage } from '@/components/FormMessage'
 import type { Message } from '@/lib/messages'
-import { LIMITS } from '@/lib/schemas'
+import { LIMITS } from '@/lib/formLimits'
 
 import type { InvalidProps } from './OrderFields'
 import { APPLIED_CODE_FIELD, APPLY_DISCOUNT_INTENT } from './orderFormState'

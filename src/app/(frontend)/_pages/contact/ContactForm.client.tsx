@@ -4,7 +4,7 @@ import { useActionState } from 'react'
 
 import { FormMessage } from '@/components/FormMessage'
 import { idleState } from '@/lib/formState'
-import { HONEYPOT_FIELD, LIMITS } from '@/lib/schemas'
+import { HONEYPOT_FIELD, LIMITS } from '@/lib/formLimits'
 
 import { sendContactMessage } from './actions'
 

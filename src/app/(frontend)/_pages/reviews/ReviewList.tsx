@@ -1,0 +1,44 @@
+import Image from 'next/image'
+
+import type { Media, Review } from '@/payload-types'
+
+import { Stars } from './Stars'
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/Detroit' })
+
+/** Published reviews as the page lists them, newest first; 'No reviews yet' when there are none. */
+export function ReviewList({ reviews }: { reviews: Review[] }) {
+  if (reviews.length === 0) return <p className="card text-center text-lg">No reviews yet</p>
+  return (
+    <ul className="space-y-5">
+      {reviews.map((review) => {
+        // Unpopulated (a number) when the visitor may not see the photo.
+        const photo = typeof review.image === 'object' ? (review.image as Media | null) : null
+        return (
+          <li key={review.id} className="card" data-testid="review">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-semibold">{review.name}</p>
+              <time dateTime={review.createdAt} className="text-sm text-plum-900/70">
+                {dateFormat.format(new Date(review.createdAt))}
+              </time>
+            </div>
+            <div className="mt-1">
+              <Stars rating={review.rating} />
+            </div>
+            <p className="mt-3 leading-7 whitespace-pre-line text-plum-900/85">{review.comment}</p>
+            {photo?.url && (
+              <Image
+                src={photo.url}
+                alt={photo.alt || `Photo from ${review.name}`}
+                width={photo.width ?? 480}
+                height={photo.height ?? 480}
+                sizes="(max-width: 768px) 100vw, 480px"
+                className="mt-4 max-h-80 w-auto rounded-2xl object-cover"
+              />
+            )}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

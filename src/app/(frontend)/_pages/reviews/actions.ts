@@ -1,0 +1,44 @@
+'use server'
+
+import { type FormState, formValues } from '@/lib/formState'
+import { messages } from '@/lib/messages'
+import { getPayloadClient } from '@/lib/payload'
+import { allowAttempt, clientKey } from '@/lib/rateLimit'
+import { reviewMessages } from '@/lib/reviewMessages'
+import { PHOTO_MAX_BYTES } from '@/lib/reviewRules'
+import { submitReview, submittedMessage } from '@/lib/reviews'
+import { parseReviewFields } from '@/lib/reviewSchema'
+import { HONEYPOT_FIELD } from '@/lib/schemas'
+
+const FIELDS = ['name', 'rating', 'comment'] as const
+
+/**
+ * Posts a visitor's review (spec calls 7 and 8). The work is `submitReview`'s; this adds what
+ * needs the request: the honeypot, the rate limit and reading the uploaded file.
+ */
+export async function postReview(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, FIELDS)
+  // A filled honeypot is a bot: answer as if it worked, store nothing.
+  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: messages.review.submitted }
+
+  // Mistakes are answered without spending the visitor's allowance; the photo work comes after it.
+  const fields = parseReviewFields(values)
+  if (!fields.ok) return { status: 'error', message: fields.message, values }
+  if (!(await allowAttempt('review', await clientKey()))) return { status: 'error', message: messages.rateLimited, values }
+
+  const photo = formData.get('photo')
+  const file = photo instanceof File && photo.size > 0 ? photo : null
+  // Refused by its size before its bytes are read.
+  if (file && file.size > PHOTO_MAX_BYTES) return { status: 'error', message: reviewMessages.photoTooLarge, values }
+
+  try {
+    const bytes = file ? Buffer.from(await file.arrayBuffer()) : null
+    const result = await submitReview(await getPayloadClient(), { ...values, photo: bytes })
+    if (!result.ok) return { status: 'error', message: result.message, values }
+    // The review's hooks expire the cached list, so this answer carries the refreshed page.
+    return { status: 'success', message: submittedMessage(result.review) }
+  } catch (error) {
+    console.error('[reviews] could not post a review', error)
+    return { status: 'error', message: messages.review.failed, values }
+  }
+}

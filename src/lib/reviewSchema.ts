@@ -1,0 +1,32 @@
+import { z } from 'zod'
+
+import { messages, type Message } from './messages'
+import { reviewMessages } from './reviewMessages'
+import { RATING, REVIEW_LIMITS } from './reviewRules'
+import { firstMessage, toIssue } from './schemas'
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string(toIssue(reviewMessages.missingField(field)))
+    .trim()
+    .min(1, toIssue(reviewMessages.missingField(field)))
+    .max(max, toIssue(messages.tooLong(field, max)))
+
+const ratingIssue = toIssue(reviewMessages.ratingRequired)
+
+/** A review's text fields, as the form posts them (the rating arrives as a string). */
+export const reviewSchema = z.object({
+  name: requiredText('name', REVIEW_LIMITS.name),
+  rating: z.coerce.number(ratingIssue).int(ratingIssue).min(RATING.min, ratingIssue).max(RATING.max, ratingIssue),
+  comment: requiredText('comment', REVIEW_LIMITS.comment),
+})
+
+export type ReviewFields = z.infer<typeof reviewSchema>
+
+export type ReviewFieldsResult = { ok: true; fields: ReviewFields } | { ok: false; message: Message }
+
+/** Checks name, rating and comment and answers the first problem in field order. */
+export function parseReviewFields(values: Record<string, unknown>): ReviewFieldsResult {
+  const parsed = reviewSchema.safeParse(values)
+  return parsed.success ? { ok: true, fields: parsed.data } : { ok: false, message: firstMessage(parsed.error) }
+}

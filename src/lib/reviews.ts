@@ -1,0 +1,91 @@
+import type { Payload } from 'payload'
+
+import type { Review } from '@/payload-types'
+
+import { messages, type Message } from './messages'
+import { reviewMessages } from './reviewMessages'
+import { prepareReviewPhoto } from './reviewPhoto'
+import { parseReviewFields } from './reviewSchema'
+import { summarizeRatings } from './reviewSummary'
+
+/**
+ * Reading and posting reviews through the Local API. Plain functions of `payload`, so the page,
+ * the server action and the integration tests share them.
+ */
+
+/** Published reviews, newest first, with their photo; the page lists them. */
+export async function findPublishedReviews(payload: Payload): Promise<Review[]> {
+  const { docs } = await payload.find({
+    collection: 'reviews',
+    where: { status: { equals: 'published' } },
+    sort: '-createdAt',
+    limit: 500,
+    depth: 1,
+    // As a visitor: the collection's rules hide every other status, and the photo's too.
+    overrideAccess: false,
+  })
+  return docs
+}
+
+/** The average and count of every published review (not only the ones the page lists). */
+export async function summarizePublishedReviews(payload: Payload): Promise<{ average: number; count: number }> {
+  const { docs } = await payload.find({
+    collection: 'reviews',
+    where: { status: { equals: 'published' } },
+    select: { rating: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: false,
+  })
+  return summarizeRatings(docs.map((review) => review.rating))
+}
+
+export type ReviewSubmission = {
+  name?: unknown
+  rating?: unknown
+  comment?: unknown
+  /** The photo's bytes as received; absent or empty when the visitor chose none. */
+  photo?: Buffer | null
+}
+
+export type SubmitReviewResult = { ok: true; review: Review } | { ok: false; message: Message }
+
+/**
+ * Validates a visitor's review, stores its photo in `media` and the review in `reviews`. The review
+ * is published at once unless the seller holds new reviews for approval.
+ *
+ * Writes run with access control off: `reviews` and `media` accept no public creates, and every
+ * value stored here has been checked (or, for the photo, rebuilt) first.
+ */
+export async function submitReview(payload: Payload, submission: ReviewSubmission): Promise<SubmitReviewResult> {
+  const fields = parseReviewFields(submission)
+  if (!fields.ok) return fields
+
+  const photo = submission.photo?.length ? await prepareReviewPhoto(submission.photo) : null
+  if (photo && !photo.ok) return photo
+
+  const { name, rating, comment } = fields.fields
+  let mediaId: number | undefined
+  try {
+    if (photo) {
+      const media = await payload.create({ collection: 'media', data: { alt: `Photo from ${name}` }, file: photo.photo, overrideAccess: true })
+      mediaId = media.id
+    }
+    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    const review = await payload.create({
+      collection: 'reviews',
+      data: { name, rating, comment, image: mediaId, status: settings.holdReviewsForApproval ? 'pending' : 'published' },
+      overrideAccess: true,
+    })
+    return { ok: true, review }
+  } catch (error) {
+    payload.logger.error({ err: error, msg: '[reviews] could not store a review' })
+    // A photo without its review would be an orphan nobody can see or moderate.
+    if (mediaId !== undefined) await payload.delete({ collection: 'media', id: mediaId, overrideAccess: true }).catch(() => undefined)
+    return { ok: false, message: messages.review.failed }
+  }
+}
+
+/** The visitor's confirmation: the spec's, or ours when the review waits for the seller. */
+export const submittedMessage = (review: Review): Message =>
+  review.status === 'published' ? messages.review.submitted : reviewMessages.heldForApproval

@@ -1,0 +1,306 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import type { Payload } from 'payload'
+import sharp from 'sharp'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import { postReview } from '@/app/(frontend)/_pages/reviews/actions'
+import { idleState } from '@/lib/formState'
+import { messages } from '@/lib/messages'
+import { reviewMessages } from '@/lib/reviewMessages'
+import { findPublishedReviews, submitReview, summarizePublishedReviews } from '@/lib/reviews'
+import type { Media, Review } from '@/payload-types'
+
+import { rest, startPayload, type TestPayload } from '../helpers/payload'
+
+// The server action runs outside Next here: its request headers and Payload client are the test's.
+const context = vi.hoisted(() => ({ ip: '203.0.113.1', payload: undefined as Payload | undefined }))
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': context.ip }) }))
+vi.mock('@/lib/payload', () => ({ getPayloadClient: async () => context.payload }))
+
+const MB = 1024 * 1024
+const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-media-'))
+
+let app: TestPayload
+let payload: Payload
+let nextIp = 1
+
+/** Each action call posts from its own address, so the per-client limit does not get in the way. */
+const newClient = () => {
+  context.ip = `198.51.100.${nextIp++}`
+}
+
+beforeAll(async () => {
+  app = await startPayload({ MEDIA_DIR: mediaDir })
+  payload = app.payload
+  context.payload = payload
+})
+
+afterAll(async () => {
+  await app?.cleanup()
+  fs.rmSync(mediaDir, { recursive: true, force: true })
+})
+
+beforeEach(async () => {
+  await payload.delete({ collection: 'reviews', where: { id: { exists: true } } })
+  await payload.delete({ collection: 'media', where: { id: { exists: true } } })
+  await payload.updateGlobal({ slug: 'site-settings', data: { holdReviewsForApproval: false } })
+})
+
+// ---- fixtures --------------------------------------------------------------------------------
+
+const review = (data: Partial<Review> = {}) =>
+  payload.create({ collection: 'reviews', data: { name: 'Ann', rating: 5, comment: 'Lovely gel', status: 'published', ...data } })
+
+const image = (width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: { r: 120, g: 60, b: 160 } } })
+
+/** A camera-like JPEG: GPS coordinates and a "rotate 90°" orientation in its EXIF. */
+const jpegWithGps = (width = 200, height = 100) =>
+  image(width, height)
+    .jpeg()
+    .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'PhoneCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 20/1 0/1' } } })
+    .toBuffer()
+
+const SVG_WITH_SCRIPT = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+)
+
+function reviewForm(fields: Record<string, string> = {}, photo?: File): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries({ name: 'Dee', rating: '5', comment: 'So smooth', ...fields })) form.set(name, value)
+  if (photo) form.set('photo', photo)
+  return form
+}
+
+async function post(form: FormData) {
+  newClient()
+  return postReview(idleState, form)
+}
+
+const mediaCount = async () => (await payload.count({ collection: 'media' })).totalDocs
+const reviewCount = async () => (await payload.count({ collection: 'reviews' })).totalDocs
+
+async function storedPhoto(review: Review): Promise<Media> {
+  const id = typeof review.image === 'object' ? review.image?.id : review.image
+  return payload.findByID({ collection: 'media', id: id! })
+}
+
+// ---- reading ---------------------------------------------------------------------------------
+
+describe('the average and the count', () => {
+  it('are 0 when there are no reviews', async () => {
+    expect(await summarizePublishedReviews(payload)).toEqual({ average: 0, count: 0 })
+  })
+
+  it('are the rating of a single review', async () => {
+    await review({ rating: 4 })
+    expect(await summarizePublishedReviews(payload)).toEqual({ average: 4, count: 1 })
+  })
+
+  it('average several reviews to one decimal, leaving out hidden and pending ones', async () => {
+    for (const rating of [5, 4, 4]) await review({ rating })
+    await review({ rating: 1, status: 'hidden' })
+    await review({ rating: 1, status: 'pending' })
+    expect(await summarizePublishedReviews(payload)).toEqual({ average: 4.3, count: 3 })
+  })
+})
+
+describe('the list', () => {
+  it('shows published reviews only, newest first', async () => {
+    await review({ name: 'Oldest', createdAt: '2025-01-01T10:00:00.000Z' })
+    await review({ name: 'Newest', createdAt: '2025-03-01T10:00:00.000Z' })
+    await review({ name: 'Middle', createdAt: '2025-02-01T10:00:00.000Z' })
+    await review({ name: 'Hidden', status: 'hidden', createdAt: '2025-04-01T10:00:00.000Z' })
+    expect((await findPublishedReviews(payload)).map((listed) => listed.name)).toEqual(['Newest', 'Middle', 'Oldest'])
+  })
+})
+
+// ---- posting ---------------------------------------------------------------------------------
+
+describe('posting a review', () => {
+  it('publishes it at once with the spec message, and lists it first', async () => {
+    await review({ name: 'Earlier', createdAt: '2025-01-01T10:00:00.000Z' })
+    const result = await post(reviewForm({ name: ' Dee ', rating: '4', comment: 'So smooth' }))
+    expect(result).toEqual({ status: 'success', message: messages.review.submitted })
+    const [first] = await findPublishedReviews(payload)
+    expect(first).toMatchObject({ name: 'Dee', rating: 4, comment: 'So smooth', status: 'published' })
+    expect(first.image ?? null).toBeNull()
+  })
+
+  it.each([
+    ['an empty name', { name: '  ' }, reviewMessages.missingField('name')],
+    ['an empty comment', { comment: '' }, reviewMessages.missingField('comment')],
+    ['a rating of 0', { rating: '0' }, reviewMessages.ratingRequired],
+    ['a rating of 6', { rating: '6' }, reviewMessages.ratingRequired],
+    ['a rating of 4.5', { rating: '4.5' }, reviewMessages.ratingRequired],
+    ['a rating that is not a number', { rating: 'five' }, reviewMessages.ratingRequired],
+    ['no rating', { rating: '' }, reviewMessages.ratingRequired],
+    ['a name over 80 characters', { name: 'x'.repeat(81) }, messages.tooLong('name', 80)],
+  ])('refuses %s and keeps what was typed', async (_case, fields, message) => {
+    const result = await post(reviewForm(fields))
+    expect(result.status).toBe('error')
+    expect(result.message).toEqual(message)
+    expect(result.values).toMatchObject({ ...fields })
+    expect(await reviewCount()).toBe(0)
+  })
+
+  it('refuses a bad rating in the service as well, without the form', async () => {
+    const result = await submitReview(payload, { name: 'Dee', rating: 9, comment: 'Hi' })
+    expect(result).toEqual({ ok: false, message: reviewMessages.ratingRequired })
+  })
+
+  it('answers a filled honeypot as if it worked, and stores nothing', async () => {
+    const form = reviewForm()
+    form.set('website', 'https://spam.example')
+    expect((await post(form)).status).toBe('success')
+    expect(await reviewCount()).toBe(0)
+  })
+
+  it('limits how often one client may post', async () => {
+    context.ip = '192.0.2.99'
+    const results = []
+    for (let attempt = 0; attempt < 6; attempt++) results.push(await postReview(idleState, reviewForm()))
+    expect(results.slice(0, 5).every((result) => result.status === 'success')).toBe(true)
+    expect(results[5].message).toEqual(messages.rateLimited)
+    expect(await reviewCount()).toBe(5)
+  })
+
+  it('cannot be done anonymously through the REST API', async () => {
+    const { status } = await rest(app.config, 'POST', '/reviews', { body: { name: 'Eve', rating: 5, comment: 'Spam', status: 'published' } })
+    expect(status).toBeGreaterThanOrEqual(400)
+    expect(await reviewCount()).toBe(0)
+  })
+})
+
+// ---- the photo -------------------------------------------------------------------------------
+
+describe('a review photo', () => {
+  it('is stored without EXIF or GPS, turned upright, named by time, at its public URL', async () => {
+    const camera = await jpegWithGps(200, 100)
+    const before = await sharp(camera).metadata()
+    expect(before.exif?.includes(Buffer.from('PhoneCam'))).toBe(true)
+    expect(before.orientation).toBe(6)
+
+    const result = await post(reviewForm({}, new File([new Uint8Array(camera)], 'IMG_0001.jpg', { type: 'image/jpeg' })))
+    expect(result.status).toBe('success')
+
+    const [posted] = await findPublishedReviews(payload)
+    const photo = await storedPhoto(posted)
+    expect(photo.filename).toMatch(/^\d{13}\.jpg$/)
+    expect(photo.mimeType).toBe('image/jpeg')
+    expect(photo.url).toBe(`/api/media/file/${photo.filename}`)
+    // The list gets the photo populated, with its URL.
+    expect(typeof posted.image === 'object' && posted.image?.url).toBe(photo.url)
+
+    const stored = await sharp(path.join(mediaDir, photo.filename!)).metadata()
+    expect(stored.exif).toBeUndefined()
+    expect(stored.xmp).toBeUndefined()
+    expect(stored.orientation).toBeUndefined()
+    // Rotated by its EXIF orientation, then the orientation tag dropped.
+    expect([stored.width, stored.height]).toEqual([100, 200])
+    expect(fs.readFileSync(path.join(mediaDir, photo.filename!)).includes(Buffer.from('PhoneCam'))).toBe(false)
+  })
+
+  it('is scaled down to 2000 px on its longest side', async () => {
+    const large = await image(3000, 1200).png().toBuffer()
+    const result = await submitReview(payload, { name: 'Dee', rating: 5, comment: 'Big photo', photo: large })
+    expect(result.ok).toBe(true)
+    const photo = await storedPhoto((result as { review: Review }).review)
+    expect([photo.width, photo.height, photo.mimeType]).toEqual([2000, 800, 'image/png'])
+  })
+
+  it('is refused over 10 MB, with a clear message', async () => {
+    const jpeg = await image().jpeg().toBuffer()
+    const elevenMb = Buffer.concat([jpeg, Buffer.alloc(11 * MB - jpeg.length)])
+    const result = await post(reviewForm({}, new File([new Uint8Array(elevenMb)], 'big.jpg', { type: 'image/jpeg' })))
+    expect(result).toMatchObject({ status: 'error', message: reviewMessages.photoTooLarge })
+    // The service enforces it too, for any caller.
+    expect(await submitReview(payload, { name: 'Dee', rating: 5, comment: 'Hi', photo: elevenMb })).toEqual({
+      ok: false,
+      message: reviewMessages.photoTooLarge,
+    })
+    expect([await reviewCount(), await mediaCount()]).toEqual([0, 0])
+  })
+
+  it.each([
+    ['an SVG with a script', SVG_WITH_SCRIPT, 'smile.svg', 'image/svg+xml'],
+    ['an SVG with a script, named .png', SVG_WITH_SCRIPT, 'smile.png', 'image/png'],
+    ['a text file named .png', Buffer.from('just some text, not a picture\n'), 'notes.png', 'image/png'],
+    ['an HTML page named .jpg', Buffer.from('<!doctype html><script>alert(1)</script>'), 'page.jpg', 'image/jpeg'],
+    ['a PNG signature followed by junk', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]), 'broken.png', 'image/png'],
+  ])('is refused when it is %s', async (_case, bytes, name, type) => {
+    const result = await post(reviewForm({}, new File([new Uint8Array(bytes)], name, { type })))
+    expect(result).toMatchObject({ status: 'error', message: reviewMessages.photoUnsupported })
+    expect([await reviewCount(), await mediaCount()]).toEqual([0, 0])
+  })
+
+  it('accepts WebP and GIF (stored as PNG)', async () => {
+    for (const [bytes, mimeType] of [
+      [await image().webp().toBuffer(), 'image/webp'],
+      [await image().gif().toBuffer(), 'image/png'],
+    ] as const) {
+      const result = await submitReview(payload, { name: 'Dee', rating: 5, comment: 'Hi', photo: bytes })
+      expect(result.ok).toBe(true)
+      expect((await storedPhoto((result as { review: Review }).review)).mimeType).toBe(mimeType)
+    }
+  })
+
+  it('is visible to visitors only while its review is published', async () => {
+    const { review: posted } = (await submitReview(payload, { name: 'Dee', rating: 5, comment: 'Hi', photo: await image().jpeg().toBuffer() })) as {
+      review: Review
+    }
+    const photo = await storedPhoto(posted)
+    const fileStatus = async () => (await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status
+    expect(await fileStatus()).toBe(200)
+    expect((await rest(app.config, 'GET', '/media')).json.totalDocs).toBe(1)
+
+    await payload.update({ collection: 'reviews', id: posted.id, data: { status: 'hidden' } })
+    expect(await fileStatus()).toBe(403)
+    expect((await rest(app.config, 'GET', '/media')).json.totalDocs).toBe(0)
+  })
+
+  it('is deleted, file and all, with its review', async () => {
+    const { review: posted } = (await submitReview(payload, { name: 'Dee', rating: 5, comment: 'Hi', photo: await image().jpeg().toBuffer() })) as {
+      review: Review
+    }
+    const photo = await storedPhoto(posted)
+    expect(fs.existsSync(path.join(mediaDir, photo.filename!))).toBe(true)
+
+    await payload.delete({ collection: 'reviews', id: posted.id })
+    expect(await mediaCount()).toBe(0)
+    expect(fs.existsSync(path.join(mediaDir, photo.filename!))).toBe(false)
+  })
+
+  it('is deleted when the seller removes it from its review', async () => {
+    const { review: posted } = (await submitReview(payload, { name: 'Dee', rating: 5, comment: 'Hi', photo: await image().jpeg().toBuffer() })) as {
+      review: Review
+    }
+    await payload.update({ collection: 'reviews', id: posted.id, data: { image: null } })
+    expect(await mediaCount()).toBe(0)
+  })
+})
+
+// ---- moderation ------------------------------------------------------------------------------
+
+describe('holding reviews for approval', () => {
+  it('hides a new review, and its photo, until the seller publishes it', async () => {
+    await payload.updateGlobal({ slug: 'site-settings', data: { holdReviewsForApproval: true } })
+    const camera = await jpegWithGps()
+    const result = await post(reviewForm({ name: 'Held' }, new File([new Uint8Array(camera)], 'held.jpg', { type: 'image/jpeg' })))
+    expect(result).toEqual({ status: 'success', message: reviewMessages.heldForApproval })
+
+    const [held] = (await payload.find({ collection: 'reviews', where: { name: { equals: 'Held' } } })).docs
+    expect(held.status).toBe('pending')
+    expect(await findPublishedReviews(payload)).toEqual([])
+    expect(await summarizePublishedReviews(payload)).toEqual({ average: 0, count: 0 })
+    const photo = await storedPhoto(held)
+    expect((await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status).toBe(403)
+
+    await payload.update({ collection: 'reviews', id: held.id, data: { status: 'published' } })
+    expect((await findPublishedReviews(payload)).map((listed) => listed.name)).toEqual(['Held'])
+    expect(await summarizePublishedReviews(payload)).toEqual({ average: 5, count: 1 })
+    expect((await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status).toBe(200)
+  })
+})

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+
+import { productJsonLd } from '@/lib/structuredData'
+import type { SiteSetting } from '@/payload-types'
+
+const settings = { productName: 'Purple Sea Moss Gel', businessName: 'Seamoss Co', tagline: 'Handcrafted in Grenada' } as SiteSetting
+
+const review = (name: string, rating: number, createdAt: string) => ({ name, rating, comment: `${name} liked it`, createdAt })
+
+describe('the product structured data', () => {
+  it('has offers and no rating where reviews are not shown (home) or there are none', () => {
+    const home = productJsonLd(settings)
+    expect(home.offers).toHaveLength(3)
+    expect(home).not.toHaveProperty('aggregateRating')
+    expect(productJsonLd(settings, { summary: { average: 0, count: 0 }, reviews: [] })).not.toHaveProperty('aggregateRating')
+  })
+
+  it('carries the aggregate rating and each review from the published ones', () => {
+    const data = productJsonLd(settings, {
+      summary: { average: 4.5, count: 2 },
+      reviews: [review('Ann', 5, '2025-03-01T15:00:00.000Z'), review('Bo', 4, '2025-02-01T15:00:00.000Z')],
+    })
+    expect(data).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 },
+      review: [
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'Ann' },
+          datePublished: '2025-03-01',
+          reviewBody: 'Ann liked it',
+          reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        },
+        { author: { name: 'Bo' }, reviewRating: { ratingValue: 4 } },
+      ],
+    })
+  })
+})
