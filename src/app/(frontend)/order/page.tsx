@@ -9,6 +9,9 @@ import type { PackageOption } from './PackageOptions'
 
 type Props = { searchParams: Promise<{ qty?: string | string[] }> }
 
+/** Rendered per request (it reads the query); never at build time, when there is no database. */
+export const dynamic = 'force-dynamic'
+
 export async function generateMetadata(): Promise<Metadata> {
   const page = await getGlobal('order-page')
   return { title: page.intro.title, description: page.intro.description, alternates: { canonical: '/order' } }
@@ -20,7 +23,7 @@ function chosenQuantity(qty: string | string[] | undefined): PackageQuantity {
   return isPackageQuantity(quantity) ? quantity : 1
 }
 
-/** Rendered per request (it reads the query); the copy comes from the cached globals. */
+/** The copy comes from the cached globals. */
 export default async function OrderPage({ searchParams }: Props) {
   const [{ qty }, page, pricing] = await Promise.all([searchParams, getGlobal('order-page'), getGlobal('pricing')])
   const packages: PackageOption[] = PACKAGES.map((pkg, index) => ({
