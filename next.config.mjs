@@ -5,6 +5,9 @@ const nextConfig = {
   // Review photos may be up to 10 MB; the action's body carries the file plus the form fields.
   experimental: {
     serverActions: { bodySizeLimit: '11mb' },
+    // Cached pages live in memory only: a restart (or a restored database) never serves pages
+    // rendered from another database's content.
+    isrFlushToDisk: false,
   },
   images: {
     formats: ['image/avif', 'image/webp'],
