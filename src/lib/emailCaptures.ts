@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { captureSchema } from './captureSchema'
+import { captureSchema } from './schemas'
 import { deliverEmail } from './mailer'
 import { welcomeEmail } from './welcomeEmail'
 

@@ -40,10 +40,22 @@ export const messages = {
       description: 'Your discount code is saved and will be applied at checkout.',
     }),
     failed: { title: 'Error', description: 'Something went wrong. Please try again.' },
+    /** Ours: the spec's popup does not say what a second sign-up of a used address sees. */
+    alreadyUsed: {
+      title: 'Already Joined',
+      description: 'You are already on our list, and your first-order discount has been used. Thank you for ordering with us!',
+    },
   },
   review: {
     submitted: { title: 'Review submitted!', description: 'Thank you for your feedback.' },
     failed: { title: 'Error', description: 'Failed to submit review. Please try again.' },
+    /** Ours: the spec neither words the review's required-field checks nor limits the photo. */
+    missingField: (field: string): Message => ({ title: 'Missing Information', description: `Please fill in your ${field}.` }),
+    ratingRequired: { title: 'Rating Required', description: 'Please choose a rating from 1 to 5 stars.' },
+    photoTooLarge: { title: 'Photo Too Large', description: 'Please choose a photo of 10MB or less.' },
+    photoUnsupported: { title: 'Unsupported Photo', description: 'Please choose a PNG or JPG photo (WebP, GIF and AVIF work too).' },
+    /** When the seller holds new reviews for approval, the visitor is told why it is not listed yet. */
+    heldForApproval: { title: 'Review submitted!', description: 'Thank you for your feedback. It will appear here once approved.' },
   },
   /** Ours, beyond the spec: format, length and abuse checks. */
   invalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address.' },

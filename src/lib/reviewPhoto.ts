@@ -1,7 +1,6 @@
 import sharp from 'sharp'
 
-import type { Message } from './messages'
-import { reviewMessages } from './reviewMessages'
+import { messages, type Message } from './messages'
 import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from './reviewRules'
 
 /** A photo ready for the `media` collection: re-encoded, without metadata, named by the server. */
@@ -54,16 +53,16 @@ function detectFormat(bytes: Buffer): keyof typeof OUTPUT | undefined {
  * file is named by the time it was received, so nothing of the visitor's file name is kept.
  */
 export async function prepareReviewPhoto(bytes: Buffer, receivedAt: Date = new Date()): Promise<PhotoResult> {
-  if (bytes.length > PHOTO_MAX_BYTES) return { ok: false, message: reviewMessages.photoTooLarge }
+  if (bytes.length > PHOTO_MAX_BYTES) return { ok: false, message: messages.review.photoTooLarge }
   const format = detectFormat(bytes)
-  if (!format) return { ok: false, message: reviewMessages.photoUnsupported }
+  if (!format) return { ok: false, message: messages.review.photoUnsupported }
 
   const output = OUTPUT[format]
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     // The signature and the decoder must agree (a PNG header on something else is refused).
     const { format: decoded } = await image.metadata()
-    if (decoded !== format) return { ok: false, message: reviewMessages.photoUnsupported }
+    if (decoded !== format) return { ok: false, message: messages.review.photoUnsupported }
     // sharp writes no metadata unless asked to, so the output carries no EXIF or GPS.
     const data = await image
       .rotate()
@@ -73,6 +72,6 @@ export async function prepareReviewPhoto(bytes: Buffer, receivedAt: Date = new D
     return { ok: true, photo: { data, mimetype: output.mimetype, name: `${receivedAt.getTime()}.${output.extension}`, size: data.length } }
   } catch {
     // Truncated, corrupt or too large to decode: not a photo we can show.
-    return { ok: false, message: reviewMessages.photoUnsupported }
+    return { ok: false, message: messages.review.photoUnsupported }
   }
 }

@@ -1,18 +1,17 @@
 import { z } from 'zod'
 
 import { messages, type Message } from './messages'
-import { reviewMessages } from './reviewMessages'
 import { RATING, REVIEW_LIMITS } from './reviewRules'
 import { firstMessage, toIssue } from './schemas'
 
 const requiredText = (field: string, max: number) =>
   z
-    .string(toIssue(reviewMessages.missingField(field)))
+    .string(toIssue(messages.review.missingField(field)))
     .trim()
-    .min(1, toIssue(reviewMessages.missingField(field)))
+    .min(1, toIssue(messages.review.missingField(field)))
     .max(max, toIssue(messages.tooLong(field, max)))
 
-const ratingIssue = toIssue(reviewMessages.ratingRequired)
+const ratingIssue = toIssue(messages.review.ratingRequired)
 
 /** A review's text fields, as the form posts them (the rating arrives as a string). */
 export const reviewSchema = z.object({

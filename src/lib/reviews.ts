@@ -3,7 +3,6 @@ import type { Payload } from 'payload'
 import type { Review } from '@/payload-types'
 
 import { messages, type Message } from './messages'
-import { reviewMessages } from './reviewMessages'
 import { prepareReviewPhoto } from './reviewPhoto'
 import { parseReviewFields } from './reviewSchema'
 import { summarizeRatings } from './reviewSummary'
@@ -88,4 +87,4 @@ export async function submitReview(payload: Payload, submission: ReviewSubmissio
 
 /** The visitor's confirmation: the spec's, or ours when the review waits for the seller. */
 export const submittedMessage = (review: Review): Message =>
-  review.status === 'published' ? messages.review.submitted : reviewMessages.heldForApproval
+  review.status === 'published' ? messages.review.submitted : messages.review.heldForApproval

@@ -173,3 +173,22 @@ export function parseOrderForm(values: Record<string, unknown>): OrderParseResul
   const { city, deliveryMethod } = presence.data
   return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors as FlavorValue[], city, deliveryMethod, consent: true } }
 }
+
+// ---- The e-mail popup -----------------------------------------------------------------------
+
+/** Name and e-mail required, the e-mail well-formed, both bounded; the message is the toast's text. */
+export const captureSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please fill in your name.')
+    .max(LIMITS.name, messages.tooLong('name', LIMITS.name).description),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please fill in your email.')
+    .max(LIMITS.email, messages.tooLong('email', LIMITS.email).description)
+    .pipe(z.email(messages.invalidEmail.description))
+    .transform((email) => email.toLowerCase()),
+})
+

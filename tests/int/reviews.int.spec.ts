@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { postReview } from '@/app/(frontend)/_pages/reviews/actions'
 import { idleState } from '@/lib/formState'
 import { messages } from '@/lib/messages'
-import { reviewMessages } from '@/lib/reviewMessages'
 import { findPublishedReviews, submitReview, summarizePublishedReviews } from '@/lib/reviews'
 import type { Media, Review } from '@/payload-types'
 
@@ -130,13 +129,13 @@ describe('posting a review', () => {
   })
 
   it.each([
-    ['an empty name', { name: '  ' }, reviewMessages.missingField('name')],
-    ['an empty comment', { comment: '' }, reviewMessages.missingField('comment')],
-    ['a rating of 0', { rating: '0' }, reviewMessages.ratingRequired],
-    ['a rating of 6', { rating: '6' }, reviewMessages.ratingRequired],
-    ['a rating of 4.5', { rating: '4.5' }, reviewMessages.ratingRequired],
-    ['a rating that is not a number', { rating: 'five' }, reviewMessages.ratingRequired],
-    ['no rating', { rating: '' }, reviewMessages.ratingRequired],
+    ['an empty name', { name: '  ' }, messages.review.missingField('name')],
+    ['an empty comment', { comment: '' }, messages.review.missingField('comment')],
+    ['a rating of 0', { rating: '0' }, messages.review.ratingRequired],
+    ['a rating of 6', { rating: '6' }, messages.review.ratingRequired],
+    ['a rating of 4.5', { rating: '4.5' }, messages.review.ratingRequired],
+    ['a rating that is not a number', { rating: 'five' }, messages.review.ratingRequired],
+    ['no rating', { rating: '' }, messages.review.ratingRequired],
     ['a name over 80 characters', { name: 'x'.repeat(81) }, messages.tooLong('name', 80)],
   ])('refuses %s and keeps what was typed', async (_case, fields, message) => {
     const result = await post(reviewForm(fields))
@@ -148,7 +147,7 @@ describe('posting a review', () => {
 
   it('refuses a bad rating in the service as well, without the form', async () => {
     const result = await submitReview(payload, { name: 'Dee', rating: 9, comment: 'Hi' })
-    expect(result).toEqual({ ok: false, message: reviewMessages.ratingRequired })
+    expect(result).toEqual({ ok: false, message: messages.review.ratingRequired })
   })
 
   it('answers a filled honeypot as if it worked, and stores nothing', async () => {
@@ -215,11 +214,11 @@ describe('a review photo', () => {
     const jpeg = await image().jpeg().toBuffer()
     const elevenMb = Buffer.concat([jpeg, Buffer.alloc(11 * MB - jpeg.length)])
     const result = await post(reviewForm({}, new File([new Uint8Array(elevenMb)], 'big.jpg', { type: 'image/jpeg' })))
-    expect(result).toMatchObject({ status: 'error', message: reviewMessages.photoTooLarge })
+    expect(result).toMatchObject({ status: 'error', message: messages.review.photoTooLarge })
     // The service enforces it too, for any caller.
     expect(await submitReview(payload, { name: 'Dee', rating: 5, comment: 'Hi', photo: elevenMb })).toEqual({
       ok: false,
-      message: reviewMessages.photoTooLarge,
+      message: messages.review.photoTooLarge,
     })
     expect([await reviewCount(), await mediaCount()]).toEqual([0, 0])
   })
@@ -232,7 +231,7 @@ describe('a review photo', () => {
     ['a PNG signature followed by junk', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]), 'broken.png', 'image/png'],
   ])('is refused when it is %s', async (_case, bytes, name, type) => {
     const result = await post(reviewForm({}, new File([new Uint8Array(bytes)], name, { type })))
-    expect(result).toMatchObject({ status: 'error', message: reviewMessages.photoUnsupported })
+    expect(result).toMatchObject({ status: 'error', message: messages.review.photoUnsupported })
     expect([await reviewCount(), await mediaCount()]).toEqual([0, 0])
   })
 
@@ -289,7 +288,7 @@ describe('holding reviews for approval', () => {
     await payload.updateGlobal({ slug: 'site-settings', data: { holdReviewsForApproval: true } })
     const camera = await jpegWithGps()
     const result = await post(reviewForm({ name: 'Held' }, new File([new Uint8Array(camera)], 'held.jpg', { type: 'image/jpeg' })))
-    expect(result).toEqual({ status: 'success', message: reviewMessages.heldForApproval })
+    expect(result).toEqual({ status: 'success', message: messages.review.heldForApproval })
 
     const [held] = (await payload.find({ collection: 'reviews', where: { name: { equals: 'Held' } } })).docs
     expect(held.status).toBe('pending')

@@ -4,7 +4,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 
 import { CloseIcon } from '@/components/Icons'
 import { Toast } from '@/components/Toast'
-import type { Message } from '@/lib/messages'
+import { messages, type Message } from '@/lib/messages'
 import { rememberPopupDismissed } from '@/lib/popupMemory'
 import { saveDiscount } from '@/lib/savedDiscount'
 import { HONEYPOT_FIELD } from '@/lib/formLimits'
@@ -54,7 +54,7 @@ export default function EmailPopup() {
       setToast(answer.message)
       dialogRef.current?.close()
     } catch {
-      setError({ title: 'Error', description: 'Something went wrong. Please try again.' })
+      setError(messages.capture.failed)
     } finally {
       setBusy(false)
     }

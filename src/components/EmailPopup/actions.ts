@@ -8,11 +8,6 @@ import { HONEYPOT_FIELD } from '@/lib/formLimits'
 
 export type JoinAnswer = { ok: true; code: string; email: string; message: Message } | { ok: false; message: Message }
 
-const ALREADY_USED: Message = {
-  title: 'Already Joined',
-  description: 'You are already on our list, and your first-order discount has been used. Thank you for ordering with us!',
-}
-
 /** The popup's sign-up (spec calls 1 and 2): stores the capture, e-mails the code, answers the toast. */
 export async function joinEmailListAction(formData: FormData): Promise<JoinAnswer> {
   try {
@@ -29,7 +24,7 @@ export async function joinEmailListAction(formData: FormData): Promise<JoinAnswe
       case 'resent':
         return { ok: true, code: result.code, email: result.email, message: welcome }
       case 'already-used':
-        return { ok: false, message: ALREADY_USED }
+        return { ok: false, message: messages.capture.alreadyUsed }
       case 'invalid':
         return { ok: false, message: { title: 'Error', description: result.message } }
     }

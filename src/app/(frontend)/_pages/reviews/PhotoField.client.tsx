@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 
-import { reviewMessages } from '@/lib/reviewMessages'
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from '@/lib/reviewRules'
+import { messages } from '@/lib/messages'
 
 /**
  * The optional photo with a preview and a remove button. A file over the limit is dropped at once,
@@ -56,7 +56,7 @@ export function PhotoField() {
       </p>
       {tooLarge && (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
-          {reviewMessages.photoTooLarge.title}: {reviewMessages.photoTooLarge.description}
+          {messages.review.photoTooLarge.title}: {messages.review.photoTooLarge.description}
         </p>
       )}
       {preview && (

@@ -4,7 +4,6 @@ import { type FormState, formValues } from '@/lib/formState'
 import { messages } from '@/lib/messages'
 import { getPayloadClient } from '@/lib/payload'
 import { allowAttempt, clientKey } from '@/lib/rateLimit'
-import { reviewMessages } from '@/lib/reviewMessages'
 import { PHOTO_MAX_BYTES } from '@/lib/reviewRules'
 import { submitReview, submittedMessage } from '@/lib/reviews'
 import { parseReviewFields } from '@/lib/reviewSchema'
@@ -29,7 +28,7 @@ export async function postReview(_previous: FormState, formData: FormData): Prom
   const photo = formData.get('photo')
   const file = photo instanceof File && photo.size > 0 ? photo : null
   // Refused by its size before its bytes are read.
-  if (file && file.size > PHOTO_MAX_BYTES) return { status: 'error', message: reviewMessages.photoTooLarge, values }
+  if (file && file.size > PHOTO_MAX_BYTES) return { status: 'error', message: messages.review.photoTooLarge, values }
 
   try {
     const bytes = file ? Buffer.from(await file.arrayBuffer()) : null
