@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
@@ -29,6 +30,9 @@ export default buildConfig({
     user: Users.slug,
     importMap: { baseDir: path.resolve(dirname, 'src') },
     meta: { titleSuffix: ' · Seamoss admin' },
+    // The default gravatar would call an outside service for every admin page.
+    avatar: 'default',
+    components: { beforeDashboard: ['/components/admin/BusinessDashboard#BusinessDashboard'] },
   },
   collections: [Orders, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users],
   globals: [SiteSettings, ...PAGE_GLOBALS],
@@ -38,7 +42,18 @@ export default buildConfig({
   sharp,
   // Admin uploads through the REST API: refuse, rather than silently truncate, a file over the limit.
   upload: { limits: { fileSize: PHOTO_MAX_BYTES }, abortOnLimit: true, responseOnLimit: 'Files may be at most 10 MB.' },
-  plugins: [...mediaStoragePlugins()],
+  plugins: [
+    ...mediaStoragePlugins(),
+    // CSV/JSON downloads from the list views, with the list's current filter. No imports: orders
+    // and codes are only ever created by the site's own rules.
+    importExportPlugin({
+      collections: (['orders', 'email-captures', 'contact-messages'] as const).map((slug) => ({
+        slug,
+        import: false,
+        export: { disableJobsQueue: true },
+      })),
+    }),
+  ],
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },

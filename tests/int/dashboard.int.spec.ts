@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { dashboardFigures, startOfWeek } from '@/lib/dashboard'
+
+import { startPayload, type TestPayload } from '../helpers/payload'
+
+const order = (totalPrice: number, status: 'new' | 'confirmed' | 'completed' | 'cancelled', createdAt?: string) => ({
+  fullName: 'Dash Board',
+  email: 'dash@example.com',
+  phone: '3135550100',
+  address: '1 Main St',
+  city: 'detroit' as const,
+  zip: '48201',
+  deliveryMethod: 'pickup' as const,
+  quantity: 1,
+  flavors: 'mixed-berry',
+  originalPrice: totalPrice,
+  deliveryFee: 0,
+  discountAmount: 0,
+  totalPrice,
+  consent: true,
+  status,
+  ...(createdAt ? { createdAt } : {}),
+})
+
+describe('the admin dashboard figures', () => {
+  let app: TestPayload
+
+  beforeAll(async () => {
+    app = await startPayload()
+  })
+
+  afterAll(async () => {
+    await app?.cleanup()
+  })
+
+  it('starts the week on Monday at midnight in Detroit', () => {
+    // Wednesday 2026-11-18 15:00 UTC is 10:00 in Detroit (EST, UTC−5): the week began Monday 05:00 UTC.
+    expect(startOfWeek(new Date('2026-11-18T15:00:00Z')).toISOString()).toBe('2026-11-16T05:00:00.000Z')
+    // Monday 03:00 UTC is still Sunday evening in Detroit: the week began the Monday before.
+    expect(startOfWeek(new Date('2026-11-16T03:00:00Z')).toISOString()).toBe('2026-11-09T05:00:00.000Z')
+    // Summer time (EDT, UTC−4).
+    expect(startOfWeek(new Date('2026-07-01T12:00:00Z')).toISOString()).toBe('2026-06-29T04:00:00.000Z')
+  })
+
+  it('counts what waits and what this week brought', async () => {
+    const { payload } = app
+    const lastMonth = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString()
+    for (const data of [order(20, 'new'), order(55, 'new'), order(42, 'confirmed'), order(100, 'cancelled'), order(50, 'new', lastMonth)]) {
+      await payload.create({ collection: 'orders', data })
+    }
+    await payload.create({ collection: 'email-captures', data: { name: 'New', email: 'new@example.com', discount_code: 'HC25000001' } })
+    await payload.create({ collection: 'email-captures', data: { name: 'Old', email: 'old@example.com', discount_code: 'HC25000002', createdAt: lastMonth } })
+    for (const status of ['pending', 'pending', 'published', 'hidden'] as const) {
+      await payload.create({ collection: 'reviews', data: { name: 'R', rating: 5, comment: 'Good', status }, context: { disableRevalidate: true } })
+    }
+
+    expect(await dashboardFigures(payload)).toMatchObject({
+      ordersWaiting: 3,
+      ordersThisWeek: 3,
+      revenueThisWeek: 117,
+      subscribersThisWeek: 1,
+      reviewsWaiting: 2,
+    })
+  })
+})
