@@ -1,7 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
 
@@ -22,6 +21,7 @@ import { PHOTO_MAX_BYTES } from '@/lib/reviewRules'
 import { isBuildPhase } from '@/lib/runtime'
 import { payloadSecret } from '@/lib/secret'
 import { mediaStoragePlugins } from '@/lib/storage'
+import { exportsPlugin } from '@/plugins/exports'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -44,15 +44,7 @@ export default buildConfig({
   upload: { limits: { fileSize: PHOTO_MAX_BYTES }, abortOnLimit: true, responseOnLimit: 'Files may be at most 10 MB.' },
   plugins: [
     ...mediaStoragePlugins(),
-    // CSV/JSON downloads from the list views, with the list's current filter. No imports: orders
-    // and codes are only ever created by the site's own rules.
-    importExportPlugin({
-      collections: (['orders', 'email-captures', 'contact-messages'] as const).map((slug) => ({
-        slug,
-        import: false,
-        export: { disableJobsQueue: true },
-      })),
-    }),
+    exportsPlugin(),
   ],
   graphQL: { disable: true },
   telemetry: false,

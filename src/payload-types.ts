@@ -167,6 +167,9 @@ export interface UserAuthOperations {
  */
 export interface Order {
   id: number;
+  /**
+   * New → Confirmed → Completed, or Cancelled.
+   */
   status: 'new' | 'confirmed' | 'completed' | 'cancelled';
   fullName: string;
   email: string;
@@ -185,8 +188,8 @@ export interface Order {
   discountAmount: number;
   totalPrice: number;
   discountCode?: string | null;
-  updatedAt: string;
   createdAt: string;
+  updatedAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -198,8 +201,8 @@ export interface EmailCapture {
   email: string;
   discount_code: string;
   discount_used?: boolean | null;
-  updatedAt: string;
   createdAt: string;
+  updatedAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -213,8 +216,8 @@ export interface ContactMessage {
   phone?: string | null;
   subject?: string | null;
   message: string;
-  updatedAt: string;
   createdAt: string;
+  updatedAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -230,8 +233,8 @@ export interface Review {
   rating: number;
   comment: string;
   image?: (number | null) | Media;
-  updatedAt: string;
   createdAt: string;
+  updatedAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -584,8 +587,8 @@ export interface OrdersSelect<T extends boolean = true> {
   discountAmount?: T;
   totalPrice?: T;
   discountCode?: T;
-  updatedAt?: T;
   createdAt?: T;
+  updatedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -596,8 +599,8 @@ export interface EmailCapturesSelect<T extends boolean = true> {
   email?: T;
   discount_code?: T;
   discount_used?: T;
-  updatedAt?: T;
   createdAt?: T;
+  updatedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -610,8 +613,8 @@ export interface ContactMessagesSelect<T extends boolean = true> {
   phone?: T;
   subject?: T;
   message?: T;
-  updatedAt?: T;
   createdAt?: T;
+  updatedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -623,8 +626,8 @@ export interface ReviewsSelect<T extends boolean = true> {
   rating?: T;
   comment?: T;
   image?: T;
-  updatedAt?: T;
   createdAt?: T;
+  updatedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
+import { createdAtField } from '@/fields/createdAt'
 
 export const ContactMessages: CollectionConfig = {
   slug: 'contact-messages',
@@ -35,6 +36,7 @@ export const ContactMessages: CollectionConfig = {
       ],
     },
     { name: 'message', type: 'textarea', required: true },
+    createdAtField('Received'),
   ],
   timestamps: true,
 }

@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
+import { createdAtField } from '@/fields/createdAt'
 
 export const EmailCaptures: CollectionConfig = {
   slug: 'email-captures',
@@ -40,6 +41,7 @@ export const EmailCaptures: CollectionConfig = {
       defaultValue: false,
       index: true,
     },
+    createdAtField('Joined'),
   ],
   timestamps: true,
 }

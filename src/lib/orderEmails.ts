@@ -1,8 +1,9 @@
 import type { Order, SiteSetting } from '@/payload-types'
 
-import { CITIES, DELIVERY_METHODS, FLAVORS } from './constants'
+import { CITIES, DELIVERY_METHODS } from './constants'
 import type { OutgoingEmail } from './mailer'
 import { escapeHtml } from './html'
+import { dollars, jarsText, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'
 
 /**
  * The two e-mails of a stored order: every field for the seller, and for the customer a summary,
@@ -10,30 +11,8 @@ import { escapeHtml } from './html'
  * every value from the visitor is HTML-escaped.
  */
 
-type Row = [label: string, value: string]
+type Row = PriceRow
 type Section = { heading?: string; rows?: Row[]; paragraphs?: string[]; list?: string[] }
-
-const dollars = (amount: number) => `$${amount}`
-const jars = (quantity: number) => `${quantity} jar${quantity === 1 ? '' : 's'}`
-const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
-  options.find((option) => option.value === value)?.label ?? value
-
-/** 'Jar 1: mixed-berry, Jar 2: peach-ginger' → 'Jar 1: Mixed Berry, Jar 2: Peach Ginger'. */
-export function readableFlavors(flavors: string): string {
-  return FLAVORS.reduce((text, flavor) => text.replaceAll(flavor.value, flavor.label), flavors)
-}
-
-const placedAt = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Detroit' }).format(new Date(iso))
-
-function priceRows(order: Order, forCustomer: boolean): Row[] {
-  const rows: Row[] = [[`Package (${jars(order.quantity)})`, dollars(order.originalPrice)]]
-  if (order.deliveryMethod === 'delivery') rows.push(['Delivery fee', dollars(order.deliveryFee)])
-  else if (forCustomer) rows.push(['Pickup', 'free'])
-  if (order.discountAmount > 0) rows.push([`Discount (code ${order.discountCode ?? ''})`, `-${dollars(order.discountAmount)}`])
-  rows.push(['Total', dollars(order.totalPrice)])
-  return rows
-}
 
 function renderText(sections: Section[]): string {
   return sections
@@ -78,7 +57,7 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
   const method = labelOf(DELIVERY_METHODS, order.deliveryMethod)
   return email(
     settings.email,
-    `New order: ${order.fullName}, ${jars(order.quantity)}, ${method.toLowerCase()}, ${dollars(order.totalPrice)}`,
+    `New order: ${order.fullName}, ${jarsText(order.quantity)}, ${method.toLowerCase()}, ${dollars(order.totalPrice)}`,
     [
       { paragraphs: [`Order ${order.id}, placed ${placedAt(order.createdAt)}.`] },
       {
@@ -118,7 +97,7 @@ export function customerOrderEmail(
   const payment = (settings.paymentMethods ?? []).map((entry) => (entry.handle ? `${entry.method}: ${entry.handle}` : entry.method))
   return email(
     order.email,
-    `Your ${settings.productName} order: ${jars(order.quantity)}, ${dollars(order.totalPrice)}`,
+    `Your ${settings.productName} order: ${jarsText(order.quantity)}, ${dollars(order.totalPrice)}`,
     [
       {
         paragraphs: [
@@ -129,7 +108,7 @@ export function customerOrderEmail(
       {
         heading: 'Your order',
         rows: [
-          ['Product', `${settings.productName}, ${jars(order.quantity)} (8oz)`],
+          ['Product', `${settings.productName}, ${jarsText(order.quantity)} (8oz)`],
           ['Flavors', readableFlavors(order.flavors)],
           ...priceRows(order, true),
         ],

@@ -5,6 +5,7 @@ import type { Order } from '@/payload-types'
 import { claimDiscountCode, discountRejection, type DiscountStatus } from './discounts'
 import { deliverEmail } from './mailer'
 import { messages, type Message } from './messages'
+import { flavorsText } from './orderDetails'
 import { customerOrderEmail, sellerOrderEmail } from './orderEmails'
 import { priceOrder } from './pricing'
 import { parseOrderForm, type OrderInput } from './schemas'
@@ -18,11 +19,6 @@ import { parseOrderForm, type OrderInput } from './schemas'
 export type OrderResult =
   | { status: 'success'; order: Order; discountUsed: boolean }
   | { status: 'error'; message: Message; field?: string; discountRejected?: boolean }
-
-/** The spec's text of the flavors: the flavor for one jar, otherwise 'Jar N: flavor' entries. */
-export function flavorsText(flavors: readonly string[]): string {
-  return flavors.length === 1 ? flavors[0] : flavors.map((flavor, index) => `Jar ${index + 1}: ${flavor}`).join(', ')
-}
 
 /**
  * `values` are the posted form fields as strings. Only the fields the schema knows are read: a

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { escapeHtml } from '@/lib/html'
-import { customerOrderEmail, readableFlavors, sellerOrderEmail } from '@/lib/orderEmails'
+import { readableFlavors } from '@/lib/orderDetails'
+import { customerOrderEmail, sellerOrderEmail } from '@/lib/orderEmails'
 import type { Order } from '@/payload-types'
 
 const order: Order = {

@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
+import { createdAtField } from '@/fields/createdAt'
 import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/lib/constants'
 
 /** Prices are computed by the server when the order is placed and never edited afterwards. */
@@ -23,6 +24,7 @@ export const Orders: CollectionConfig = {
     useAsTitle: 'fullName',
     defaultColumns: ['createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'discountCode', 'status'],
     listSearchableFields: ['fullName', 'phone', 'email'],
+    components: { beforeListTable: ['/components/admin/QuickFilters#OrderQuickFilters'] },
   },
   access: {
     read: adminOnly,
@@ -38,7 +40,13 @@ export const Orders: CollectionConfig = {
       defaultValue: 'new',
       options: [...ORDER_STATUSES],
       index: true,
-      admin: { position: 'sidebar' },
+      admin: { description: 'New → Confirmed → Completed, or Cancelled.' },
+    },
+    {
+      name: 'summary',
+      type: 'ui',
+      // Contact links, jars, delivery and prices, readable on a phone; the editable fields follow.
+      admin: { components: { Field: '/components/admin/OrderSummary#OrderSummary' }, disableListColumn: true },
     },
     {
       type: 'row',
@@ -58,7 +66,14 @@ export const Orders: CollectionConfig = {
       type: 'row',
       fields: [
         { name: 'quantity', label: 'Jars', type: 'number', required: true, min: 1, access: { update: () => false } },
-        { name: 'flavors', label: 'Flavors', type: 'text', required: true },
+        {
+          name: 'flavors',
+          label: 'Flavors',
+          type: 'text',
+          required: true,
+          // The list shows what to pack, in words.
+          admin: { components: { Cell: '/components/admin/FlavorsCell#FlavorsCell' } },
+        },
       ],
     },
     {
@@ -84,27 +99,22 @@ export const Orders: CollectionConfig = {
       access: { update: () => false },
     },
     {
-      type: 'collapsible',
-      label: 'Price (computed by the server)',
+      type: 'row',
       fields: [
-        {
-          type: 'row',
-          fields: [
-            readOnlyPrice('originalPrice', 'Package price ($)'),
-            readOnlyPrice('deliveryFee', 'Delivery fee ($)'),
-            readOnlyPrice('discountAmount', 'Discount ($)'),
-            readOnlyPrice('totalPrice', 'Total ($)'),
-          ],
-        },
-        {
-          name: 'discountCode',
-          label: 'Discount code',
-          type: 'text',
-          access: { update: () => false },
-          admin: { readOnly: true },
-        },
+        readOnlyPrice('originalPrice', 'Package price ($)'),
+        readOnlyPrice('deliveryFee', 'Delivery fee ($)'),
+        readOnlyPrice('discountAmount', 'Discount ($)'),
+        readOnlyPrice('totalPrice', 'Total ($)'),
       ],
     },
+    {
+      name: 'discountCode',
+      label: 'Discount code',
+      type: 'text',
+      access: { update: () => false },
+      admin: { readOnly: true },
+    },
+    createdAtField('Received'),
   ],
   timestamps: true,
 }

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { publishedOrAdmin } from '@/access/publishedOrAdmin'
+import { createdAtField } from '@/fields/createdAt'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
 import { CACHE_TAGS, REVIEW_STATUSES } from '@/lib/constants'
 import { RATING, REVIEW_LIMITS } from '@/lib/reviewRules'
@@ -17,6 +18,9 @@ export const Reviews: CollectionConfig = {
     useAsTitle: 'name',
     defaultColumns: ['createdAt', 'name', 'rating', 'comment', 'status'],
     listSearchableFields: ['name', 'comment'],
+    components: {
+      beforeListTable: ['/components/admin/QuickFilters#ReviewQuickFilters', '/components/admin/ReviewBulkActions#ReviewBulkActions'],
+    },
   },
   access: {
     read: publishedOrAdmin,
@@ -49,11 +53,13 @@ export const Reviews: CollectionConfig = {
       min: RATING.min,
       max: RATING.max,
       defaultValue: RATING.default,
+      admin: { components: { Cell: '/components/admin/RatingCell#RatingCell' } },
       validate: (value: number | null | undefined) =>
         Number.isInteger(value) && Number(value) >= RATING.min && Number(value) <= RATING.max ? true : 'Rating must be a whole number from 1 to 5.',
     },
     { name: 'comment', type: 'textarea', required: true, maxLength: REVIEW_LIMITS.comment },
     { name: 'image', label: 'Photo', type: 'upload', relationTo: 'media' },
+    createdAtField('Posted'),
   ],
   timestamps: true,
 }

@@ -1,0 +1,89 @@
+import type { UIFieldServerProps } from 'payload'
+
+import { CITIES, DELIVERY_METHODS } from '@/lib/constants'
+import { mailtoHref, smsHref, telHref } from '@/lib/contactLinks'
+import { flavorCounts, jarFlavors, jarsText, labelOf, placedAt, priceRows } from '@/lib/orderDetails'
+import type { Order } from '@/payload-types'
+
+const mapHref = (order: Order) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${order.address}, ${labelOf(CITIES, order.city)}, MI ${order.zip}`)}`
+
+/**
+ * The top of an order's page: what a seller needs to call the customer, pack the jars and deliver,
+ * readable on a phone. The editable fields follow below it.
+ */
+export function OrderSummary({ data }: UIFieldServerProps) {
+  const order = data as Order | undefined
+  if (!order?.fullName) return null
+  const delivery = order.deliveryMethod === 'delivery'
+  return (
+    <section className="order-summary" aria-label="Order summary" data-testid="order-summary">
+      {order.createdAt && <p className="order-summary__placed">Placed {placedAt(order.createdAt)} (Detroit time)</p>}
+
+      <div className="order-summary__grid">
+        <div className="order-summary__card">
+          <h3>Contact</h3>
+          <div className="order-summary__actions">
+            <a className="order-summary__action" href={telHref(order.phone)}>
+              Call {order.phone}
+            </a>
+            <a className="order-summary__action" href={smsHref(order.phone)}>
+              Text
+            </a>
+            <a className="order-summary__action" href={mailtoHref(order.email)}>
+              E-mail {order.email}
+            </a>
+          </div>
+          {order.instagram && <p>Instagram: {order.instagram}</p>}
+          <p>{order.consent ? 'Agreed to be contacted via SMS/e-mail.' : 'Did not agree to be contacted via SMS/e-mail.'}</p>
+        </div>
+
+        <div className="order-summary__card">
+          <h3>{jarsText(order.quantity)}</h3>
+          <ol className="order-summary__jars">
+            {jarFlavors(order.flavors).map((flavor, index) => (
+              <li key={index}>{flavor}</li>
+            ))}
+          </ol>
+          <p>
+            To pack:{' '}
+            {flavorCounts(order.flavors)
+              .map(({ flavor, jars }) => `${jars} × ${flavor}`)
+              .join(', ')}
+          </p>
+        </div>
+
+        <div className="order-summary__card">
+          <h3>{labelOf(DELIVERY_METHODS, order.deliveryMethod)}</h3>
+          <p>
+            {order.address}
+            <br />
+            {labelOf(CITIES, order.city)} {order.zip}
+          </p>
+          {delivery && (
+            <a href={mapHref(order)} target="_blank" rel="noreferrer">
+              Open in maps
+            </a>
+          )}
+          <h4>Notes</h4>
+          <p className="order-summary__notes">{order.notes || 'None'}</p>
+        </div>
+
+        <div className="order-summary__card">
+          <h3>Price</h3>
+          <table className="order-summary__prices">
+            <tbody>
+              {priceRows(order, false).map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="order-summary__hint">Computed by the site when the order was placed; it cannot be changed.</p>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,44 @@
+import Link from 'next/link'
+import type { Where } from 'payload'
+import { parse, stringify } from 'qs-esm'
+
+import { orderQuickFilters, reviewQuickFilters, type QuickFilter } from '@/lib/adminFilters'
+
+type SearchParams = Record<string, string | string[] | undefined>
+type Props = { searchParams?: SearchParams }
+
+const listUrl = (collection: string, where?: Where) => `/admin/collections/${collection}${where ? `?${stringify({ where })}` : ''}`
+
+/** The list's current filter, in the same form `stringify` gives a quick filter's. */
+function currentWhere(searchParams: SearchParams = {}): string {
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(searchParams)) {
+    for (const item of Array.isArray(value) ? value : [value ?? '']) query.append(key, item)
+  }
+  const where = parse(query.toString()).where
+  return where && typeof where === 'object' && Object.keys(where).length > 0 ? stringify({ where }) : ''
+}
+
+function QuickFilterBar({ collection, filters, searchParams }: { collection: string; filters: QuickFilter[] } & Props) {
+  const active = currentWhere(searchParams)
+  return (
+    <nav className="quick-filters" aria-label="Quick filters">
+      {filters.map((filter) => {
+        const isActive = (filter.where ? stringify({ where: filter.where }) : '') === active
+        return (
+          <Link key={filter.label} href={listUrl(collection, filter.where)} className="quick-filters__link" aria-current={isActive ? 'true' : undefined}>
+            {filter.label}
+          </Link>
+        )
+      })}
+    </nav>
+  )
+}
+
+export function OrderQuickFilters({ searchParams }: Props) {
+  return <QuickFilterBar collection="orders" filters={orderQuickFilters()} searchParams={searchParams} />
+}
+
+export function ReviewQuickFilters({ searchParams }: Props) {
+  return <QuickFilterBar collection="reviews" filters={reviewQuickFilters()} searchParams={searchParams} />
+}

@@ -1,0 +1,34 @@
+import type { Where } from 'payload'
+
+import { ORDER_STATUSES, REVIEW_STATUSES } from './constants'
+import { startOfDay, startOfWeek } from './dashboard'
+
+/** A one-tap filter above an admin list: the seller's everyday questions, without the filter builder. */
+export type QuickFilter = { label: string; where?: Where }
+
+const since = (instant: Date): Where => ({
+  createdAt: { greater_than_equal: instant.toISOString() },
+})
+
+export function orderQuickFilters(now = new Date()): QuickFilter[] {
+  return [
+    { label: 'All' },
+    ...ORDER_STATUSES.map((status) => ({
+      label: status.label,
+      where: { status: { equals: status.value } },
+    })),
+    { label: 'Today', where: since(startOfDay(now)) },
+    { label: 'This week', where: since(startOfWeek(now)) },
+    { label: 'Last 30 days', where: since(startOfDay(now, 30)) },
+  ]
+}
+
+export function reviewQuickFilters(): QuickFilter[] {
+  return [
+    { label: 'All' },
+    ...REVIEW_STATUSES.map((status) => ({
+      label: status.label,
+      where: { status: { equals: status.value } },
+    })),
+  ]
+}
