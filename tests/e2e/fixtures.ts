@@ -64,6 +64,15 @@ export async function adminApi(request: APIRequestContext, method: 'GET' | 'PATC
   return response.json()
 }
 
+/** Logs the seller in through the admin's own login form, as a person would. */
+export async function loginToAdmin(page: Page) {
+  await page.goto('/admin/login')
+  await page.getByLabel(/email/i).fill(ADMIN.email)
+  await page.getByLabel(/password/i).first().fill(ADMIN.password)
+  await page.getByRole('button', { name: /login/i }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+}
+
 /** Fails on any serious or critical accessibility violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
