@@ -3,24 +3,21 @@ import { notFound } from 'next/navigation'
 
 import { aboutPage } from '../_pages/about'
 import { benefitsPage } from '../_pages/benefits'
-import { contactPage } from '../_pages/contact'
 import { faqPage } from '../_pages/faq'
 import { homePage } from '../_pages/home'
-import { reviewsPage } from '../_pages/reviews'
 import type { ContentPage } from '../_pages/types'
 
 /**
  * The content pages. One optional catch-all serves them so that nothing is rendered at build time
  * (the build never touches the database): each page renders on its first request, is cached, and
- * is rendered again only when the seller's edit expires its cache tags.
+ * is rendered again only when the seller's edit expires its cache tags. The pages with a form,
+ * /contact and /reviews, have routes of their own so their scripts load only there (ownRoute.ts).
  */
 const PAGES: Record<string, ContentPage> = {
   '': homePage,
   benefits: benefitsPage,
   about: aboutPage,
-  reviews: reviewsPage,
   faq: faqPage,
-  contact: contactPage,
 }
 
 type Props = { params: Promise<{ slug?: string[] }> }

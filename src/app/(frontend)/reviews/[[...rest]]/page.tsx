@@ -1,0 +1,15 @@
+import { reviewsPage } from '../../_pages/reviews'
+import { ownRoute } from '../../_pages/ownRoute'
+
+// No build-time render (see ownRoute); the empty list is the only path, /reviews itself.
+export const dynamicParams = true
+
+export function generateStaticParams(): { rest?: string[] }[] {
+  return []
+}
+
+const route = ownRoute(reviewsPage, '/reviews')
+
+export const generateMetadata = route.generateMetadata
+
+export default route.Page
