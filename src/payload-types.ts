@@ -210,6 +210,9 @@ export interface EmailCapture {
  */
 export interface ContactMessage {
   id: number;
+  /**
+   * Tick once you have replied or dealt with it.
+   */
   handled?: boolean | null;
   name: string;
   email: string;

@@ -9,9 +9,10 @@ export const ContactMessages: CollectionConfig = {
   defaultSort: '-createdAt',
   admin: {
     group: 'Customers',
-    useAsTitle: 'subject',
+    useAsTitle: 'name',
     defaultColumns: ['createdAt', 'name', 'email', 'subject', 'handled'],
     listSearchableFields: ['name', 'email', 'subject', 'message'],
+    components: { beforeListTable: ['/components/admin/QuickFilters#ContactMessageQuickFilters'] },
   },
   access: {
     read: adminOnly,
@@ -20,7 +21,19 @@ export const ContactMessages: CollectionConfig = {
     delete: adminOnly,
   },
   fields: [
-    { name: 'handled', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar' } },
+    {
+      name: 'handled',
+      label: 'Handled',
+      type: 'checkbox',
+      defaultValue: false,
+      index: true,
+      admin: { description: 'Tick once you have replied or dealt with it.', components: { Cell: '/components/admin/YesNoCell#YesNoCell' } },
+    },
+    {
+      name: 'reply',
+      type: 'ui',
+      admin: { components: { Field: '/components/admin/ContactActions#ContactMessageActions' }, disableListColumn: true },
+    },
     {
       type: 'row',
       fields: [

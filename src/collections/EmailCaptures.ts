@@ -12,6 +12,7 @@ export const EmailCaptures: CollectionConfig = {
     useAsTitle: 'email',
     defaultColumns: ['name', 'email', 'discount_code', 'discount_used', 'createdAt'],
     listSearchableFields: ['name', 'email', 'discount_code'],
+    components: { beforeListTable: ['/components/admin/QuickFilters#SubscriberQuickFilters'] },
   },
   access: {
     read: adminOnly,
@@ -40,6 +41,7 @@ export const EmailCaptures: CollectionConfig = {
       type: 'checkbox',
       defaultValue: false,
       index: true,
+      admin: { components: { Cell: '/components/admin/YesNoCell#YesNoCell' } },
     },
     createdAtField('Joined'),
   ],

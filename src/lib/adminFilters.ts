@@ -32,3 +32,20 @@ export function reviewQuickFilters(): QuickFilter[] {
     })),
   ]
 }
+
+export function contactMessageQuickFilters(): QuickFilter[] {
+  return [
+    { label: 'All' },
+    { label: 'Waiting', where: { handled: { equals: false } } },
+    { label: 'Handled', where: { handled: { equals: true } } },
+  ]
+}
+
+export function subscriberQuickFilters(now = new Date()): QuickFilter[] {
+  return [
+    { label: 'All' },
+    { label: 'Code unused', where: { discount_used: { equals: false } } },
+    { label: 'Code used', where: { discount_used: { equals: true } } },
+    { label: 'Joined this week', where: since(startOfWeek(now)) },
+  ]
+}

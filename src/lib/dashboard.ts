@@ -61,6 +61,7 @@ export type DashboardFigures = {
   revenueThisWeek: number
   subscribersThisWeek: number
   reviewsWaiting: number
+  messagesWaiting: number
   weekStart: string
 }
 
@@ -72,6 +73,7 @@ export function dashboardFilters(weekStart: string) {
     ordersThisWeek: { and: [thisWeek, { status: { not_equals: 'cancelled' } }] } satisfies Where,
     subscribersThisWeek: thisWeek,
     reviewsWaiting: { status: { equals: 'pending' } } satisfies Where,
+    messagesWaiting: { handled: { equals: false } } satisfies Where,
   }
 }
 
@@ -79,11 +81,12 @@ export function dashboardFilters(weekStart: string) {
 export async function dashboardFigures(payload: Payload, now = new Date()): Promise<DashboardFigures> {
   const weekStart = startOfWeek(now).toISOString()
   const filters = dashboardFilters(weekStart)
-  const [ordersWaiting, weekOrders, subscribersThisWeek, reviewsWaiting] = await Promise.all([
+  const [ordersWaiting, weekOrders, subscribersThisWeek, reviewsWaiting, messagesWaiting] = await Promise.all([
     payload.count({ collection: 'orders', where: filters.ordersWaiting }),
     payload.find({ collection: 'orders', where: filters.ordersThisWeek, select: { totalPrice: true }, pagination: false, depth: 0 }),
     payload.count({ collection: 'email-captures', where: filters.subscribersThisWeek }),
     payload.count({ collection: 'reviews', where: filters.reviewsWaiting }),
+    payload.count({ collection: 'contact-messages', where: filters.messagesWaiting }),
   ])
   return {
     ordersWaiting: ordersWaiting.totalDocs,
@@ -91,6 +94,7 @@ export async function dashboardFigures(payload: Payload, now = new Date()): Prom
     revenueThisWeek: weekOrders.docs.reduce((sum, order) => sum + (order.totalPrice ?? 0), 0),
     subscribersThisWeek: subscribersThisWeek.totalDocs,
     reviewsWaiting: reviewsWaiting.totalDocs,
+    messagesWaiting: messagesWaiting.totalDocs,
     weekStart,
   }
 }

@@ -38,6 +38,12 @@ export function flavorCounts(flavors: string): { flavor: string; jars: number }[
   return [...counts].map(([flavor, jars]) => ({ flavor, jars }))
 }
 
+/** '2 × Mixed Berry, 1 × Peach Ginger': what to pack, for the orders list and the order view. */
+export const packingList = (flavors: string) =>
+  flavorCounts(flavors)
+    .map(({ flavor, jars }) => `${jars} × ${flavor}`)
+    .join(', ')
+
 export type PriceRow = [label: string, value: string]
 
 /** Package, delivery fee (or free pickup, for the customer), discount with its code, total. */

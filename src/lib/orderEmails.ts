@@ -4,6 +4,7 @@ import { CITIES, DELIVERY_METHODS } from './constants'
 import type { OutgoingEmail } from './mailer'
 import { escapeHtml } from './html'
 import { dollars, jarsText, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'
+import { siteUrl } from './siteUrl'
 
 /**
  * The two e-mails of a stored order: every field for the seller, and for the customer a summary,
@@ -59,7 +60,7 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
     settings.email,
     `New order: ${order.fullName}, ${jarsText(order.quantity)}, ${method.toLowerCase()}, ${dollars(order.totalPrice)}`,
     [
-      { paragraphs: [`Order ${order.id}, placed ${placedAt(order.createdAt)}.`] },
+      { paragraphs: [`Order ${order.id}, placed ${placedAt(order.createdAt)}.`, `Open it in the admin: ${siteUrl()}/admin/collections/orders/${order.id}`] },
       {
         heading: 'Customer',
         rows: [

@@ -51,6 +51,8 @@ describe('the admin dashboard figures', () => {
     }
     await payload.create({ collection: 'email-captures', data: { name: 'New', email: 'new@example.com', discount_code: 'HC25000001' } })
     await payload.create({ collection: 'email-captures', data: { name: 'Old', email: 'old@example.com', discount_code: 'HC25000002', createdAt: lastMonth } })
+    await payload.create({ collection: 'contact-messages', data: { name: 'Q', email: 'q@example.com', message: 'Do you deliver to Troy?' } })
+    await payload.create({ collection: 'contact-messages', data: { name: 'A', email: 'a@example.com', message: 'Thanks!', handled: true } })
     for (const status of ['pending', 'pending', 'published', 'hidden'] as const) {
       await payload.create({ collection: 'reviews', data: { name: 'R', rating: 5, comment: 'Good', status }, context: { disableRevalidate: true } })
     }
@@ -61,6 +63,7 @@ describe('the admin dashboard figures', () => {
       revenueThisWeek: 117,
       subscribersThisWeek: 1,
       reviewsWaiting: 2,
+      messagesWaiting: 1,
     })
   })
 })

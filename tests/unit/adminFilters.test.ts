@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { orderQuickFilters, reviewQuickFilters } from '@/lib/adminFilters'
+import { contactMessageQuickFilters, orderQuickFilters, reviewQuickFilters, subscriberQuickFilters } from '@/lib/adminFilters'
 import { startOfDay } from '@/lib/dashboard'
 
 // Wednesday 2026-11-18 15:00 UTC is 10:00 in Detroit (EST, UTC−5).
@@ -32,5 +32,16 @@ describe('the admin quick filters', () => {
       ['Published', { status: { equals: 'published' } }],
       ['Hidden', { status: { equals: 'hidden' } }],
     ])
+  })
+
+  it('separates messages still to handle, and subscribers by their code', () => {
+    expect(contactMessageQuickFilters().map((filter) => [filter.label, filter.where])).toEqual([
+      ['All', undefined],
+      ['Waiting', { handled: { equals: false } }],
+      ['Handled', { handled: { equals: true } }],
+    ])
+    const subscribers = subscriberQuickFilters(now)
+    expect(subscribers.map((filter) => filter.label)).toEqual(['All', 'Code unused', 'Code used', 'Joined this week'])
+    expect(since(subscribers, 'Joined this week')).toBe('2026-11-16T05:00:00.000Z')
   })
 })

@@ -55,6 +55,7 @@ describe('order e-mails', () => {
       'Instagram: @dana',
       'Agreed to be contacted via SMS/email: Yes',
       'Jars: 3',
+      `Open it in the admin: http://localhost:3000/admin/collections/orders/${order.id}`,
       'Flavors: Jar 1: Mixed Berry, Jar 2: Peach Ginger, Jar 3: Pineapple Mango',
       'Pickup or delivery: Delivery',
       'Address: 1 Main St & Co',

@@ -15,7 +15,7 @@ const cardStyle = {
   color: 'inherit',
 } as const
 
-/** The admin's first screen: orders waiting, this week's orders and total, new subscribers, reviews to approve. */
+/** The admin's first screen: orders waiting, this week's orders and total, new subscribers, reviews to approve, messages to handle. */
 export async function BusinessDashboard({ payload }: { payload: Payload }) {
   const figures = await dashboardFigures(payload)
   const filters = dashboardFilters(figures.weekStart)
@@ -29,6 +29,7 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
     },
     { label: 'New subscribers this week', value: figures.subscribersThisWeek, hint: 'joined the e-mail list', href: listUrl('email-captures', filters.subscribersThisWeek) },
     { label: 'Reviews waiting', value: figures.reviewsWaiting, hint: 'for your approval', href: listUrl('reviews', filters.reviewsWaiting) },
+    { label: 'Messages waiting', value: figures.messagesWaiting, hint: 'not yet handled', href: listUrl('contact-messages', filters.messagesWaiting) },
   ]
   return (
     <section aria-label="Business at a glance" style={{ marginBottom: '2rem' }}>

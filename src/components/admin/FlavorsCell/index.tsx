@@ -1,15 +1,9 @@
 import type { DefaultServerCellComponentProps } from 'payload'
 
-import { flavorCounts } from '@/lib/orderDetails'
+import { packingList } from '@/lib/orderDetails'
 
 /** The orders list shows what to pack ('2 × Mixed Berry, 1 × Peach Ginger'), not the stored codes. */
 export function FlavorsCell({ cellData }: DefaultServerCellComponentProps) {
   if (typeof cellData !== 'string' || !cellData) return null
-  return (
-    <span>
-      {flavorCounts(cellData)
-        .map(({ flavor, jars }) => `${jars} × ${flavor}`)
-        .join(', ')}
-    </span>
-  )
+  return <span>{packingList(cellData)}</span>
 }

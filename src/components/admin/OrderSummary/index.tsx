@@ -1,9 +1,10 @@
 import type { UIFieldServerProps } from 'payload'
 
 import { CITIES, DELIVERY_METHODS } from '@/lib/constants'
-import { mailtoHref, smsHref, telHref } from '@/lib/contactLinks'
-import { flavorCounts, jarFlavors, jarsText, labelOf, placedAt, priceRows } from '@/lib/orderDetails'
+import { jarFlavors, jarsText, labelOf, packingList, placedAt, priceRows } from '@/lib/orderDetails'
 import type { Order } from '@/payload-types'
+
+import { ContactActions } from '../ContactActions'
 
 const mapHref = (order: Order) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${order.address}, ${labelOf(CITIES, order.city)}, MI ${order.zip}`)}`
@@ -23,17 +24,7 @@ export function OrderSummary({ data }: UIFieldServerProps) {
       <div className="order-summary__grid">
         <div className="order-summary__card">
           <h3>Contact</h3>
-          <div className="order-summary__actions">
-            <a className="order-summary__action" href={telHref(order.phone)}>
-              Call {order.phone}
-            </a>
-            <a className="order-summary__action" href={smsHref(order.phone)}>
-              Text
-            </a>
-            <a className="order-summary__action" href={mailtoHref(order.email)}>
-              E-mail {order.email}
-            </a>
-          </div>
+          <ContactActions phone={order.phone} email={order.email} />
           {order.instagram && <p>Instagram: {order.instagram}</p>}
           <p>{order.consent ? 'Agreed to be contacted via SMS/e-mail.' : 'Did not agree to be contacted via SMS/e-mail.'}</p>
         </div>
@@ -45,12 +36,7 @@ export function OrderSummary({ data }: UIFieldServerProps) {
               <li key={index}>{flavor}</li>
             ))}
           </ol>
-          <p>
-            To pack:{' '}
-            {flavorCounts(order.flavors)
-              .map(({ flavor, jars }) => `${jars} × ${flavor}`)
-              .join(', ')}
-          </p>
+          <p>To pack: {packingList(order.flavors)}</p>
         </div>
 
         <div className="order-summary__card">

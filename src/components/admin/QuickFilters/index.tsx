@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { Where } from 'payload'
 import { parse, stringify } from 'qs-esm'
 
-import { orderQuickFilters, reviewQuickFilters, type QuickFilter } from '@/lib/adminFilters'
+import { contactMessageQuickFilters, orderQuickFilters, reviewQuickFilters, subscriberQuickFilters, type QuickFilter } from '@/lib/adminFilters'
 
 type SearchParams = Record<string, string | string[] | undefined>
 type Props = { searchParams?: SearchParams }
@@ -41,4 +41,12 @@ export function OrderQuickFilters({ searchParams }: Props) {
 
 export function ReviewQuickFilters({ searchParams }: Props) {
   return <QuickFilterBar collection="reviews" filters={reviewQuickFilters()} searchParams={searchParams} />
+}
+
+export function ContactMessageQuickFilters({ searchParams }: Props) {
+  return <QuickFilterBar collection="contact-messages" filters={contactMessageQuickFilters()} searchParams={searchParams} />
+}
+
+export function SubscriberQuickFilters({ searchParams }: Props) {
+  return <QuickFilterBar collection="email-captures" filters={subscriberQuickFilters()} searchParams={searchParams} />
 }
