@@ -29,6 +29,17 @@ async function placeOrder(page: Page, fullName: string, email: string) {
 
 const listRow = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text })
 
+/** Taps a quick filter above an admin list and waits until the list shows its result. */
+async function showOnly(page: Page, label: string) {
+  const link = page.getByRole('navigation', { name: 'Quick filters' }).getByRole('link', { name: label, exact: true })
+  await link.click()
+  await expect(link).toHaveAttribute('aria-current', 'true')
+  await page.waitForLoadState('networkidle')
+}
+
+/** The cells of one CSV line; quoted cells may hold commas. */
+const csvCells = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) => cell.replace(/^"|"$/g, '').replaceAll('""', '"'))
+
 test('the admin dashboard shows what waits, and leads to the filtered list', async ({ page, request }) => {
   await placeOrder(page, `Dana Dashboard ${Date.now()}`, `dashboard-${Date.now()}@example.com`)
   const waiting = await adminApi(request, 'GET', '/api/orders?where[status][equals]=new&limit=0')
@@ -51,7 +62,7 @@ test('an order reads clearly, its status moves on, and the list filters find it'
 
   await loginToAdmin(page)
   await page.goto('/admin/collections/orders')
-  await page.getByRole('navigation', { name: 'Quick filters' }).getByRole('link', { name: 'New', exact: true }).click()
+  await showOnly(page, 'New')
   await expect(listRow(page, fullName)).toContainText('2 × Mixed Berry, 1 × Peach Ginger')
   await listRow(page, fullName).getByRole('link').first().click()
 
@@ -75,14 +86,11 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   expect(stored.docs[0]).toMatchObject({ status: 'confirmed', totalPrice: 55 })
 
   await page.goto('/admin/collections/orders')
-  const quickFilters = page.getByRole('navigation', { name: 'Quick filters' })
-  await quickFilters.getByRole('link', { name: 'Confirmed' }).click()
-  await expect(quickFilters.getByRole('link', { name: 'Confirmed' })).toHaveAttribute('aria-current', 'true')
+  await showOnly(page, 'Confirmed')
   await expect(listRow(page, fullName)).toContainText('Confirmed')
-  await quickFilters.getByRole('link', { name: 'New', exact: true }).click()
-  await expect(quickFilters.getByRole('link', { name: 'New', exact: true })).toHaveAttribute('aria-current', 'true')
+  await showOnly(page, 'New')
   await expect(listRow(page, fullName)).toHaveCount(0)
-  await quickFilters.getByRole('link', { name: 'Today' }).click()
+  await showOnly(page, 'Today')
   await expect(listRow(page, fullName)).toHaveCount(1)
 })
 
@@ -103,16 +111,17 @@ test('a CSV export of the orders downloads with every order and its total', asyn
   expect(download.suggestedFilename()).toMatch(/\.csv$/)
   const csv = fs.readFileSync(await download.path(), 'utf8')
 
-  const lines = csv.replace(/^\uFEFF/, '').trim().split('\n')
-  const header = lines[0].split(',')
-  expect(header).toEqual(expect.arrayContaining(['fullName', 'totalPrice', 'status']))
-  expect(lines).toHaveLength(orders.length + 1)
+  const [header, ...rows] = csv.replace(/^\uFEFF/, '').trim().split('\n').map(csvCells)
+  expect(header).toEqual(expect.arrayContaining(['createdAt', 'fullName', 'totalPrice', 'status']))
+  expect(rows).toHaveLength(orders.length)
+  const column = (row: string[], name: string) => row[header.indexOf(name)]
   for (const order of orders) {
-    const line = lines.find((candidate) => candidate.includes(String(order.fullName)))
-    expect(line, String(order.fullName)).toBeDefined()
-    expect(line!.split(',')).toContain(String(order.totalPrice))
+    const row = rows.find((cells) => column(cells, 'createdAt') === order.createdAt)
+    expect(row, `${order.fullName} ${order.createdAt}`).toBeDefined()
+    expect(column(row!, 'fullName')).toBe(order.fullName)
+    expect(column(row!, 'totalPrice')).toBe(String(order.totalPrice))
   }
-  expect(lines.find((line) => line.includes(fullName))).toContain(',55,')
+  expect(column(rows.find((cells) => column(cells, 'fullName') === fullName)!, 'totalPrice')).toBe('55')
 })
 
 test('a review hidden in the admin leaves /reviews and its average', async ({ page, request }) => {
@@ -127,7 +136,7 @@ test('a review hidden in the admin leaves /reviews and its average', async ({ pa
 
   await loginToAdmin(page)
   await page.goto('/admin/collections/reviews')
-  await page.getByRole('navigation', { name: 'Quick filters' }).getByRole('link', { name: 'Published' }).click()
+  await showOnly(page, 'Published')
   await listRow(page, name).getByRole('checkbox').check()
   await page.getByRole('button', { name: 'Hide selected' }).click()
   await expect(page.getByText('1 review hidden.')).toBeVisible()
