@@ -1,5 +1,9 @@
+import path from 'node:path'
+
 import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import type { CollectionConfig, Field } from 'payload'
+
+import { DATA_DIR } from '@/lib/runtime'
 
 /**
  * CSV/JSON downloads from the list views of orders, subscribers and contact messages, with the
@@ -12,8 +16,14 @@ export const exportsPlugin = () =>
       import: false,
       export: { disableJobsQueue: true },
     })),
-    overrideExportCollection: ({ collection }) => exportEverythingTheFilterMatches(collection),
+    overrideExportCollection: ({ collection }) => keptWithTheData(exportEverythingTheFilterMatches(collection)),
   })
+
+/** A saved export holds customers' details: it is kept under data/ with the database, not in the app. */
+function keptWithTheData(collection: CollectionConfig): CollectionConfig {
+  const upload = typeof collection.upload === 'object' ? collection.upload : {}
+  return { ...collection, upload: { ...upload, staticDir: path.join(DATA_DIR, 'exports') } }
+}
 
 /**
  * The plugin pre-fills the export's 'Limit' with the list's page size, so a seller exporting this

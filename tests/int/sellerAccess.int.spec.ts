@@ -77,6 +77,27 @@ describe('seller operations: who may read and change them', () => {
     expect(String(download.json)).toContain('Dana Tester,55')
   })
 
+  it('keeps a saved export file private', async () => {
+    const user = await app.payload.findByID({ collection: 'users', id: ids.users })
+    const saved = await app.payload.create({
+      collection: 'exports',
+      data: { collectionSlug: 'orders', format: 'csv', name: `private-${Date.now()}` },
+      user: { ...user, collection: 'users' },
+      overrideAccess: false,
+    })
+    try {
+      expect(saved.filename).toMatch(/\.csv$/)
+      const anonymous = await rest(app.config, 'GET', `/exports/file/${saved.filename}`)
+      expect(anonymous.status).toBe(403)
+      expect(String(anonymous.json)).not.toContain('Dana Tester')
+      const own = await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })
+      expect(own.status).toBe(200)
+      expect(String(own.json)).toContain('Dana Tester')
+    } finally {
+      await app.payload.delete({ collection: 'exports', id: saved.id })
+    }
+  })
+
   it('keeps a stored order’s prices, discount and jars, while the admin moves its status on', async () => {
     const { status } = await rest(app.config, 'PATCH', `/orders/${ids.orders}`, {
       headers: admin,
