@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Page benchmark (not a test): Lighthouse with mobile settings in Debian's Chromium on the main
 // public pages of the production build, plus the gzip size of the JavaScript each page loads.
+// Scores are the median of BENCH_RUNS runs per page (default 3), with each run's performance shown.
 //   npm run build && npm run bench:pages            (starts its own server on a fresh database)
 //   BENCH_URL=http://localhost:3000 npm run bench:pages   (measures a running site)
 import { spawn } from 'node:child_process'
@@ -15,6 +16,11 @@ import lighthouse from 'lighthouse'
 const PAGES = ['/', '/benefits', '/faq', '/contact']
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 }
 const HOME_JS_BUDGET_KB = 160
+// Lighthouse scores vary from run to run, most on a small shared machine; its documentation advises
+// judging the median of several runs. Each page runs RUNS times; the spread is shown beside it.
+const RUNS = Number(process.env.BENCH_RUNS || 3)
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -58,17 +64,35 @@ const chrome = await chromeLauncher.launch({
 const rows = []
 let missed = 0
 try {
+  // The first navigation of a freshly started Chromium is slow whatever the page; it is not counted.
+  await lighthouse(baseUrl + PAGES[0], { port: chrome.port, output: 'json', logLevel: 'error' })
   for (const page of PAGES) {
-    const { lhr } = await lighthouse(baseUrl + page, { port: chrome.port, output: 'json', logLevel: 'error' })
-    const scores = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((lhr.categories[key]?.score ?? 0) * 100)]))
-    const scripts = lhr.audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script')
-    const jsKb = Math.round(scripts.reduce((sum, item) => sum + (item.transferSize || 0), 0) / 1024)
+    const runs = []
+    for (let run = 0; run < RUNS; run++) {
+      const { lhr } = await lighthouse(baseUrl + page, { port: chrome.port, output: 'json', logLevel: 'error' })
+      const scripts = lhr.audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script')
+      runs.push({
+        ...Object.fromEntries(Object.keys(TARGETS).map((key) => [key, Math.round((lhr.categories[key]?.score ?? 0) * 100)])),
+        jsKb: Math.round(scripts.reduce((sum, item) => sum + (item.transferSize || 0), 0) / 1024),
+        lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+      })
+    }
+    const scores = Object.fromEntries(Object.keys(TARGETS).map((key) => [key, median(runs.map((run) => run[key]))]))
+    const jsKb = Math.max(...runs.map((run) => run.jsKb))
     const failures = Object.entries(TARGETS)
       .filter(([key, target]) => scores[key] < target)
       .map(([key, target]) => `${key} ${scores[key]} < ${target}`)
     if (page === '/' && jsKb > HOME_JS_BUDGET_KB) failures.push(`JS ${jsKb} kB > ${HOME_JS_BUDGET_KB} kB`)
     missed += failures.length
-    rows.push({ page, ...scores, 'JS kB (gzip)': jsKb, LCP: lhr.audits['largest-contentful-paint'].displayValue, misses: failures.join('; ') || '—' })
+    const performances = runs.map((run) => run.performance)
+    rows.push({
+      page,
+      ...scores,
+      'performance runs': performances.join(' '),
+      'JS kB (gzip)': jsKb,
+      LCP: `${(median(runs.map((run) => run.lcpMs)) / 1000).toFixed(1)} s`,
+      misses: failures.join('; ') || '—',
+    })
   }
 } finally {
   await chrome.kill()
@@ -76,5 +100,6 @@ try {
 }
 
 console.table(rows)
+console.log(`median of ${RUNS} Lighthouse runs per page`)
 console.log(missed ? `${missed} target(s) missed` : 'all targets met')
 process.exit(missed ? 1 : 0)
