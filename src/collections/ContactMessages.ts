@@ -10,7 +10,7 @@ export const ContactMessages: CollectionConfig = {
   admin: {
     group: 'Customers',
     useAsTitle: 'name',
-    defaultColumns: ['createdAt', 'name', 'email', 'subject', 'handled'],
+    defaultColumns: ['name', 'subject', 'handled', 'createdAt', 'email'],
     listSearchableFields: ['name', 'email', 'subject', 'message'],
     components: { beforeListTable: ['/components/admin/QuickFilters#ContactMessageQuickFilters'] },
   },

@@ -16,7 +16,8 @@ export const Reviews: CollectionConfig = {
   admin: {
     group: 'Reviews',
     useAsTitle: 'name',
-    defaultColumns: ['createdAt', 'name', 'rating', 'comment', 'status'],
+    // Who, how many stars and where it stands first: a phone shows only the first columns.
+    defaultColumns: ['name', 'rating', 'status', 'comment', 'createdAt'],
     listSearchableFields: ['name', 'comment'],
     components: {
       beforeListTable: ['/components/admin/QuickFilters#ReviewQuickFilters', '/components/admin/ReviewBulkActions#ReviewBulkActions'],
