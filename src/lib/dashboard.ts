@@ -65,15 +65,22 @@ export type DashboardFigures = {
   weekStart: string
 }
 
+/** What waits for the seller: new orders, reviews to approve, messages not yet handled. */
+export const WAITING = {
+  orders: { status: { equals: 'new' } },
+  reviews: { status: { equals: 'pending' } },
+  messages: { handled: { equals: false } },
+} satisfies Record<string, Where>
+
 /** The filters behind each figure, shared by the counts and the links to the filtered lists. */
 export function dashboardFilters(weekStart: string) {
   const thisWeek: Where = { createdAt: { greater_than_equal: weekStart } }
   return {
-    ordersWaiting: { status: { equals: 'new' } } satisfies Where,
+    ordersWaiting: WAITING.orders,
     ordersThisWeek: { and: [thisWeek, { status: { not_equals: 'cancelled' } }] } satisfies Where,
     subscribersThisWeek: thisWeek,
-    reviewsWaiting: { status: { equals: 'pending' } } satisfies Where,
-    messagesWaiting: { handled: { equals: false } } satisfies Where,
+    reviewsWaiting: WAITING.reviews,
+    messagesWaiting: WAITING.messages,
   }
 }
 

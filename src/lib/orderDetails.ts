@@ -9,6 +9,9 @@ import { FLAVORS } from './constants'
 
 type Option = { readonly value: string; readonly label: string }
 
+/** How the seller's e-mail, the order view and the admin field name the customer's consent. */
+export const CONSENT_GIVEN = 'Agreed to be contacted via SMS/email'
+
 export const dollars = (amount: number) => `$${amount}`
 
 export const jarsText = (quantity: number) => `${quantity} jar${quantity === 1 ? '' : 's'}`

@@ -3,7 +3,7 @@ import type { Order, SiteSetting } from '@/payload-types'
 import { CITIES, DELIVERY_METHODS } from './constants'
 import type { OutgoingEmail } from './mailer'
 import { escapeHtml } from './html'
-import { dollars, jarsText, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'
+import { CONSENT_GIVEN, dollars, jarsText, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'
 import { siteUrl } from './siteUrl'
 
 /**
@@ -68,7 +68,7 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
           ['E-mail', order.email],
           ['Phone', order.phone],
           ['Instagram', order.instagram || '-'],
-          ['Agreed to be contacted via SMS/email', order.consent ? 'Yes' : 'No'],
+          [CONSENT_GIVEN, order.consent ? 'Yes' : 'No'],
         ],
       },
       {

@@ -3,6 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
 import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/lib/constants'
+import { CONSENT_GIVEN } from '@/lib/orderDetails'
 
 /** Prices are computed by the server when the order is placed and never edited afterwards. */
 const readOnlyPrice = (name: string, label: string): Field => ({
@@ -93,7 +94,7 @@ export const Orders: CollectionConfig = {
     { name: 'notes', label: 'Notes', type: 'textarea' },
     {
       name: 'consent',
-      label: 'Agreed to be contacted via SMS/e-mail',
+      label: CONSENT_GIVEN,
       type: 'checkbox',
       defaultValue: false,
       access: { update: () => false },

@@ -1,9 +1,7 @@
-import type { Payload, Where } from 'payload'
-import { stringify } from 'qs-esm'
+import type { Payload } from 'payload'
 
+import { adminListUrl } from '@/lib/adminFilters'
 import { dashboardFigures, dashboardFilters } from '@/lib/dashboard'
-
-const listUrl = (collection: string, where: Where) => `/admin/collections/${collection}?${stringify({ where })}`
 
 const cardStyle = {
   display: 'block',
@@ -20,16 +18,16 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
   const figures = await dashboardFigures(payload)
   const filters = dashboardFilters(figures.weekStart)
   const cards = [
-    { label: 'Orders waiting', value: figures.ordersWaiting, hint: 'status new', href: listUrl('orders', filters.ordersWaiting) },
+    { label: 'Orders waiting', value: figures.ordersWaiting, hint: 'status new', href: adminListUrl('orders', filters.ordersWaiting) },
     {
       label: 'Orders this week',
       value: figures.ordersThisWeek,
       hint: `$${figures.revenueThisWeek} in total`,
-      href: listUrl('orders', filters.ordersThisWeek),
+      href: adminListUrl('orders', filters.ordersThisWeek),
     },
-    { label: 'New subscribers this week', value: figures.subscribersThisWeek, hint: 'joined the e-mail list', href: listUrl('email-captures', filters.subscribersThisWeek) },
-    { label: 'Reviews waiting', value: figures.reviewsWaiting, hint: 'for your approval', href: listUrl('reviews', filters.reviewsWaiting) },
-    { label: 'Messages waiting', value: figures.messagesWaiting, hint: 'not yet handled', href: listUrl('contact-messages', filters.messagesWaiting) },
+    { label: 'New subscribers this week', value: figures.subscribersThisWeek, hint: 'joined the e-mail list', href: adminListUrl('email-captures', filters.subscribersThisWeek) },
+    { label: 'Reviews waiting', value: figures.reviewsWaiting, hint: 'for your approval', href: adminListUrl('reviews', filters.reviewsWaiting) },
+    { label: 'Messages waiting', value: figures.messagesWaiting, hint: 'not yet handled', href: adminListUrl('contact-messages', filters.messagesWaiting) },
   ]
   return (
     <section aria-label="Business at a glance" style={{ marginBottom: '2rem' }}>

@@ -8,18 +8,18 @@ type Props = { phone?: string | null; email: string; subject?: string }
 /** One tap to call, text or e-mail a customer from the admin, on the phone the seller carries. */
 export function ContactActions({ phone, email, subject }: Props) {
   return (
-    <div className="order-summary__actions">
+    <div className="contact-actions">
       {phone && (
         <>
-          <a className="order-summary__action" href={telHref(phone)}>
+          <a className="contact-actions__link" href={telHref(phone)}>
             Call {phone}
           </a>
-          <a className="order-summary__action" href={smsHref(phone)}>
+          <a className="contact-actions__link" href={smsHref(phone)}>
             Text
           </a>
         </>
       )}
-      <a className="order-summary__action" href={mailtoHref(email, subject)}>
+      <a className="contact-actions__link" href={mailtoHref(email, subject)}>
         E-mail {email}
       </a>
     </div>
@@ -31,7 +31,7 @@ export function ContactMessageActions({ data }: UIFieldServerProps) {
   const message = data as ContactMessage | undefined
   if (!message?.email) return null
   return (
-    <section className="order-summary" aria-label="Reply">
+    <section className="contact-actions__reply" aria-label="Reply">
       <ContactActions phone={message.phone} email={message.email} subject={`Re: ${message.subject || 'your message'}`} />
     </section>
   )

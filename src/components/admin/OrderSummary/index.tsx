@@ -1,7 +1,7 @@
 import type { UIFieldServerProps } from 'payload'
 
 import { CITIES, DELIVERY_METHODS } from '@/lib/constants'
-import { jarFlavors, jarsText, labelOf, packingList, placedAt, priceRows } from '@/lib/orderDetails'
+import { CONSENT_GIVEN, jarFlavors, jarsText, labelOf, packingList, placedAt, priceRows } from '@/lib/orderDetails'
 import type { Order } from '@/payload-types'
 
 import { ContactActions } from '../ContactActions'
@@ -26,7 +26,9 @@ export function OrderSummary({ data }: UIFieldServerProps) {
           <h3>Contact</h3>
           <ContactActions phone={order.phone} email={order.email} />
           {order.instagram && <p>Instagram: {order.instagram}</p>}
-          <p>{order.consent ? 'Agreed to be contacted via SMS/e-mail.' : 'Did not agree to be contacted via SMS/e-mail.'}</p>
+          <p>
+            {CONSENT_GIVEN}: {order.consent ? 'Yes' : 'No'}
+          </p>
         </div>
 
         <div className="order-summary__card">

@@ -1,13 +1,17 @@
 import Link from 'next/link'
-import type { Where } from 'payload'
 import { parse, stringify } from 'qs-esm'
 
-import { contactMessageQuickFilters, orderQuickFilters, reviewQuickFilters, subscriberQuickFilters, type QuickFilter } from '@/lib/adminFilters'
+import {
+  adminListUrl,
+  contactMessageQuickFilters,
+  orderQuickFilters,
+  reviewQuickFilters,
+  subscriberQuickFilters,
+  type QuickFilter,
+} from '@/lib/adminFilters'
 
 type SearchParams = Record<string, string | string[] | undefined>
 type Props = { searchParams?: SearchParams }
-
-const listUrl = (collection: string, where?: Where) => `/admin/collections/${collection}${where ? `?${stringify({ where })}` : ''}`
 
 /** The list's current filter, in the same form `stringify` gives a quick filter's. */
 function currentWhere(searchParams: SearchParams = {}): string {
@@ -26,7 +30,7 @@ function QuickFilterBar({ collection, filters, searchParams }: { collection: str
       {filters.map((filter) => {
         const isActive = (filter.where ? stringify({ where: filter.where }) : '') === active
         return (
-          <Link key={filter.label} href={listUrl(collection, filter.where)} className="quick-filters__link" aria-current={isActive ? 'true' : undefined}>
+          <Link key={filter.label} href={adminListUrl(collection, filter.where)} className="quick-filters__link" aria-current={isActive ? 'true' : undefined}>
             {filter.label}
           </Link>
         )
