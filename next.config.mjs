@@ -1,10 +1,17 @@
+import { fileURLToPath } from 'node:url'
+
 import { withPayload } from '@payloadcms/next/withPayload'
+
+import { PERMISSIONS_POLICY } from './src/lib/securityHeaders.mjs'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Review photos may be up to 10 MB; the action's body carries the file plus the form fields.
   experimental: {
     serverActions: { bodySizeLimit: '11mb' },
+    // The proxy (src/proxy.ts) buffers request bodies up to this size and cuts the rest, which
+    // would break a 10 MB photo before the action's own limit could answer with its message.
+    proxyClientMaxBodySize: '12mb',
     // Cached pages live in memory only: a restart (or a restored database) never serves pages
     // rendered from another database's content.
     isrFlushToDisk: false,
@@ -13,6 +20,12 @@ const nextConfig = {
     formats: ['image/avif', 'image/webp'],
   },
   poweredByHeader: false,
+  // Next's own page cache, which also stores each cached page's Content-Security-Policy (its inline
+  // scripts' hashes) and sends it with the page: see src/lib/pageCache.mjs.
+  cacheHandler: fileURLToPath(new URL('./src/lib/pageCache.mjs', import.meta.url)),
+  // The same for every response. Content-Security-Policy and Strict-Transport-Security are not here:
+  // the policy differs per page (src/lib/pageCache.mjs, src/proxy.ts) and HSTS depends on the
+  // server's SITE_URL, while these rules are fixed when the site is built.
   async headers() {
     return [
       {
@@ -21,6 +34,7 @@ const nextConfig = {
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
           { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+          { key: 'Permissions-Policy', value: PERMISSIONS_POLICY },
         ],
       },
     ]

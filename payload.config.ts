@@ -6,19 +6,20 @@ import sharp from 'sharp'
 
 import { ContactMessages } from '@/collections/ContactMessages'
 import { EmailCaptures } from '@/collections/EmailCaptures'
+import { EmailOutbox } from '@/collections/EmailOutbox'
 import { Faqs } from '@/collections/Faqs'
+import { FormSubmissions } from '@/collections/FormSubmissions'
 import { Media } from '@/collections/Media'
 import { Orders } from '@/collections/Orders'
 import { Reviews } from '@/collections/Reviews'
 import { Users } from '@/collections/Users'
 import { PAGE_GLOBALS } from '@/globals/pages'
 import { SiteSettings } from '@/globals/SiteSettings'
-import { EMAIL_QUEUE, sendEmailTask } from '@/jobs/sendEmail'
+import { trustedOrigins } from '@/lib/adminAuth'
 import { databaseAdapter } from '@/lib/database'
 import { emailAdapter } from '@/lib/email'
 import { prepareDatabase } from '@/lib/prepareDatabase'
 import { PHOTO_MAX_BYTES } from '@/lib/reviewRules'
-import { isBuildPhase } from '@/lib/runtime'
 import { payloadSecret } from '@/lib/secret'
 import { mediaStoragePlugins } from '@/lib/storage'
 import { exportsPlugin } from '@/plugins/exports'
@@ -34,11 +35,13 @@ export default buildConfig({
     avatar: 'default',
     components: { beforeDashboard: ['/components/admin/BusinessDashboard#BusinessDashboard'] },
   },
-  collections: [Orders, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users],
+  collections: [Orders, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
   globals: [SiteSettings, ...PAGE_GLOBALS],
   db: databaseAdapter(),
   email: emailAdapter(),
   secret: payloadSecret(),
+  // A request carrying the admin's session cookie counts only from the site's own origin (SITE_URL).
+  csrf: trustedOrigins(),
   sharp,
   // Admin uploads through the REST API: refuse, rather than silently truncate, a file over the limit.
   upload: { limits: { fileSize: PHOTO_MAX_BYTES }, abortOnLimit: true, responseOnLimit: 'Files may be at most 10 MB.' },
@@ -49,11 +52,5 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  jobs: {
-    tasks: [sendEmailTask],
-    // Retries e-mails that failed when an order or message came in; tests run the queue themselves.
-    autoRun: [{ cron: '* * * * *', queue: EMAIL_QUEUE, limit: 20 }],
-    shouldAutoRun: () => process.env.NODE_ENV !== 'test' && !isBuildPhase(),
-  },
   onInit: prepareDatabase,
 })

@@ -29,6 +29,19 @@ export default defineConfig({
           server: { deps: { inline: [/@payloadcms/, /^payload/] } },
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'resilience',
+          environment: 'node',
+          include: ['tests/resilience/**/*.resilience.spec.ts'],
+          // Each test starts the production build (`next start`, tests/helpers/site.ts) and may wait
+          // minutes for a retry; one server at a time on a two-core machine.
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 })

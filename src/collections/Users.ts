@@ -1,7 +1,20 @@
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
+import {
+  adminCookieIsSecure,
+  clearLockoutAfterRecovery,
+  countWrongPassword,
+  enforcePasswordPolicy,
+  forgetMissesOnLogin,
+  forgotPasswordEndpoint,
+  guardAuthOperations,
+  MIN_PASSWORD_LENGTH,
+  RESET_LINK_LIFETIME_MS,
+  verificationOffEndpoint,
+} from '@/lib/adminAuth'
 
+/** The seller's admin accounts. Their rules (lockout, passwords, reset e-mail) live in lib/adminAuth.ts. */
 export const Users: CollectionConfig = {
   slug: 'users',
   labels: { singular: 'Admin', plural: 'Admins' },
@@ -9,12 +22,28 @@ export const Users: CollectionConfig = {
     group: 'Admin',
     useAsTitle: 'email',
     defaultColumns: ['name', 'email', 'updatedAt'],
+    description: `Passwords need at least ${MIN_PASSWORD_LENGTH} characters and must not be a commonly used one.`,
   },
   auth: {
-    // Payload's built-in lockout: five wrong passwords lock the account for ten minutes.
-    maxLoginAttempts: 5,
-    lockTime: 10 * 60 * 1000,
+    // Off: Payload's lockout locks the account for everyone, so a stranger could keep the owner out.
+    // adminAuth.ts locks per (address, account) instead.
+    maxLoginAttempts: 0,
     tokenExpiration: 7 * 24 * 60 * 60,
+    cookies: { secure: adminCookieIsSecure() },
+    forgotPassword: {
+      expiration: RESET_LINK_LIFETIME_MS,
+      // Off: Payload marks this interval outside the operation's own transaction, which on SQLite
+      // waits for that transaction's lock (see forgotPasswordEndpoint). Links are limited per account.
+      minRequestInterval: 0,
+    },
+  },
+  endpoints: [forgotPasswordEndpoint, verificationOffEndpoint],
+  hooks: {
+    beforeOperation: [guardAuthOperations],
+    beforeValidate: [enforcePasswordPolicy],
+    afterError: [countWrongPassword],
+    afterLogin: [forgetMissesOnLogin],
+    afterOperation: [clearLockoutAfterRecovery],
   },
   access: {
     admin: ({ req: { user } }) => Boolean(user),

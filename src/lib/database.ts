@@ -33,6 +33,14 @@ const TRANSACTION_QUEUE_TIMEOUT_MS = 20_000
  * its own and opens a new one without the busy timeout, so two transactions started together fail
  * with "database is locked", and a transaction whose BEGIN failed later reports a lost COMMIT as a
  * success. Queueing them here and giving every connection the busy timeout avoids both.
+ *
+ * libsql begins every transaction as a write (`BEGIN IMMEDIATE`): it holds the file's only write
+ * lock from its first moment to its commit. So code that has a transaction open must do all its
+ * writes through its own `req`: a write without it goes to another connection and waits for the
+ * lock its own transaction holds, until the busy timeout answers "database is locked" (5 s, with
+ * every other transaction queued behind). Payload's forgot-password did exactly that (its
+ * request-interval mark); see `forgotPasswordEndpoint` in adminAuth.ts. For the same reason nothing
+ * slow (an e-mail, a remote call) belongs inside a transaction.
  */
 function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapter {
   const sqlite = adapter as BaseDatabaseAdapter & { client?: { execute: (sql: string) => Promise<unknown> } }

@@ -57,10 +57,13 @@ function smtpTransport(host: string): Transporter {
     port: Number(process.env.SMTP_PORT || (secure ? 465 : 587)),
     secure,
     auth: process.env.SMTP_USER ? { user: process.env.SMTP_USER, pass: process.env.SMTP_PASS || '' } : undefined,
-    // A slow or dead server must not hold a visitor's request for minutes.
+    // One connection kept open for the outbox's stream of messages, not a new one per message.
+    pool: true,
+    maxConnections: 2,
+    // A hung server must not hold the outbox for long; together these stay under its STALE_CLAIM_MS.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    socketTimeout: 15_000,
   })
 }
 

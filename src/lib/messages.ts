@@ -40,6 +40,11 @@ export const messages = {
       description: 'Your discount code is saved and will be applied at checkout.',
     }),
     failed: { title: 'Error', description: 'Something went wrong. Please try again.' },
+    /** Ours: an address already on the list gets its code by e-mail, never on the page. */
+    codeResent: (email: string): Message => ({
+      title: 'Check Your Email',
+      description: `You are already on our list: we have e-mailed your discount code to ${email}.`,
+    }),
     /** Ours: the spec's popup does not say what a second sign-up of a used address sees. */
     alreadyUsed: {
       title: 'Already Joined',

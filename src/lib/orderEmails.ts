@@ -1,7 +1,7 @@
 import type { Order, SiteSetting } from '@/payload-types'
 
 import { CITIES, DELIVERY_METHODS } from './constants'
-import type { OutgoingEmail } from './mailer'
+import type { OutgoingEmail } from './outbox'
 import { escapeHtml } from './html'
 import { CONSENT_GIVEN, dollars, jarsText, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'
 import { siteUrl } from './siteUrl'

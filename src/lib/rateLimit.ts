@@ -1,29 +1,93 @@
 import { headers } from 'next/headers'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 
-/** Per-client limits for the public forms: generous for people, tight for scripts. */
-const limiters = {
-  contact: new RateLimiterMemory({ keyPrefix: 'contact', points: 5, duration: 10 * 60 }),
-  order: new RateLimiterMemory({ keyPrefix: 'order', points: 10, duration: 10 * 60 }),
-  discount: new RateLimiterMemory({ keyPrefix: 'discount', points: 10, duration: 10 * 60 }),
-  capture: new RateLimiterMemory({ keyPrefix: 'capture', points: 5, duration: 10 * 60 }),
-  review: new RateLimiterMemory({ keyPrefix: 'review', points: 5, duration: 10 * 60 }),
+import { clientAddressFrom } from './clientAddress'
+
+const MINUTE = 60
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/**
+ * Per-client allowances for the public forms: generous for people, tight for scripts. Keyed on
+ * the client's real address (`clientAddress.ts`).
+ */
+const PER_CLIENT = {
+  contact: { points: 5, duration: 10 * MINUTE },
+  order: { points: 10, duration: 10 * MINUTE },
+  discount: { points: 10, duration: 10 * MINUTE },
+  capture: { points: 5, duration: 10 * MINUTE },
+  review: { points: 5, duration: 10 * MINUTE },
+  /**
+   * Admin login attempts from one address, whichever account they name: bounds the password
+   * hashing one address can ask for. Guessing one account's password is bounded much tighter by the
+   * per-account lockout (`adminAuth.ts`); this leaves room for a shared office address and for
+   * scripts that sign in for every call (the e2e suite signs in about 40 times).
+   */
+  login: { points: 60, duration: 15 * MINUTE },
+  /** Password-reset requests from one address. */
+  forgotPassword: { points: 5, duration: HOUR },
+  /** Reset links sent to one account (keyed on its e-mail), whoever asks for them. */
+  forgotPasswordAccount: { points: 3, duration: HOUR },
+} as const
+
+/**
+ * What one form may take in a day from all clients together: a ceiling on what many addresses
+ * working together can store or make the site send. Far above what a small seller receives (the
+ * order cap is several times a very busy day), so only abuse reaches it.
+ */
+const DAILY_CAP: Partial<Record<LimitedAction, number>> = {
+  contact: 300,
+  order: 1000,
+  capture: 500,
+  review: 200,
+  // No cap on forgotPassword: a shared cap would let strangers use up the owner's password reset
+  // for the day; reset links are bounded per account (forgotPasswordAccount) instead.
 }
 
-export type RateLimitedAction = keyof typeof limiters
+/** Review photos stored per day, in bytes, over all clients: bounds the disk an attacker can fill. */
+export const PHOTO_BYTES_PER_DAY = 300 * 1024 * 1024
 
-/** The client's address as the proxy in front of the app reports it. */
+export type LimitedAction = keyof typeof PER_CLIENT
+
+const perClient = Object.fromEntries(
+  Object.entries(PER_CLIENT).map(([action, limit]) => [action, new RateLimiterMemory({ keyPrefix: action, ...limit })]),
+) as Record<LimitedAction, RateLimiterMemory>
+
+const dailyCaps = Object.fromEntries(
+  Object.entries(DAILY_CAP).map(([action, points]) => [action, new RateLimiterMemory({ keyPrefix: `${action}-daily`, points, duration: DAY })]),
+) as Partial<Record<LimitedAction, RateLimiterMemory>>
+
+const photoBytes = new RateLimiterMemory({ keyPrefix: 'photo-bytes', points: PHOTO_BYTES_PER_DAY, duration: DAY })
+
+/** The client's address as the proxy in front of the app reports it (see `clientAddress.ts`). */
 export async function clientKey(): Promise<string> {
-  const list = await headers()
-  return list.get('x-forwarded-for')?.split(',')[0]?.trim() || list.get('x-real-ip') || 'local'
+  return clientAddressFrom(await headers())
 }
 
-/** Takes one attempt from the client's allowance; false when it is used up. */
-export async function allowAttempt(action: RateLimitedAction, key: string): Promise<boolean> {
+async function take(limiter: RateLimiterMemory, key: string, points = 1): Promise<boolean> {
   try {
-    await limiters[action].consume(key)
+    await limiter.consume(key, points)
     return true
   } catch {
     return false
   }
+}
+
+/**
+ * Takes one attempt from the client's allowance and, when that is left, one from the form's daily
+ * cap over all clients; false when either is used up.
+ */
+export async function allowAttempt(action: LimitedAction, key: string): Promise<boolean> {
+  if (!(await take(perClient[action], key))) return false
+  const cap = dailyCaps[action]
+  return cap ? take(cap, 'all') : true
+}
+
+/** Takes a photo's size from the day's photo budget; false when storing it would go over. */
+export async function allowPhotoBytes(bytes: number): Promise<boolean> {
+  const size = Math.max(1, bytes)
+  if (await take(photoBytes, 'all', size)) return true
+  // A refused photo is not stored, so it must not use up the budget of smaller ones.
+  await photoBytes.reward('all', size)
+  return false
 }

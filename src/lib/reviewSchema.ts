@@ -2,12 +2,11 @@ import { z } from 'zod'
 
 import { messages, type Message } from './messages'
 import { RATING, REVIEW_LIMITS } from './reviewRules'
-import { firstMessage, toIssue } from './schemas'
+import { firstMessage, toIssue, visibleText } from './schemas'
+import type { TextKind } from './text'
 
-const requiredText = (field: string, max: number) =>
-  z
-    .string(toIssue(messages.review.missingField(field)))
-    .trim()
+const requiredText = (field: string, max: number, kind?: TextKind) =>
+  visibleText(kind, toIssue(messages.review.missingField(field)))
     .min(1, toIssue(messages.review.missingField(field)))
     .max(max, toIssue(messages.tooLong(field, max)))
 
@@ -17,7 +16,7 @@ const ratingIssue = toIssue(messages.review.ratingRequired)
 export const reviewSchema = z.object({
   name: requiredText('name', REVIEW_LIMITS.name),
   rating: z.coerce.number(ratingIssue).int(ratingIssue).min(RATING.min, ratingIssue).max(RATING.max, ratingIssue),
-  comment: requiredText('comment', REVIEW_LIMITS.comment),
+  comment: requiredText('comment', REVIEW_LIMITS.comment, 'multi-line'),
 })
 
 export type ReviewFields = z.infer<typeof reviewSchema>

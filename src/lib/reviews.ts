@@ -1,4 +1,4 @@
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { Review } from '@/payload-types'
 
@@ -6,6 +6,8 @@ import { messages, type Message } from './messages'
 import { prepareReviewPhoto } from './reviewPhoto'
 import { parseReviewFields } from './reviewSchema'
 import { summarizeRatings } from './reviewSummary'
+import { earlierSubmission, recordSubmission } from './submissions'
+import { inTransaction, isUniqueViolation } from './transactions'
 
 /**
  * Reading and posting reviews through the Local API. Plain functions of `payload`, so the page,
@@ -56,33 +58,49 @@ export type SubmitReviewResult = { ok: true; review: Review } | { ok: false; mes
  * Writes run with access control off: `reviews` and `media` accept no public creates, and every
  * value stored here has been checked (or, for the photo, rebuilt) first.
  */
-export async function submitReview(payload: Payload, submission: ReviewSubmission): Promise<SubmitReviewResult> {
+export async function submitReview(payload: Payload, submission: ReviewSubmission, submissionKey?: string): Promise<SubmitReviewResult> {
   const fields = parseReviewFields(submission)
   if (!fields.ok) return fields
+
+  const earlier = await replay(payload, submissionKey)
+  if (earlier) return earlier
 
   const photo = submission.photo?.length ? await prepareReviewPhoto(submission.photo) : null
   if (photo && !photo.ok) return photo
 
   const { name, rating, comment } = fields.fields
-  let mediaId: number | undefined
   try {
-    if (photo) {
-      const media = await payload.create({ collection: 'media', data: { alt: `Photo from ${name}` }, file: photo.photo, overrideAccess: true })
-      mediaId = media.id
-    }
-    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-    const review = await payload.create({
-      collection: 'reviews',
-      data: { name, rating, comment, image: mediaId, status: settings.holdReviewsForApproval ? 'pending' : 'published' },
-      overrideAccess: true,
+    const review = await inTransaction(payload, async (req) => {
+      const again = await replay(payload, submissionKey, req)
+      if (again) return { commit: false, value: again.review }
+      const media = photo
+        ? await payload.create({ collection: 'media', data: { alt: `Photo from ${name}` }, file: photo.photo, overrideAccess: true, req })
+        : undefined
+      const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+      const stored = await payload.create({
+        collection: 'reviews',
+        data: { name, rating, comment, image: media?.id, status: settings.holdReviewsForApproval ? 'pending' : 'published' },
+        overrideAccess: true,
+        req,
+      })
+      await recordSubmission(payload, 'review', submissionKey, stored.id, req)
+      return { commit: true, value: stored }
     })
     return { ok: true, review }
   } catch (error) {
+    const again = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined
+    if (again) return again
     payload.logger.error({ err: error, msg: '[reviews] could not store a review' })
-    // A photo without its review would be an orphan nobody can see or moderate.
-    if (mediaId !== undefined) await payload.delete({ collection: 'media', id: mediaId, overrideAccess: true }).catch(() => undefined)
     return { ok: false, message: messages.review.failed }
   }
+}
+
+/** The review an earlier post with this submission key stored, answered the same way again. */
+async function replay(payload: Payload, submissionKey: string | undefined, req?: Partial<PayloadRequest>): Promise<{ ok: true; review: Review } | undefined> {
+  const reviewId = await earlierSubmission(payload, submissionKey, req)
+  if (!reviewId) return undefined
+  const review = await payload.findByID({ collection: 'reviews', id: reviewId, depth: 1, overrideAccess: true, req })
+  return { ok: true, review }
 }
 
 /** The visitor's confirmation: the spec's, or ours when the review waits for the seller. */

@@ -5,6 +5,7 @@ import { normalizeDiscountCode } from './discounts'
 import { HONEYPOT_FIELD, LIMITS } from './formLimits'
 import { messages, type Message } from './messages'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type DeliveryMethod, type PackageQuantity } from './pricing'
+import { cleanText, type TextKind } from './text'
 
 /**
  * The zod schemas of the public forms, used by the browser and the server alike. Each issue
@@ -23,33 +24,37 @@ export function firstMessage(error: z.ZodError): Message {
 
 export { HONEYPOT_FIELD, LIMITS }
 
-const requiredText = (field: string, max: number, missing: (field: string) => Message) =>
+/**
+ * Every text field of every public form starts here: invisible characters are removed (see
+ * `cleanText`), then the ends trimmed, before any check runs, so presence and length are judged on
+ * what a person can see, and the cleaned text is what gets stored. `issue` answers a value that is
+ * not a string at all (a field missing from the post).
+ */
+export const visibleText = (kind: TextKind = 'single-line', issue?: string) =>
   z
-    .string()
+    .string(issue)
+    .overwrite((value) => cleanText(value, kind))
     .trim()
+
+const requiredText = (field: string, max: number, missing: (field: string) => Message, kind?: TextKind) =>
+  visibleText(kind)
     .min(1, toIssue(missing(field)))
     .max(max, toIssue(messages.tooLong(field, max)))
 
-const optionalText = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
+const optionalText = (field: string, max: number, kind?: TextKind) =>
+  visibleText(kind)
     .max(max, toIssue(messages.tooLong(field, max)))
     .optional()
     .transform((value) => value || undefined)
 
 const emailAddress = (missing: Message) =>
-  z
-    .string()
-    .trim()
+  visibleText()
     .min(1, toIssue(missing))
     .max(LIMITS.email, toIssue(messages.tooLong('email', LIMITS.email)))
     .pipe(z.email(toIssue(messages.invalidEmail)))
     .transform((value) => value.toLowerCase())
 
-export const phoneNumber = z
-  .string()
-  .trim()
+export const phoneNumber = visibleText()
   .max(LIMITS.phone, toIssue(messages.tooLong('phone number', LIMITS.phone)))
   .regex(/^\+?[\d\s().-]{7,}$/, toIssue(messages.invalidPhone))
   .refine((value) => value.replace(/\D/g, '').length >= 10, toIssue(messages.invalidPhone))
@@ -57,9 +62,9 @@ export const phoneNumber = z
 export const contactSchema = z.object({
   name: requiredText('name', LIMITS.name, messages.contact.missingField),
   email: emailAddress(messages.contact.missingField('email')),
-  phone: z.string().trim().optional().transform((value) => value || undefined).pipe(phoneNumber.optional()),
+  phone: visibleText().optional().transform((value) => value || undefined).pipe(phoneNumber.optional()),
   subject: optionalText('subject', LIMITS.subject),
-  message: requiredText('message', LIMITS.message, messages.contact.missingField),
+  message: requiredText('message', LIMITS.message, messages.contact.missingField, 'multi-line'),
 })
 
 export type ContactInput = z.infer<typeof contactSchema>
@@ -98,7 +103,7 @@ const US_ZIP = /^\d{5}(-\d{4})?$/
 
 const missingOrderField = (fieldInWords: string) => {
   const issue = toIssue(messages.order.missingField(fieldInWords))
-  return z.string(issue).trim().min(1, issue)
+  return visibleText('single-line', issue).min(1, issue)
 }
 
 /**
@@ -129,10 +134,9 @@ const orderDetailsSchema = z.object({
   phone: phoneNumber,
   instagram: optionalText('Instagram handle', LIMITS.instagram),
   address: requiredText('address', LIMITS.address, messages.order.missingField),
-  zip: z.string().trim().regex(US_ZIP, toIssue(messages.invalidZip)),
-  notes: optionalText('notes', LIMITS.notes),
-  discountCode: z
-    .string()
+  zip: visibleText().regex(US_ZIP, toIssue(messages.invalidZip)),
+  notes: optionalText('notes', LIMITS.notes, 'multi-line'),
+  discountCode: visibleText()
     .optional()
     .transform(normalizeDiscountCode)
     .pipe(z.string().max(LIMITS.discountCode, toIssue(messages.tooLong('discount code', LIMITS.discountCode))))
@@ -178,14 +182,10 @@ export function parseOrderForm(values: Record<string, unknown>): OrderParseResul
 
 /** Name and e-mail required, the e-mail well-formed, both bounded; the message is the toast's text. */
 export const captureSchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: visibleText()
     .min(1, 'Please fill in your name.')
     .max(LIMITS.name, messages.tooLong('name', LIMITS.name).description),
-  email: z
-    .string()
-    .trim()
+  email: visibleText()
     .min(1, 'Please fill in your email.')
     .max(LIMITS.email, messages.tooLong('email', LIMITS.email).description)
     .pipe(z.email(messages.invalidEmail.description))

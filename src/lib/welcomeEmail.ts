@@ -3,12 +3,16 @@ import { DISCOUNT_PERCENT } from './pricing'
 import { siteUrl } from './siteUrl'
 
 /** The subscriber's welcome e-mail: the code and how to use it. */
-export function welcomeEmail(input: { name: string; email: string; code: string; businessName: string }) {
+export function welcomeEmail(input: { name: string; email: string; code: string; businessName: string; again?: boolean }) {
   const orderUrl = `${siteUrl()}/order`
+  // A repeat sign-up: the address is already on the list, and its code is sent to it again.
+  const intro = input.again
+    ? `You are already on the ${input.businessName} e-mail list. Here is your first-order discount code again:`
+    : `Thank you for joining the ${input.businessName} e-mail list! Here is your first-order discount code:`
   const lines = [
     `Hi ${input.name},`,
     '',
-    `Thank you for joining the ${input.businessName} e-mail list! Here is your first-order discount code:`,
+    intro,
     '',
     `    ${input.code}`,
     '',
@@ -20,7 +24,7 @@ export function welcomeEmail(input: { name: string; email: string; code: string;
     input.businessName,
   ]
   const html = `<p>Hi ${escapeHtml(input.name)},</p>
-<p>Thank you for joining the ${escapeHtml(input.businessName)} e-mail list! Here is your first-order discount code:</p>
+<p>${escapeHtml(intro)}</p>
 <p style="font-size:24px;font-weight:bold;letter-spacing:2px;color:#5e2b86">${escapeHtml(input.code)}</p>
 <p>It takes ${DISCOUNT_PERCENT}% off the package price of your first order (the delivery fee is not discounted).
 <a href="${escapeHtml(orderUrl)}">Order online</a>: on this device the code is filled in for you; anywhere else, enter it in the discount code field and press Apply. The code can be used once.</p>

@@ -1,5 +1,7 @@
 import * as migration_20261122_043922_initial from './20261122_043922_initial';
 import * as migration_20261122_055557_admin_exports from './20261122_055557_admin_exports';
+import * as migration_20261123_052100_email_outbox_and_submission_keys from './20261123_052100_email_outbox_and_submission_keys';
+import * as migration_20261123_052938_admin_auth_rules from './20261123_052938_admin_auth_rules';
 
 export const migrations = [
   {
@@ -10,6 +12,16 @@ export const migrations = [
   {
     up: migration_20261122_055557_admin_exports.up,
     down: migration_20261122_055557_admin_exports.down,
-    name: '20261122_055557_admin_exports'
+    name: '20261122_055557_admin_exports',
+  },
+  {
+    up: migration_20261123_052100_email_outbox_and_submission_keys.up,
+    down: migration_20261123_052100_email_outbox_and_submission_keys.down,
+    name: '20261123_052100_email_outbox_and_submission_keys',
+  },
+  {
+    up: migration_20261123_052938_admin_auth_rules.up,
+    down: migration_20261123_052938_admin_auth_rules.down,
+    name: '20261123_052938_admin_auth_rules'
   },
 ];

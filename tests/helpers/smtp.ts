@@ -6,11 +6,13 @@ export type TestSmtp = {
   messages: ParsedMail[]
   /** Resolves when `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor: (count: number, timeoutMs?: number) => Promise<ParsedMail[]>
+  /** Resolves with the first message to `address` (and matching `match`), waiting for it to arrive. */
+  waitForMailTo: (address: string, match?: (mail: ParsedMail) => boolean, timeoutMs?: number) => Promise<ParsedMail>
   close: () => Promise<void>
 }
 
 /** An in-process SMTP server on 127.0.0.1 that keeps every message it receives, parsed. */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+export async function startSmtp(port = 0, options: { delayMs?: number } = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -18,6 +20,8 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
+        // `delayMs` makes a slow server: the message is stored, the answer comes late.
+        .then((mail) => new Promise<typeof mail>((resolve) => setTimeout(() => resolve(mail), options.delayMs ?? 0)))
         .then((mail) => {
           messages.push(mail)
           callback()
@@ -42,6 +46,15 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
       }
       return messages
     },
+    async waitForMailTo(address, match = () => true, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = messages.find((mail) => recipients(mail).includes(address.toLowerCase()) && match(mail))
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`no e-mail to ${address} arrived`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
@@ -58,4 +71,10 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port))
     })
   })
+}
+
+/** Every recipient of a message, lower-cased, as one string. */
+export function recipients(mail: ParsedMail): string {
+  const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []
+  return to.map((entry) => entry.text).join(', ').toLowerCase()
 }

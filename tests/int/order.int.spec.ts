@@ -5,6 +5,7 @@ import { checkDiscount, placeOrder } from '@/app/(frontend)/order/actions'
 import { initialOrderState } from '@/app/(frontend)/order/orderFormState'
 import { messages } from '@/lib/messages'
 import { submitOrder } from '@/lib/orders'
+import { deliverDueEmails } from '@/lib/outbox'
 import type { Order } from '@/payload-types'
 
 import { orderFormData, validOrderForm } from '../helpers/orders'
@@ -126,8 +127,15 @@ describe('placing an order (the order service)', () => {
   })
 })
 
+/** Waits until the outbox has sent everything earlier tests queued. */
+const outboxSettled = () =>
+  vi.waitFor(async () => expect((await payload.count({ collection: 'email-outbox', where: { status: { not_equals: 'sent' } } })).totalDocs).toBe(0), {
+    timeout: 15_000,
+  })
+
 describe('order e-mails', () => {
   it('sends the seller every field and the customer the summary, with the server total (3 jars, delivery, code: $42)', async () => {
+    await outboxSettled()
     smtp.messages.length = 0
     const code = await newCode()
     const result = await submitOrder(payload, { ...validOrderForm, instagram: '@dana', notes: 'Leave at the door', discountCode: code.toLowerCase(), totalPrice: '0' })
@@ -165,22 +173,72 @@ describe('order e-mails', () => {
     expect(customer?.html).toContain('Total')
   })
 
-  it('keeps the order when SMTP is down, queues the e-mails and sends them once SMTP is back', async () => {
+  it('keeps the order when SMTP is down, keeps its e-mails in the outbox and sends them once SMTP is back', async () => {
+    await outboxSettled()
     await smtp.close()
+    smtp.messages.length = 0
     const before = await orderCount()
     const result = await submitOrder(payload, { ...validOrderForm, fullName: 'Offline Olive', email: 'olive@example.com' })
     expect(result.status).toBe('success')
     expect(await orderCount()).toBe(before + 1)
+    if (result.status !== 'success') return
 
-    const queued = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendEmail' } } })
-    expect(queued.docs.map((job) => (job.input as { to: string }).to).sort()).toEqual(['olive@example.com', 'orders@example.com'])
+    const outbox = () => payload.find({ collection: 'email-outbox', where: { about: { equals: `order:${result.order.id}` } }, sort: 'to' })
+    // A delivery round fails and leaves both waiting for a retry.
+    await deliverDueEmails(payload)
+    await vi.waitFor(async () => expect((await outbox()).docs.every((mail) => mail.status === 'pending')).toBe(true))
+    expect((await outbox()).docs.some((mail) => mail.lastError?.includes('ECONNREFUSED'))).toBe(true)
+    expect((await outbox()).docs.map((mail) => [mail.to, mail.status])).toEqual([
+      ['olive@example.com', 'pending'],
+      ['orders@example.com', 'pending'],
+    ])
 
     smtp = await startSmtp(smtpPort)
-    await payload.jobs.run({ queue: 'email' })
+    const later = new Date(Date.now() + 60_000)
+    while ((await deliverDueEmails(payload, { now: later })).sent > 0);
     const delivered = await smtp.waitFor(2)
     expect(delivered.map((mail) => mail.subject).sort()).toEqual(['New order: Offline Olive, 3 jars, delivery, $55', 'Your Purple Seamoss Gel order: 3 jars, $55'])
-    const left = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendEmail' }, completedAt: { exists: false } } })
-    expect(left.totalDocs).toBe(0)
+    expect((await outbox()).docs.map((mail) => mail.status)).toEqual(['sent', 'sent'])
+    // Nothing is sent twice.
+    expect(await deliverDueEmails(payload, { now: new Date(Date.now() + 3_600_000) })).toEqual({ sent: 0, failed: 0 })
+    expect(smtp.messages).toHaveLength(2)
+  })
+})
+
+describe('one submission key, one order', () => {
+  it('stores one order when the same key is posted twice, one after the other, and answers both alike', async () => {
+    const before = await orderCount()
+    const code = await newCode()
+    const values = { ...validOrderForm, fullName: 'Double Clicker', discountCode: code }
+    const first = await submitOrder(payload, values, 'order:serial-key-0123456789')
+    const second = await submitOrder(payload, values, 'order:serial-key-0123456789')
+    expect(first).toMatchObject({ status: 'success', discountUsed: true })
+    expect(second).toEqual(first)
+    expect(await orderCount()).toBe(before + 1)
+  })
+
+  it('stores one order when the same key is posted five times at once', async () => {
+    const before = await orderCount()
+    const code = await newCode()
+    const values = { ...validOrderForm, fullName: 'Parallel Poster', discountCode: code }
+    const results = await Promise.all(Array.from({ length: 5 }, () => submitOrder(payload, values, 'order:parallel-key-0123456789')))
+    expect(results.map((result) => result.status)).toEqual(Array(5).fill('success'))
+    const ids = new Set(results.map((result) => (result.status === 'success' ? result.order.id : 0)))
+    expect(ids.size).toBe(1)
+    expect(await orderCount()).toBe(before + 1)
+  })
+
+  it('stores two orders for two keys, and for a form posted twice without JavaScript only one', async () => {
+    newClient()
+    const before = await orderCount()
+    await submitOrder(payload, { ...validOrderForm, fullName: 'Two Keys' }, 'order:first-key-0123456789ab')
+    await submitOrder(payload, { ...validOrderForm, fullName: 'Two Keys' }, 'order:second-key-0123456789a')
+    expect(await orderCount()).toBe(before + 2)
+
+    const unkeyed = orderFormData({ ...validOrderForm, fullName: 'No Script Twice' })
+    expect(await placeOrder(initialOrderState, unkeyed)).toMatchObject({ status: 'success' })
+    expect(await placeOrder(initialOrderState, unkeyed)).toMatchObject({ status: 'success' })
+    expect(await orderCount()).toBe(before + 3)
   })
 })
 

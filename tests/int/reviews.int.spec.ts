@@ -160,10 +160,22 @@ describe('posting a review', () => {
   it('limits how often one client may post', async () => {
     context.ip = '192.0.2.99'
     const results = []
-    for (let attempt = 0; attempt < 6; attempt++) results.push(await postReview(idleState, reviewForm()))
+    for (let attempt = 0; attempt < 6; attempt++) results.push(await postReview(idleState, reviewForm({ comment: `Review number ${attempt}` })))
     expect(results.slice(0, 5).every((result) => result.status === 'success')).toBe(true)
     expect(results[5].message).toEqual(messages.rateLimited)
     expect(await reviewCount()).toBe(5)
+  })
+
+  it('stores one review for one submission key posted twice, or the same form posted twice without JavaScript', async () => {
+    const keyed = reviewForm({ comment: 'Posted twice by a double click', submissionKey: 'b1946ac9-2c4f-4c3e-9f3e-2a6d1f5c0e11' })
+    expect(await post(keyed)).toMatchObject({ status: 'success' })
+    expect(await postReview(idleState, keyed)).toMatchObject({ status: 'success' })
+    const unkeyed = reviewForm({ comment: 'Posted twice without a script' })
+    expect(await postReview(idleState, unkeyed)).toMatchObject({ status: 'success' })
+    expect(await postReview(idleState, unkeyed)).toMatchObject({ status: 'success' })
+    for (const comment of ['Posted twice by a double click', 'Posted twice without a script']) {
+      expect((await app.payload.count({ collection: 'reviews', where: { comment: { equals: comment } } })).totalDocs).toBe(1)
+    }
   })
 
   it('cannot be done anonymously through the REST API', async () => {

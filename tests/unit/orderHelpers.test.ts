@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { draftFromState, emptyDraft } from '@/app/(frontend)/order/orderFormState'
 import { normalizeDiscountCode } from '@/lib/discounts'
 import { flavorCounts, flavorsText, jarFlavors } from '@/lib/orderDetails'
-import { isWriteConflict } from '@/lib/orders'
+import { isWriteConflict } from '@/lib/transactions'
 
 describe('order helpers', () => {
   it('writes the flavors as the spec does', () => {

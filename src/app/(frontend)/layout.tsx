@@ -5,6 +5,7 @@ import { JsonLd } from '@/components/JsonLd'
 import { SiteFooter } from '@/components/SiteFooter'
 import { SiteHeader } from '@/components/SiteHeader'
 import { getSiteSettings } from '@/lib/content'
+import { MARK_SCRIPTED_SCRIPT } from '@/lib/securityHeaders.mjs'
 import { siteUrl } from '@/lib/siteUrl'
 import { localBusinessJsonLd } from '@/lib/structuredData'
 
@@ -29,15 +30,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = { themeColor: '#5e2b86', width: 'device-width', initialScale: 1 }
 
-/** Marks the page as scripted before it paints, so the mobile menu collapses only when it can open. */
-const MARK_JS = "document.documentElement.classList.add('js')"
-
 export default async function FrontendLayout({ children }: { children: ReactNode }) {
   const settings = await getSiteSettings()
   return (
     <html lang="en">
       <head>
-        <script dangerouslySetInnerHTML={{ __html: MARK_JS }} />
+        <script dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">

@@ -3,6 +3,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 
 import { CloseIcon } from '@/components/Icons'
+import { SubmissionKeyField } from '@/components/forms/SubmissionKeyField'
 import { Toast } from '@/components/Toast'
 import { messages, type Message } from '@/lib/messages'
 import { rememberPopupDismissed } from '@/lib/popupMemory'
@@ -49,7 +50,7 @@ export default function EmailPopup() {
         setError(answer.message)
         return
       }
-      if (answer.code) saveDiscount({ code: answer.code, email: answer.email })
+      if (answer.code && answer.email) saveDiscount({ code: answer.code, email: answer.email })
       form.reset()
       setToast(answer.message)
       dialogRef.current?.close()
@@ -86,6 +87,7 @@ export default function EmailPopup() {
           </p>
         </div>
         <form onSubmit={onSubmit} className="space-y-4 px-6 pt-5 pb-6">
+          <SubmissionKeyField />
           <div>
             <label htmlFor="popup-name" className="field-label">
               Name

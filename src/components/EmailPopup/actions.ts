@@ -5,8 +5,11 @@ import { messages, type Message } from '@/lib/messages'
 import { getPayloadClient } from '@/lib/payload'
 import { allowAttempt, clientKey } from '@/lib/rateLimit'
 import { HONEYPOT_FIELD } from '@/lib/formLimits'
+import { SUBMISSION_KEY_FIELD } from '@/lib/submissionKey'
+import { submissionKeyOf } from '@/lib/submissions'
 
-export type JoinAnswer = { ok: true; code: string; email: string; message: Message } | { ok: false; message: Message }
+/** `code` only for a new subscriber: an address already on the list gets its code by e-mail. */
+export type JoinAnswer = { ok: true; code?: string; email?: string; message: Message } | { ok: false; message: Message }
 
 /** The popup's sign-up (spec calls 1 and 2): stores the capture, e-mails the code, answers the toast. */
 export async function joinEmailListAction(formData: FormData): Promise<JoinAnswer> {
@@ -15,14 +18,18 @@ export async function joinEmailListAction(formData: FormData): Promise<JoinAnswe
     const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
     const welcome = messages.capture.welcome(settings.businessName)
     // A filled honeypot is a bot: answer as if it worked, store nothing.
-    if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { ok: true, code: '', email: '', message: welcome }
-    if (!(await allowAttempt('capture', await clientKey()))) return { ok: false, message: messages.rateLimited }
+    if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { ok: true, message: welcome }
+    const client = await clientKey()
+    if (!(await allowAttempt('capture', client))) return { ok: false, message: messages.rateLimited }
 
-    const result = await joinEmailList(payload, { name: formData.get('name'), email: formData.get('email') })
+    const input = { name: formData.get('name'), email: formData.get('email') }
+    const key = submissionKeyOf('signup', formData.get(SUBMISSION_KEY_FIELD), { client, values: input })
+    const result = await joinEmailList(payload, input, key)
     switch (result.status) {
       case 'joined':
-      case 'resent':
         return { ok: true, code: result.code, email: result.email, message: welcome }
+      case 'resent':
+        return { ok: true, message: messages.capture.codeResent(result.email) }
       case 'already-used':
         return { ok: false, message: messages.capture.alreadyUsed }
       case 'invalid':

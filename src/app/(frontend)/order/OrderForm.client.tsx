@@ -1,8 +1,10 @@
 'use client'
 
-import { startTransition, useActionState, useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 
 import { FormMessage } from '@/components/FormMessage'
+import { SubmissionKeyField } from '@/components/forms/SubmissionKeyField'
+import { useSafeAction } from '@/components/forms/useSafeAction'
 import { normalizeDiscountCode } from '@/lib/discounts'
 import { formValues } from '@/lib/formState'
 import { messages, type Message } from '@/lib/messages'
@@ -13,7 +15,7 @@ import { HONEYPOT_FIELD, ORDER_FORM_FIELDS, parseOrderForm } from '@/lib/schemas
 import { checkDiscount, placeOrder } from './actions'
 import { DiscountField } from './DiscountField'
 import { CustomerFields, DeliveryOptions, FlavorFields, type InvalidProps } from './OrderFields'
-import { draftFromState, emptyDraft, initialOrderState, type OrderDraft } from './orderFormState'
+import { draftFromState, emptyDraft, initialOrderState, type OrderDraft, type OrderFormState } from './orderFormState'
 import { OrderSummary } from './OrderSummary'
 import { PackageOptions, type PackageOption } from './PackageOptions'
 
@@ -26,13 +28,20 @@ const useScripted = () => useSyncExternalStore(subscribeToNothing, () => true, (
 
 type Notice = { ok: boolean; message: Message }
 
+/** A post that never got an answer (network down, server error): the spec's failure message; the form keeps its input. */
+const failedOrder = (formData: FormData): OrderFormState => ({
+  status: 'error',
+  message: messages.order.failed,
+  values: formValues(formData, ORDER_FORM_FIELDS),
+})
+
 /**
  * The order form. It posts to a server action, so it works without JavaScript; with JavaScript it
  * checks the fields first, keeps a live summary, checks discount codes in place and applies a
  * saved one. The choices that drive the price live in `draft`; the other fields are plain inputs.
  */
 export function OrderForm({ packages, initialQuantity }: { packages: PackageOption[]; initialQuantity: PackageQuantity }) {
-  const [state, formAction, pending] = useActionState(placeOrder, initialOrderState)
+  const { state, formAction, submit: placeOrderSafely, pending } = useSafeAction(placeOrder, initialOrderState, failedOrder)
   const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
   const [discountNotice, setDiscountNotice] = useState<Notice | null>(state.discountNotice ?? null)
   const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
@@ -109,7 +118,7 @@ export function OrderForm({ packages, initialQuantity }: { packages: PackageOpti
       return
     }
     setClientError(null)
-    startTransition(() => formAction(formData))
+    placeOrderSafely(formData)
   }
 
   const result = clientError ? { status: 'error' as const, message: clientError.message } : pending ? initialOrderState : state
@@ -120,6 +129,7 @@ export function OrderForm({ packages, initialQuantity }: { packages: PackageOpti
   return (
     <form key={formGeneration} ref={formRef} action={formAction} onSubmit={submit} noValidate aria-describedby="order-required-note">
       {/* Without JavaScript, Enter in a field must place the order, not press the first button (Apply). */}
+      <SubmissionKeyField />
       {!scripted && (
         <button type="submit" tabIndex={-1} aria-hidden className="sr-only">
           Place Order

@@ -8,11 +8,13 @@ import { getPayloadClient } from '@/lib/payload'
 import { discountAmount, isPackageQuantity, packagePrice } from '@/lib/pricing'
 import { allowAttempt, clientKey } from '@/lib/rateLimit'
 import { HONEYPOT_FIELD, ORDER_FORM_FIELDS, parseOrderForm } from '@/lib/schemas'
+import { SUBMISSION_KEY_FIELD } from '@/lib/submissionKey'
+import { submissionKeyOf } from '@/lib/submissions'
 
 import { APPLIED_CODE_FIELD, APPLY_DISCOUNT_INTENT, type OrderFormState } from './orderFormState'
 
 /** The "Apply" button (spec call 3): the code's status, rate-limited per client so codes cannot be probed. */
-export async function checkDiscount(code: string): Promise<DiscountAnswer> {
+export async function checkDiscount(code: unknown): Promise<DiscountAnswer> {
   try {
     if (!(await allowAttempt('discount', await clientKey()))) return { ok: false, message: messages.rateLimited }
     return await checkDiscountCode(await getPayloadClient(), code)
@@ -36,10 +38,12 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
   const parsed = parseOrderForm(values)
   const applied = appliedCode(formData, values)
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field, values, appliedDiscountCode: applied }
-  if (!(await allowAttempt('order', await clientKey()))) return { status: 'error', message: messages.rateLimited, values, appliedDiscountCode: applied }
+  const client = await clientKey()
+  if (!(await allowAttempt('order', client))) return { status: 'error', message: messages.rateLimited, values, appliedDiscountCode: applied }
 
   try {
-    const result = await submitOrder(await getPayloadClient(), values)
+    const key = submissionKeyOf('order', formData.get(SUBMISSION_KEY_FIELD), { client, values })
+    const result = await submitOrder(await getPayloadClient(), values, key)
     if (result.status === 'success') return { status: 'success', message: messages.order.submitted, discountUsed: result.discountUsed }
     // A refused code is no longer applied (spec: any failure resets the discount).
     return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode: result.discountRejected ? undefined : applied }

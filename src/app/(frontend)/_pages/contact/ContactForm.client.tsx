@@ -1,18 +1,38 @@
 'use client'
 
-import { useActionState } from 'react'
+import { useState, type FormEvent } from 'react'
 
 import { FormMessage } from '@/components/FormMessage'
-import { idleState } from '@/lib/formState'
+import { SubmissionKeyField } from '@/components/forms/SubmissionKeyField'
+import { useSafeAction } from '@/components/forms/useSafeAction'
+import { type FormState, idleState } from '@/lib/formState'
 import { HONEYPOT_FIELD, LIMITS } from '@/lib/formLimits'
+import { messages } from '@/lib/messages'
 
-import { sendContactMessage } from './actions'
+import { submitContactForm } from './actions'
+
+const failed = (): FormState => ({ status: 'error', message: messages.contact.failed })
 
 export function ContactForm() {
-  const [state, formAction, pending] = useActionState(sendContactMessage, idleState)
-  const value = (name: string) => state.values?.[name] ?? ''
+  const { state, formAction, submit, pending } = useSafeAction(submitContactForm, idleState, failed)
+  // A new generation after each message sent: empty fields and a new submission key.
+  const [generation, setGeneration] = useState(0)
+  const [seenState, setSeenState] = useState(state)
+  if (state !== seenState) {
+    setSeenState(state)
+    if (state.status === 'success') setGeneration((current) => current + 1)
+  }
+  const value = (name: string) => (state.status === 'error' ? (state.values?.[name] ?? '') : '')
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Posted by hand so a failed post keeps everything typed.
+    event.preventDefault()
+    submit(new FormData(event.currentTarget))
+  }
+
   return (
-    <form action={formAction} noValidate className="space-y-5" aria-describedby="contact-required-note">
+    <form key={generation} action={formAction} onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby="contact-required-note">
+      <SubmissionKeyField />
       <p id="contact-required-note" className="text-sm text-plum-900/70">
         Fields marked * are required.
       </p>

@@ -1,47 +1,32 @@
 'use server'
 
+import { sendContactMessage } from '@/lib/contact'
 import { type FormState, formValues } from '@/lib/formState'
-import { deliverEmail } from '@/lib/mailer'
 import { messages } from '@/lib/messages'
 import { getPayloadClient } from '@/lib/payload'
 import { allowAttempt, clientKey } from '@/lib/rateLimit'
-import { contactSchema, firstMessage, HONEYPOT_FIELD, type ContactInput } from '@/lib/schemas'
+import { contactSchema, firstMessage, HONEYPOT_FIELD } from '@/lib/schemas'
+import { SUBMISSION_KEY_FIELD } from '@/lib/submissionKey'
+import { submissionKeyOf } from '@/lib/submissions'
 
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const
 
-function sellerEmailText(message: ContactInput): string {
-  return [
-    `Name: ${message.name}`,
-    `E-mail: ${message.email}`,
-    `Phone: ${message.phone ?? '-'}`,
-    `Subject: ${message.subject ?? '-'}`,
-    '',
-    message.message,
-  ].join('\n')
-}
-
-/** Stores a visitor's message and e-mails it to the seller; the e-mail is retried if it fails. */
-export async function sendContactMessage(_previous: FormState, formData: FormData): Promise<FormState> {
+/** The contact form's action: the honeypot, the limit and the submission key; the service does the rest. */
+export async function submitContactForm(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, FIELDS)
   // A filled honeypot is a bot: answer as if it worked, store nothing.
   if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: messages.contact.sent }
 
+  // Mistakes are answered without spending the visitor's allowance; the service checks again.
   const parsed = contactSchema.safeParse(values)
   if (!parsed.success) return { status: 'error', message: firstMessage(parsed.error), values }
-  if (!(await allowAttempt('contact', await clientKey()))) return { status: 'error', message: messages.rateLimited, values }
+  const client = await clientKey()
+  if (!(await allowAttempt('contact', client))) return { status: 'error', message: messages.rateLimited, values }
 
   try {
-    const payload = await getPayloadClient()
-    const message = parsed.data
-    await payload.create({ collection: 'contact-messages', data: message })
-    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-    await deliverEmail(payload, {
-      to: settings.email,
-      replyTo: message.email,
-      subject: `New message from ${message.name}${message.subject ? `: ${message.subject}` : ''}`,
-      text: sellerEmailText(message),
-    })
-    return { status: 'success', message: messages.contact.sent }
+    const key = submissionKeyOf('contact', formData.get(SUBMISSION_KEY_FIELD), { client, values })
+    const result = await sendContactMessage(await getPayloadClient(), values, key)
+    return result.ok ? { status: 'success', message: messages.contact.sent } : { status: 'error', message: result.message, values }
   } catch (error) {
     console.error('[contact] could not store a message', error)
     return { status: 'error', message: messages.contact.failed, values }

@@ -1,9 +1,12 @@
 'use client'
 
-import { startTransition, useActionState, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 
 import { FormMessage } from '@/components/FormMessage'
-import { idleState } from '@/lib/formState'
+import { SubmissionKeyField } from '@/components/forms/SubmissionKeyField'
+import { useSafeAction } from '@/components/forms/useSafeAction'
+import { type FormState, idleState } from '@/lib/formState'
+import { messages } from '@/lib/messages'
 import { RATING, REVIEW_LIMITS } from '@/lib/reviewRules'
 
 import { postReview } from './actions'
@@ -15,8 +18,10 @@ import { RatingField } from './RatingField'
  * the browser checks only what HTML attributes say and the server action validates the rest.
  * It works without JavaScript too (a plain multipart post to the action).
  */
+const failed = (): FormState => ({ status: 'error', message: messages.review.failed })
+
 export function ReviewForm({ honeypotField }: { honeypotField: string }) {
-  const [state, formAction, pending] = useActionState(postReview, idleState)
+  const { state, formAction, submit: post, pending } = useSafeAction(postReview, idleState, failed)
   // New fields after each success clear the text, the rating, the photo and its preview.
   const [generation, setGeneration] = useState(0)
   const [seenState, setSeenState] = useState(state)
@@ -29,8 +34,7 @@ export function ReviewForm({ honeypotField }: { honeypotField: string }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     // Posted by hand so React does not reset the form: after an error the chosen photo stays.
     event.preventDefault()
-    const formData = new FormData(event.currentTarget)
-    startTransition(() => formAction(formData))
+    post(new FormData(event.currentTarget))
   }
 
   return (
@@ -39,6 +43,7 @@ export function ReviewForm({ honeypotField }: { honeypotField: string }) {
         Fields marked * are required.
       </p>
       <div key={generation} className="space-y-5">
+        <SubmissionKeyField />
         <div>
           <label htmlFor="review-name" className="field-label">
             Name *

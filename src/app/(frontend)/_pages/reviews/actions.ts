@@ -3,11 +3,13 @@
 import { type FormState, formValues } from '@/lib/formState'
 import { messages } from '@/lib/messages'
 import { getPayloadClient } from '@/lib/payload'
-import { allowAttempt, clientKey } from '@/lib/rateLimit'
+import { allowAttempt, allowPhotoBytes, clientKey } from '@/lib/rateLimit'
 import { PHOTO_MAX_BYTES } from '@/lib/reviewRules'
 import { submitReview, submittedMessage } from '@/lib/reviews'
 import { parseReviewFields } from '@/lib/reviewSchema'
 import { HONEYPOT_FIELD } from '@/lib/schemas'
+import { SUBMISSION_KEY_FIELD } from '@/lib/submissionKey'
+import { submissionKeyOf } from '@/lib/submissions'
 
 const FIELDS = ['name', 'rating', 'comment'] as const
 
@@ -23,16 +25,19 @@ export async function postReview(_previous: FormState, formData: FormData): Prom
   // Mistakes are answered without spending the visitor's allowance; the photo work comes after it.
   const fields = parseReviewFields(values)
   if (!fields.ok) return { status: 'error', message: fields.message, values }
-  if (!(await allowAttempt('review', await clientKey()))) return { status: 'error', message: messages.rateLimited, values }
+  const client = await clientKey()
+  if (!(await allowAttempt('review', client))) return { status: 'error', message: messages.rateLimited, values }
 
   const photo = formData.get('photo')
   const file = photo instanceof File && photo.size > 0 ? photo : null
   // Refused by its size before its bytes are read.
   if (file && file.size > PHOTO_MAX_BYTES) return { status: 'error', message: messages.review.photoTooLarge, values }
+  if (file && !(await allowPhotoBytes(file.size))) return { status: 'error', message: messages.rateLimited, values }
 
   try {
     const bytes = file ? Buffer.from(await file.arrayBuffer()) : null
-    const result = await submitReview(await getPayloadClient(), { ...values, photo: bytes })
+    const key = submissionKeyOf('review', formData.get(SUBMISSION_KEY_FIELD), { client, values: { ...values, photo: file?.size ?? 0 } })
+    const result = await submitReview(await getPayloadClient(), { ...values, photo: bytes }, key)
     if (!result.ok) return { status: 'error', message: result.message, values }
     // The review's hooks expire the cached list, so this answer carries the refreshed page.
     return { status: 'success', message: submittedMessage(result.review) }

@@ -1,0 +1,68 @@
+import type { CollectionConfig } from 'payload'
+
+import { adminOnly, nobody } from '@/access/adminOnly'
+import { createdAtField } from '@/fields/createdAt'
+import { OUTBOX_STATUSES } from '@/lib/outboxRules'
+
+/**
+ * Every e-mail the site sends, written in the same transaction as the order, message or sign-up it
+ * belongs to and delivered in the background (`lib/outbox.ts`). The seller sees what was sent, when,
+ * and why a message is still waiting. Nothing here is edited by hand.
+ */
+export const EmailOutbox: CollectionConfig = {
+  slug: 'email-outbox',
+  labels: { singular: 'E-mail', plural: 'E-mails sent' },
+  defaultSort: '-createdAt',
+  admin: {
+    group: 'Admin',
+    useAsTitle: 'subject',
+    defaultColumns: ['createdAt', 'to', 'subject', 'status', 'sentAt', 'attempts'],
+    listSearchableFields: ['to', 'subject', 'about'],
+    description: 'Every e-mail the site sends. A message waits here while the mail server cannot be reached and is retried with growing pauses.',
+  },
+  access: {
+    read: adminOnly,
+    create: nobody,
+    update: nobody,
+    delete: adminOnly,
+  },
+  fields: [
+    {
+      type: 'row',
+      fields: [
+        { name: 'status', type: 'select', required: true, defaultValue: 'pending', index: true, options: [...OUTBOX_STATUSES] },
+        { name: 'about', label: 'About', type: 'text', index: true, admin: { description: 'The record it belongs to, e.g. order:42.' } },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'to', label: 'To', type: 'text', required: true },
+        { name: 'replyTo', label: 'Reply to', type: 'text' },
+      ],
+    },
+    { name: 'subject', type: 'text', required: true },
+    { name: 'text', label: 'Text', type: 'textarea', required: true },
+    { name: 'html', label: 'HTML', type: 'textarea', admin: { hidden: true } },
+    {
+      // Set when a message must go at most once (e.g. one status e-mail per order); unique.
+      name: 'dedupeKey',
+      type: 'text',
+      unique: true,
+      index: true,
+      admin: { hidden: true },
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'attempts', type: 'number', defaultValue: 0, min: 0 },
+        { name: 'nextAttemptAt', label: 'Next attempt', type: 'date', index: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'sentAt', label: 'Sent', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+      ],
+    },
+    { name: 'claimedAt', type: 'date', admin: { hidden: true } },
+    { name: 'lastError', label: 'Last error', type: 'text', admin: { readOnly: true } },
+    createdAtField('Queued'),
+  ],
+  timestamps: true,
+}

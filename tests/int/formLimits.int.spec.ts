@@ -1,0 +1,86 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { submitContactForm } from '@/app/(frontend)/_pages/contact/actions'
+import { postReview } from '@/app/(frontend)/_pages/reviews/actions'
+import { placeOrder } from '@/app/(frontend)/order/actions'
+import { initialOrderState } from '@/app/(frontend)/order/orderFormState'
+import { joinEmailListAction } from '@/components/EmailPopup/actions'
+import { idleState } from '@/lib/formState'
+import { messages } from '@/lib/messages'
+
+import { orderFormData, validOrderForm } from '../helpers/orders'
+import { startPayload, type TestPayload } from '../helpers/payload'
+
+/**
+ * The per-client limits key on the address the proxy in front of the app appended (the rightmost
+ * X-Forwarded-For entry), so a client that writes a new first entry on every post gets nowhere.
+ */
+const context = vi.hoisted(() => ({ forwardedFor: '', payload: undefined as Payload | undefined }))
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': context.forwardedFor }) }))
+vi.mock('@/lib/payload', () => ({ getPayloadClient: async () => context.payload }))
+
+let app: TestPayload
+const count = async (collection: 'orders' | 'reviews' | 'contact-messages' | 'email-captures') => (await app.payload.count({ collection })).totalDocs
+
+beforeAll(async () => {
+  app = await startPayload()
+  context.payload = app.payload
+})
+afterAll(async () => {
+  await app?.cleanup()
+})
+
+/** Sixty posts from one client (its real address appended by the proxy), each with a new made-up first entry. */
+async function sixtyPostsFrom(realAddress: string, post: (index: number) => Promise<{ limited: boolean }>) {
+  const limited: boolean[] = []
+  for (let index = 0; index < 60; index++) {
+    context.forwardedFor = `10.66.${index}.1, ${realAddress}`
+    limited.push((await post(index)).limited)
+  }
+  return limited
+}
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.set(name, value)
+  return data
+}
+
+describe('sixty posts with a new first X-Forwarded-For entry from one client', () => {
+  it('reach the review limit after 5', async () => {
+    const limited = await sixtyPostsFrom('203.0.113.10', async (index) => {
+      const state = await postReview(idleState, form({ name: 'Bomber', rating: '1', comment: `Review bomb ${index}` }))
+      return { limited: state.message === messages.rateLimited }
+    })
+    expect(limited.filter(Boolean)).toHaveLength(55)
+    expect(await count('reviews')).toBe(5)
+  })
+
+  it('reach the contact-message limit after 5', async () => {
+    const limited = await sixtyPostsFrom('203.0.113.11', async (index) => {
+      const state = await submitContactForm(idleState, form({ name: 'Spammer', email: 'spam@example.com', message: `Message ${index}` }))
+      return { limited: state.message === messages.rateLimited }
+    })
+    expect(limited.filter(Boolean)).toHaveLength(55)
+    expect(await count('contact-messages')).toBe(5)
+  })
+
+  it('reach the sign-up limit after 5', async () => {
+    const limited = await sixtyPostsFrom('203.0.113.12', async (index) => {
+      const answer = await joinEmailListAction(form({ name: 'Flooder', email: `flood-${index}@example.com` }))
+      return { limited: !answer.ok && answer.message === messages.rateLimited }
+    })
+    expect(limited.filter(Boolean)).toHaveLength(55)
+    expect(await count('email-captures')).toBe(5)
+  })
+
+  it('reach the order limit after 10', async () => {
+    const limited = await sixtyPostsFrom('203.0.113.13', async (index) => {
+      const state = await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, fullName: `Order Flood ${index}` }))
+      return { limited: state.message === messages.rateLimited }
+    })
+    expect(limited.filter(Boolean)).toHaveLength(50)
+    expect(await count('orders')).toBe(10)
+  })
+})
