@@ -7,6 +7,10 @@ import { messages, type Message } from './messages'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type DeliveryMethod, type PackageQuantity } from './pricing'
 import { cleanText, type TextKind } from './text'
 
+// Never compile parsers with `new Function`: the pages' Content-Security-Policy forbids eval, and
+// zod would otherwise probe for it (a reported violation) before falling back to the same checks.
+z.config({ jitless: true })
+
 /**
  * The zod schemas of the public forms, used by the browser and the server alike. Each issue
  * carries the exact message the visitor sees; the first one in field order is shown.
