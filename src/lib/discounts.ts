@@ -1,6 +1,7 @@
 import type { Payload, PayloadRequest, Where } from 'payload'
 
 import { LIMITS } from './formLimits'
+import { cleanText } from './text'
 import { messages, type Message } from './messages'
 
 /**
@@ -12,9 +13,12 @@ import { messages, type Message } from './messages'
 /** Real codes are 10 characters; anything far longer is not looked up. */
 export const DISCOUNT_CODE_MAX_LENGTH = LIMITS.discountCode
 
-/** Codes are compared trimmed and upper-cased, so ' hc25123456 ' finds HC25123456. */
+/**
+ * Codes are compared trimmed, upper-cased and without invisible characters, so ' hc25123456 ' and
+ * a code pasted from an e-mail with a zero-width space in it both find HC25123456.
+ */
 export function normalizeDiscountCode(code: unknown): string {
-  return typeof code === 'string' ? code.trim().toUpperCase() : ''
+  return typeof code === 'string' ? cleanText(code).trim().toUpperCase() : ''
 }
 
 export type DiscountStatus = 'valid' | 'invalid' | 'used'

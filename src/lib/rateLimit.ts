@@ -74,19 +74,47 @@ async function take(limiter: RateLimiterMemory, key: string, points = 1): Promis
 }
 
 /**
- * Takes one attempt from the client's allowance and, when that is left, one from the form's daily
- * cap over all clients; false when either is used up.
+ * Submission keys already let through. A post retried with the same key (a double click, a
+ * dropped answer) can store nothing new (`submissions.ts`), so it is not charged again: a visitor
+ * retrying after a network failure keeps their allowance. Bounded: the oldest keys are forgotten.
  */
-export async function allowAttempt(action: LimitedAction, key: string): Promise<boolean> {
-  if (!(await take(perClient[action], key))) return false
-  const cap = dailyCaps[action]
-  return cap ? take(cap, 'all') : true
+const chargedKeys = new Set<string>()
+const CHARGED_KEYS_KEPT = 20_000
+
+function alreadyCharged(submissionKey: string | undefined): boolean {
+  if (!submissionKey) return false
+  if (chargedKeys.has(submissionKey)) return true
+  chargedKeys.add(submissionKey)
+  if (chargedKeys.size > CHARGED_KEYS_KEPT) chargedKeys.delete(chargedKeys.values().next().value as string)
+  return false
 }
 
-/** Takes a photo's size from the day's photo budget; false when storing it would go over. */
-export async function allowPhotoBytes(bytes: number): Promise<boolean> {
+/**
+ * Takes one attempt from the client's allowance and, when that is left, one from the form's daily
+ * cap over all clients; false when either is used up. A post whose submission key was let through
+ * before costs nothing.
+ */
+export async function allowAttempt(action: LimitedAction, client: string, submissionKey?: string): Promise<boolean> {
+  if (submissionKey && chargedKeys.has(submissionKey)) return true
+  if (!(await take(perClient[action], client))) return false
+  const cap = dailyCaps[action]
+  if (cap && !(await take(cap, 'all'))) return false
+  alreadyCharged(submissionKey)
+  return true
+}
+
+/**
+ * Takes a photo's size from the day's photo budget; false when storing it would go over. A post
+ * retried with the same submission key was charged the first time.
+ */
+export async function allowPhotoBytes(bytes: number, submissionKey?: string): Promise<boolean> {
+  const chargeKey = submissionKey && `photo:${submissionKey}`
+  if (chargeKey && chargedKeys.has(chargeKey)) return true
   const size = Math.max(1, bytes)
-  if (await take(photoBytes, 'all', size)) return true
+  if (await take(photoBytes, 'all', size)) {
+    alreadyCharged(chargeKey)
+    return true
+  }
   // A refused photo is not stored, so it must not use up the budget of smaller ones.
   await photoBytes.reward('all', size)
   return false

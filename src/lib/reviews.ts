@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Review } from '@/payload-types'
+import type { Media, Review } from '@/payload-types'
 
 import { messages, type Message } from './messages'
 import { prepareReviewPhoto } from './reviewPhoto'
@@ -69,29 +69,53 @@ export async function submitReview(payload: Payload, submission: ReviewSubmissio
   if (photo && !photo.ok) return photo
 
   const { name, rating, comment } = fields.fields
+  // The photo is stored first, on its own: a rolled-back transaction would drop its record but not
+  // its file, so when the review is not stored (a parallel post with the same key won, or a
+  // failure) the photo is deleted through Payload, which removes its files wherever they are kept.
+  let media: Media | undefined
+  let stored = false
   try {
+    if (photo) {
+      media = await inTransaction(payload, async (req) => ({
+        commit: true,
+        value: await payload.create({ collection: 'media', data: { alt: `Photo from ${name}` }, file: photo.photo, overrideAccess: true, req }),
+      }))
+    }
+    let storedNow = false
     const review = await inTransaction(payload, async (req) => {
       const again = await replay(payload, submissionKey, req)
+      storedNow = !again
       if (again) return { commit: false, value: again.review }
-      const media = photo
-        ? await payload.create({ collection: 'media', data: { alt: `Photo from ${name}` }, file: photo.photo, overrideAccess: true, req })
-        : undefined
       const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-      const stored = await payload.create({
+      const review = await payload.create({
         collection: 'reviews',
         data: { name, rating, comment, image: media?.id, status: settings.holdReviewsForApproval ? 'pending' : 'published' },
         overrideAccess: true,
         req,
       })
-      await recordSubmission(payload, 'review', submissionKey, stored.id, req)
-      return { commit: true, value: stored }
+      await recordSubmission(payload, 'review', submissionKey, review.id, req)
+      return { commit: true, value: review }
     })
+    stored = storedNow
     return { ok: true, review }
   } catch (error) {
     const again = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined
     if (again) return again
     payload.logger.error({ err: error, msg: '[reviews] could not store a review' })
     return { ok: false, message: messages.review.failed }
+  } finally {
+    if (media && !stored) await deleteUnusedPhoto(payload, media)
+  }
+}
+
+async function deleteUnusedPhoto(payload: Payload, media: Media): Promise<void> {
+  try {
+    await inTransaction(payload, async (req) => {
+      await payload.delete({ collection: 'media', id: media.id, overrideAccess: true, req })
+      return { commit: true, value: undefined }
+    })
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `[reviews] could not delete the unused photo ${media.filename}` })
   }
 }
 

@@ -4,6 +4,8 @@
  * For tests that drive a running server (`tests/resilience`).
  */
 
+import { validOrderForm } from './orders'
+
 const decodeHtml = (text: string) =>
   text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
@@ -35,18 +37,10 @@ export async function postForm(baseURL: string, path: string, fields: Record<str
 }
 
 export const orderFields = (fullName: string, email: string): Record<string, string> => ({
+  ...validOrderForm,
   fullName,
-  quantity: '3',
-  flavor1: 'mixed-berry',
-  flavor2: 'peach-ginger',
-  flavor3: 'pineapple-mango',
-  deliveryMethod: 'pickup',
   email,
-  phone: '(313) 555-0100',
-  address: '1 Main St',
-  city: 'detroit',
-  zip: '48201',
-  consent: 'on',
+  deliveryMethod: 'pickup',
   submissionKey: crypto.randomUUID(),
 })
 

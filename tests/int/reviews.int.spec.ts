@@ -291,6 +291,18 @@ describe('a review photo', () => {
     await payload.update({ collection: 'reviews', id: posted.id, data: { image: null } })
     expect(await mediaCount()).toBe(0)
   })
+
+  it('posted twice at once with one submission key is stored once, leaving no stray file', async () => {
+    const key = 'review:3f0c8e52-7d1a-4b8e-9a51-0c6f2d9e4b17'
+    const photo = await image(300, 200).jpeg().toBuffer()
+    const answers = await Promise.all([1, 2, 3].map(() => submitReview(payload, { name: 'Dee', rating: 5, comment: 'Double tap', photo }, key)))
+    expect(answers.every((answer) => answer.ok)).toBe(true)
+    expect(await reviewCount()).toBe(1)
+    expect(await mediaCount()).toBe(1)
+    const [kept] = (await payload.find({ collection: 'media' })).docs
+    const keptFiles = [kept.filename, kept.sizes?.thumbnail?.filename].filter(Boolean).sort()
+    expect(fs.readdirSync(mediaDir).sort()).toEqual(keptFiles)
+  })
 })
 
 // ---- moderation ------------------------------------------------------------------------------

@@ -20,10 +20,9 @@ export async function joinEmailListAction(formData: FormData): Promise<JoinAnswe
     // A filled honeypot is a bot: answer as if it worked, store nothing.
     if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { ok: true, message: welcome }
     const client = await clientKey()
-    if (!(await allowAttempt('capture', client))) return { ok: false, message: messages.rateLimited }
-
     const input = { name: formData.get('name'), email: formData.get('email') }
     const key = submissionKeyOf('signup', formData.get(SUBMISSION_KEY_FIELD), { client, values: input })
+    if (!(await allowAttempt('capture', client, key))) return { ok: false, message: messages.rateLimited }
     const result = await joinEmailList(payload, input, key)
     switch (result.status) {
       case 'joined':

@@ -1,17 +1,20 @@
 'use client'
 
-import { useActionState, useState, useTransition } from 'react'
+import { useActionState, useState, useTransition, type FormEvent } from 'react'
 
 /**
  * A form's server action, made safe for the moment the network or the server fails.
  *
  * `formAction` goes on the `<form action>`: without JavaScript the browser posts it and the page
- * comes back with the answer. With JavaScript the form calls `submit` instead, which calls the
- * same action but catches a failed call (a dropped connection, a timeout, a server error) and
- * answers `failed(formData)` — the form's own failure message — where React would otherwise throw
- * to the error page and lose everything typed.
+ * comes back with the answer. With JavaScript the form posts through `onSubmit` (or calls `submit`
+ * after its own checks), which calls the same action but catches a failed call (a dropped
+ * connection, a timeout, a server error) and answers `failed(formData)` — the form's own failure
+ * message — where React would otherwise throw to the error page and lose everything typed.
+ *
+ * `generation` goes up after each success: used as the `key` of the fields, it gives the visitor
+ * empty fields and a new submission key for the next post.
  */
-export function useSafeAction<State extends object>(
+export function useSafeAction<State extends { status: string }>(
   action: (previous: State, formData: FormData) => Promise<State>,
   initial: Awaited<State>,
   failed: (formData: FormData) => State,
@@ -20,6 +23,14 @@ export function useSafeAction<State extends object>(
   const [scriptedState, setScriptedState] = useState<State | null>(null)
   const [pending, startTransition] = useTransition()
   const state = scriptedState ?? postedState
+
+  const [generation, setGeneration] = useState(0)
+  const [seenState, setSeenState] = useState(state)
+  if (state !== seenState) {
+    // React's "state from a changed value" pattern: each answer is looked at once.
+    setSeenState(state)
+    if (state.status === 'success') setGeneration((current) => current + 1)
+  }
 
   function submit(formData: FormData) {
     startTransition(async () => {
@@ -33,5 +44,12 @@ export function useSafeAction<State extends object>(
     })
   }
 
-  return { state, formAction, submit, pending }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Posted by hand so React does not reset the form: after an error everything typed (the
+    // chosen photo too) stays.
+    event.preventDefault()
+    submit(new FormData(event.currentTarget))
+  }
+
+  return { state, formAction, submit, onSubmit, pending, generation }
 }

@@ -41,13 +41,11 @@ const failedOrder = (formData: FormData): OrderFormState => ({
  * saved one. The choices that drive the price live in `draft`; the other fields are plain inputs.
  */
 export function OrderForm({ packages, initialQuantity }: { packages: PackageOption[]; initialQuantity: PackageQuantity }) {
-  const { state, formAction, submit: placeOrderSafely, pending } = useSafeAction(placeOrder, initialOrderState, failedOrder)
+  const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder)
   const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
   const [discountNotice, setDiscountNotice] = useState<Notice | null>(state.discountNotice ?? null)
   const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
   const [checking, setChecking] = useState(false)
-  // A new form element after each order clears the plain inputs.
-  const [formGeneration, setFormGeneration] = useState(0)
   const [seenState, setSeenState] = useState(state)
   const saved = useSavedDiscount()
   const scripted = useScripted()
@@ -58,7 +56,6 @@ export function OrderForm({ packages, initialQuantity }: { packages: PackageOpti
     if (state.status === 'success') {
       setDraft(emptyDraft(1))
       setDiscountNotice(null)
-      setFormGeneration((generation) => generation + 1)
     } else if (state.field === 'discountCode') {
       setDraft((current) => ({ ...current, appliedCode: null }))
     }
@@ -127,7 +124,7 @@ export function OrderForm({ packages, initialQuantity }: { packages: PackageOpti
   const value = (name: string) => (state.status === 'success' ? '' : (state.values?.[name] ?? ''))
 
   return (
-    <form key={formGeneration} ref={formRef} action={formAction} onSubmit={submit} noValidate aria-describedby="order-required-note">
+    <form key={generation} ref={formRef} action={formAction} onSubmit={submit} noValidate aria-describedby="order-required-note">
       {/* Without JavaScript, Enter in a field must place the order, not press the first button (Apply). */}
       <SubmissionKeyField />
       {!scripted && (

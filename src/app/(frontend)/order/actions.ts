@@ -39,10 +39,10 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
   const applied = appliedCode(formData, values)
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field, values, appliedDiscountCode: applied }
   const client = await clientKey()
-  if (!(await allowAttempt('order', client))) return { status: 'error', message: messages.rateLimited, values, appliedDiscountCode: applied }
+  const key = submissionKeyOf('order', formData.get(SUBMISSION_KEY_FIELD), { client, values })
+  if (!(await allowAttempt('order', client, key))) return { status: 'error', message: messages.rateLimited, values, appliedDiscountCode: applied }
 
   try {
-    const key = submissionKeyOf('order', formData.get(SUBMISSION_KEY_FIELD), { client, values })
     const result = await submitOrder(await getPayloadClient(), values, key)
     if (result.status === 'success') return { status: 'success', message: messages.order.submitted, discountUsed: result.discountUsed }
     // A refused code is no longer applied (spec: any failure resets the discount).

@@ -1,7 +1,5 @@
 'use client'
 
-import { useState, type FormEvent } from 'react'
-
 import { FormMessage } from '@/components/FormMessage'
 import { SubmissionKeyField } from '@/components/forms/SubmissionKeyField'
 import { useSafeAction } from '@/components/forms/useSafeAction'
@@ -14,21 +12,8 @@ import { submitContactForm } from './actions'
 const failed = (): FormState => ({ status: 'error', message: messages.contact.failed })
 
 export function ContactForm() {
-  const { state, formAction, submit, pending } = useSafeAction(submitContactForm, idleState, failed)
-  // A new generation after each message sent: empty fields and a new submission key.
-  const [generation, setGeneration] = useState(0)
-  const [seenState, setSeenState] = useState(state)
-  if (state !== seenState) {
-    setSeenState(state)
-    if (state.status === 'success') setGeneration((current) => current + 1)
-  }
+  const { state, formAction, onSubmit, pending, generation } = useSafeAction(submitContactForm, idleState, failed)
   const value = (name: string) => (state.status === 'error' ? (state.values?.[name] ?? '') : '')
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Posted by hand so a failed post keeps everything typed.
-    event.preventDefault()
-    submit(new FormData(event.currentTarget))
-  }
 
   return (
     <form key={generation} action={formAction} onSubmit={onSubmit} noValidate className="space-y-5" aria-describedby="contact-required-note">

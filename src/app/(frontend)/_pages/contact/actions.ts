@@ -21,10 +21,10 @@ export async function submitContactForm(_previous: FormState, formData: FormData
   const parsed = contactSchema.safeParse(values)
   if (!parsed.success) return { status: 'error', message: firstMessage(parsed.error), values }
   const client = await clientKey()
-  if (!(await allowAttempt('contact', client))) return { status: 'error', message: messages.rateLimited, values }
+  const key = submissionKeyOf('contact', formData.get(SUBMISSION_KEY_FIELD), { client, values })
+  if (!(await allowAttempt('contact', client, key))) return { status: 'error', message: messages.rateLimited, values }
 
   try {
-    const key = submissionKeyOf('contact', formData.get(SUBMISSION_KEY_FIELD), { client, values })
     const result = await sendContactMessage(await getPayloadClient(), values, key)
     return result.ok ? { status: 'success', message: messages.contact.sent } : { status: 'error', message: result.message, values }
   } catch (error) {

@@ -1,7 +1,5 @@
 'use client'
 
-import { useState, type FormEvent } from 'react'
-
 import { FormMessage } from '@/components/FormMessage'
 import { SubmissionKeyField } from '@/components/forms/SubmissionKeyField'
 import { useSafeAction } from '@/components/forms/useSafeAction'
@@ -21,24 +19,12 @@ import { RatingField } from './RatingField'
 const failed = (): FormState => ({ status: 'error', message: messages.review.failed })
 
 export function ReviewForm({ honeypotField }: { honeypotField: string }) {
-  const { state, formAction, submit: post, pending } = useSafeAction(postReview, idleState, failed)
-  // New fields after each success clear the text, the rating, the photo and its preview.
-  const [generation, setGeneration] = useState(0)
-  const [seenState, setSeenState] = useState(state)
-  if (state !== seenState) {
-    setSeenState(state)
-    if (state.status === 'success') setGeneration((current) => current + 1)
-  }
+  // New fields after each success (`generation`) clear the text, the rating, the photo and its preview.
+  const { state, formAction, onSubmit, pending, generation } = useSafeAction(postReview, idleState, failed)
   const value = (name: string) => (state.status === 'error' ? (state.values?.[name] ?? '') : '')
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    // Posted by hand so React does not reset the form: after an error the chosen photo stays.
-    event.preventDefault()
-    post(new FormData(event.currentTarget))
-  }
-
   return (
-    <form action={formAction} onSubmit={submit} className="space-y-5" aria-describedby="review-required-note">
+    <form action={formAction} onSubmit={onSubmit} className="space-y-5" aria-describedby="review-required-note">
       <p id="review-required-note" className="text-sm text-plum-900/70">
         Fields marked * are required.
       </p>

@@ -25,18 +25,18 @@ export async function postReview(_previous: FormState, formData: FormData): Prom
   // Mistakes are answered without spending the visitor's allowance; the photo work comes after it.
   const fields = parseReviewFields(values)
   if (!fields.ok) return { status: 'error', message: fields.message, values }
-  const client = await clientKey()
-  if (!(await allowAttempt('review', client))) return { status: 'error', message: messages.rateLimited, values }
-
   const photo = formData.get('photo')
   const file = photo instanceof File && photo.size > 0 ? photo : null
+  const client = await clientKey()
+  const key = submissionKeyOf('review', formData.get(SUBMISSION_KEY_FIELD), { client, values: { ...values, photo: file?.size ?? 0 } })
+  if (!(await allowAttempt('review', client, key))) return { status: 'error', message: messages.rateLimited, values }
+
   // Refused by its size before its bytes are read.
   if (file && file.size > PHOTO_MAX_BYTES) return { status: 'error', message: messages.review.photoTooLarge, values }
-  if (file && !(await allowPhotoBytes(file.size))) return { status: 'error', message: messages.rateLimited, values }
+  if (file && !(await allowPhotoBytes(file.size, key))) return { status: 'error', message: messages.rateLimited, values }
 
   try {
     const bytes = file ? Buffer.from(await file.arrayBuffer()) : null
-    const key = submissionKeyOf('review', formData.get(SUBMISSION_KEY_FIELD), { client, values: { ...values, photo: file?.size ?? 0 } })
     const result = await submitReview(await getPayloadClient(), { ...values, photo: bytes }, key)
     if (!result.ok) return { status: 'error', message: result.message, values }
     // The review's hooks expire the cached list, so this answer carries the refreshed page.
