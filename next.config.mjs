@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 
 import { withPayload } from '@payloadcms/next/withPayload'
 
-import { PERMISSIONS_POLICY } from './src/lib/securityHeaders.mjs'
+import { PERMISSIONS_POLICY } from './src/platform/http/securityHeaders.mjs'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -21,10 +21,10 @@ const nextConfig = {
   },
   poweredByHeader: false,
   // Next's own page cache, which also stores each cached page's Content-Security-Policy (its inline
-  // scripts' hashes) and sends it with the page: see src/lib/pageCache.mjs.
-  cacheHandler: fileURLToPath(new URL('./src/lib/pageCache.mjs', import.meta.url)),
+  // scripts' hashes) and sends it with the page: see src/platform/http/pageCache.mjs.
+  cacheHandler: fileURLToPath(new URL('./src/platform/http/pageCache.mjs', import.meta.url)),
   // The same for every response. Content-Security-Policy and Strict-Transport-Security are not here:
-  // the policy differs per page (src/lib/pageCache.mjs, src/proxy.ts) and HSTS depends on the
+  // the policy differs per page (src/platform/http/pageCache.mjs, src/proxy.ts) and HSTS depends on the
   // server's SITE_URL, while these rules are fixed when the site is built.
   async headers() {
     return [

@@ -15,13 +15,13 @@ import { Reviews } from '@/collections/Reviews'
 import { Users } from '@/collections/Users'
 import { PAGE_GLOBALS } from '@/globals/pages'
 import { SiteSettings } from '@/globals/SiteSettings'
-import { trustedOrigins } from '@/lib/adminAuth'
-import { databaseAdapter } from '@/lib/database'
-import { emailAdapter } from '@/lib/email'
-import { prepareDatabase } from '@/lib/prepareDatabase'
-import { PHOTO_MAX_BYTES } from '@/lib/reviewRules'
-import { payloadSecret } from '@/lib/secret'
-import { mediaStoragePlugins } from '@/lib/storage'
+import { trustedOrigins } from './src/features/admin/adminAuth'
+import { databaseAdapter } from './src/platform/db/database'
+import { emailAdapter } from './src/platform/email/transport'
+import { prepareDatabase } from './src/platform/db/prepareDatabase'
+import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
+import { payloadSecret } from './src/platform/config/secret'
+import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
 import { exportsPlugin } from '@/plugins/exports'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -33,7 +33,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Seamoss admin' },
     // The default gravatar would call an outside service for every admin page.
     avatar: 'default',
-    components: { beforeDashboard: ['/components/admin/BusinessDashboard#BusinessDashboard'] },
+    components: { beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'] },
   },
   collections: [Orders, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
   globals: [SiteSettings, ...PAGE_GLOBALS],

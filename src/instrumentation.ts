@@ -10,9 +10,9 @@ const HOUR_MS = 60 * 60 * 1000
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
   const [{ getPayloadClient }, { startOutboxWorker }, { pruneSubmissions }] = await Promise.all([
-    import('./lib/payload'),
-    import('./lib/outbox'),
-    import('./lib/submissions'),
+    import('./platform/db/payloadClient'),
+    import('./platform/email/outbox'),
+    import('./platform/db/submissions'),
   ])
   const payload = await getPayloadClient()
   startOutboxWorker(payload)

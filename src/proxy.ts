@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server'
 
-import { NAV_ROUTES } from '@/lib/constants'
-import { contentSecurityPolicy, strictTransportSecurity } from '@/lib/securityHeaders.mjs'
+import { NAV_ROUTES } from './shared/constants'
+import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/securityHeaders.mjs'
 
 /** The one path unknown addresses are rendered as, so the page cache holds a single 404 page. */
 export const NOT_FOUND_PATH = '/not-found'
@@ -27,7 +27,7 @@ const isPublicPage = (pathname: string) => !/^\/(?:_next|api|admin)(?:\/|$)/.tes
  *   (an address that does not decode, a Host no URL can hold, a server-action post whose body is
  *   not what React sends);
  * - give the pages rendered per request (/order, the admin) a Content-Security-Policy with a nonce,
- *   which Next puts on its own scripts; cached pages get theirs from the page cache (src/lib/pageCache.mjs);
+ *   which Next puts on its own scripts; cached pages get theirs from the page cache (src/platform/http/pageCache.mjs);
  * - log every public address that does not exist and answer it with the 404 page. Without this,
  *   the cached catch-all would store a copy of the 404 page for each made-up address a bot tries.
  */

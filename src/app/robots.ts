@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next'
 
-import { siteUrl } from '@/lib/siteUrl'
+import { siteUrl } from '@/platform/config/siteUrl'
 
 export default function robots(): MetadataRoute.Robots {
   return {

@@ -1,7 +1,7 @@
 import type { MetadataRoute } from 'next'
 
-import { NAV_ROUTES } from '@/lib/constants'
-import { siteUrl } from '@/lib/siteUrl'
+import { NAV_ROUTES } from '@/shared/constants'
+import { siteUrl } from '@/platform/config/siteUrl'
 
 export const dynamic = 'force-dynamic'
 

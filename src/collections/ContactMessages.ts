@@ -12,7 +12,7 @@ export const ContactMessages: CollectionConfig = {
     useAsTitle: 'name',
     defaultColumns: ['name', 'subject', 'handled', 'createdAt', 'email'],
     listSearchableFields: ['name', 'email', 'subject', 'message'],
-    components: { beforeListTable: ['/components/admin/QuickFilters#ContactMessageQuickFilters'] },
+    components: { beforeListTable: ['/features/admin/components/QuickFilters#ContactMessageQuickFilters'] },
   },
   access: {
     read: adminOnly,
@@ -27,12 +27,12 @@ export const ContactMessages: CollectionConfig = {
       type: 'checkbox',
       defaultValue: false,
       index: true,
-      admin: { description: 'Tick once you have replied or dealt with it.', components: { Cell: '/components/admin/YesNoCell#YesNoCell' } },
+      admin: { description: 'Tick once you have replied or dealt with it.', components: { Cell: '/features/admin/components/YesNoCell#YesNoCell' } },
     },
     {
       name: 'reply',
       type: 'ui',
-      admin: { components: { Field: '/components/admin/ContactActions#ContactMessageActions' }, disableListColumn: true },
+      admin: { components: { Field: '/features/contact/admin/ContactActions#ContactMessageActions' }, disableListColumn: true },
     },
     {
       type: 'row',

@@ -12,7 +12,7 @@ export const EmailCaptures: CollectionConfig = {
     useAsTitle: 'email',
     defaultColumns: ['name', 'email', 'discount_code', 'discount_used', 'createdAt'],
     listSearchableFields: ['name', 'email', 'discount_code'],
-    components: { beforeListTable: ['/components/admin/QuickFilters#SubscriberQuickFilters'] },
+    components: { beforeListTable: ['/features/admin/components/QuickFilters#SubscriberQuickFilters'] },
   },
   access: {
     read: adminOnly,
@@ -41,7 +41,7 @@ export const EmailCaptures: CollectionConfig = {
       type: 'checkbox',
       defaultValue: false,
       index: true,
-      admin: { components: { Cell: '/components/admin/YesNoCell#YesNoCell' } },
+      admin: { components: { Cell: '/features/admin/components/YesNoCell#YesNoCell' } },
     },
     createdAtField('Joined'),
   ],

@@ -2,11 +2,11 @@ import type { CollectionConfig } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
-import { OUTBOX_STATUSES } from '@/lib/outboxRules'
+import { OUTBOX_STATUSES } from '@/platform/email/outboxRules'
 
 /**
  * Every e-mail the site sends, written in the same transaction as the order, message or sign-up it
- * belongs to and delivered in the background (`lib/outbox.ts`). The seller sees what was sent, when,
+ * belongs to and delivered in the background (`platform/email/outbox.ts`). The seller sees what was sent, when,
  * and why a message is still waiting. Nothing here is edited by hand.
  */
 export const EmailOutbox: CollectionConfig = {

@@ -1,7 +1,7 @@
 import type { CollectionConfig } from 'payload'
 
 import { nobody } from '@/access/adminOnly'
-import { SUBMITTED_FORMS } from '@/lib/submissionKey'
+import { SUBMITTED_FORMS } from '@/shared/forms/submissionKey'
 
 /**
  * One row per successful public-form post, keyed by the form's one-time submission key: a retried

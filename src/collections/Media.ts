@@ -7,7 +7,7 @@ import { publishedReviewPhotoOrAdmin } from '@/access/publishedReviewPhotoOrAdmi
 
 /**
  * The spec's `review-images` bucket: review photos, images only. Visitors' photos arrive through
- * the review action, which rebuilds them first (`lib/reviewPhoto.ts`); only admins upload here.
+ * the review action, which rebuilds them first (`features/reviews/photo.ts`); only admins upload here.
  */
 export const Media: CollectionConfig = {
   slug: 'media',

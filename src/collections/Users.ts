@@ -12,9 +12,9 @@ import {
   MIN_PASSWORD_LENGTH,
   RESET_LINK_LIFETIME_MS,
   verificationOffEndpoint,
-} from '@/lib/adminAuth'
+} from '@/features/admin/adminAuth'
 
-/** The seller's admin accounts. Their rules (lockout, passwords, reset e-mail) live in lib/adminAuth.ts. */
+/** The seller's admin accounts. Their rules (lockout, passwords, reset e-mail) live in features/admin/adminAuth.ts. */
 export const Users: CollectionConfig = {
   slug: 'users',
   labels: { singular: 'Admin', plural: 'Admins' },

@@ -6,7 +6,7 @@ import type {
   PayloadRequest,
 } from 'payload'
 
-import { CACHE_TAGS } from '@/lib/constants'
+import { CACHE_TAGS } from '@/shared/constants'
 
 /**
  * Expires the site's cached reads of a tag at once, so the next visitor sees the seller's edit.

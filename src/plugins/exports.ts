@@ -4,7 +4,7 @@ import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import type { FieldBeforeExportHook, ToCSVFunction } from '@payloadcms/plugin-import-export/types'
 import type { CollectionConfig, Config, Field, Plugin } from 'payload'
 
-import { DATA_DIR } from '@/lib/runtime'
+import { DATA_DIR } from '@/platform/config/runtime'
 
 const EXPORTED_COLLECTIONS = ['orders', 'email-captures', 'contact-messages'] as const
 

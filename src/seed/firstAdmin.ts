@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { passwordProblem } from '@/lib/adminAuth'
+import { passwordProblem } from '@/features/admin/adminAuth'
 
 /**
  * `ADMIN_EMAIL` + `ADMIN_PASSWORD` create the first admin when there is none; without them

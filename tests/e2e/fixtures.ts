@@ -4,7 +4,7 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
-import { POPUP_DISMISSED_KEY } from '@/lib/popupMemory'
+import { POPUP_DISMISSED_KEY } from '@/features/discounts/popupMemory'
 
 import { ADMIN } from './global-setup'
 

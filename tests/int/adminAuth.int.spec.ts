@@ -2,9 +2,9 @@ import type { ParsedMail } from 'mailparser'
 import type { SanitizedConfig } from 'payload'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { FREE_MISSES, passwordRules, resetEmailRules } from '@/lib/adminAuth'
-import { submitOrder } from '@/lib/orders'
-import { siteUrl } from '@/lib/siteUrl'
+import { FREE_MISSES, passwordRules, resetEmailRules } from '@/features/admin/adminAuth'
+import { submitOrder } from '@/features/ordering/service'
+import { siteUrl } from '@/platform/config/siteUrl'
 import { ensureFirstAdmin } from '@/seed/firstAdmin'
 
 import { validOrderForm } from '../helpers/orders'
@@ -12,7 +12,7 @@ import { startPayload, type TestPayload } from '../helpers/payload'
 import { startSmtp, type TestSmtp } from '../helpers/smtp'
 
 /**
- * The admin account rules (lib/adminAuth.ts) through Payload's REST handlers, on this file's own
+ * The admin account rules (features/admin/adminAuth.ts) through Payload's REST handlers, on this file's own
  * SQLite database and SMTP server: the password-reset request that used to hold the database, the
  * lockout per address and account, equal login time for unknown e-mails, the password policy, and
  * every Payload auth operation. SITE_URL is unset here, so the site is http://localhost:$PORT.

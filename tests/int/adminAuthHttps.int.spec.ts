@@ -1,8 +1,8 @@
 import type { SanitizedConfig } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { resetEmailRules } from '@/lib/adminAuth'
-import { submitOrder } from '@/lib/orders'
+import { resetEmailRules } from '@/features/admin/adminAuth'
+import { submitOrder } from '@/features/ordering/service'
 
 import { validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'

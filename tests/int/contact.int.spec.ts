@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { sendContactMessage } from '@/lib/contact'
-import { messages } from '@/lib/messages'
-import { deliverDueEmails } from '@/lib/outbox'
-import { STALE_CLAIM_MS } from '@/lib/outboxRules'
+import { sendContactMessage } from '@/features/contact/service'
+import { messages } from '@/shared/notices'
+import { deliverDueEmails } from '@/platform/email/outbox'
+import { STALE_CLAIM_MS } from '@/platform/email/outboxRules'
 
 import { startPayload, type TestPayload } from '../helpers/payload'
 import { startSmtp, type TestSmtp } from '../helpers/smtp'

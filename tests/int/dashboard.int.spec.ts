@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { dashboardFigures, startOfWeek } from '@/lib/dashboard'
+import { dashboardFigures, startOfWeek } from '@/features/admin/dashboard'
 
 import { startPayload, type TestPayload } from '../helpers/payload'
 

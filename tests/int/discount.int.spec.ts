@@ -1,9 +1,9 @@
 import { createLocalReq, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { checkDiscountCode, claimDiscountCode } from '@/lib/discounts'
-import { messages } from '@/lib/messages'
-import { submitOrder } from '@/lib/orders'
+import { checkDiscountCode, claimDiscountCode } from '@/features/discounts/codes'
+import { messages } from '@/shared/notices'
+import { submitOrder } from '@/features/ordering/service'
 
 import { validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'

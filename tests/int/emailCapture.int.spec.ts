@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { joinEmailList } from '@/lib/emailCaptures'
+import { joinEmailList } from '@/features/discounts/signUp'
 
 import { startPayload, type TestPayload } from '../helpers/payload'
 import { recipients, startSmtp, type TestSmtp } from '../helpers/smtp'

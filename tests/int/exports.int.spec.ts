@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { sendContactMessage } from '@/lib/contact'
-import { joinEmailList } from '@/lib/emailCaptures'
-import { submitOrder } from '@/lib/orders'
+import { sendContactMessage } from '@/features/contact/service'
+import { joinEmailList } from '@/features/discounts/signUp'
+import { submitOrder } from '@/features/ordering/service'
 
 import { validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'

@@ -1,13 +1,13 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { submitContactForm } from '@/app/(frontend)/_pages/contact/actions'
-import { postReview } from '@/app/(frontend)/_pages/reviews/actions'
-import { placeOrder } from '@/app/(frontend)/order/actions'
-import { initialOrderState } from '@/app/(frontend)/order/orderFormState'
-import { joinEmailListAction } from '@/components/EmailPopup/actions'
-import { idleState } from '@/lib/formState'
-import { messages } from '@/lib/messages'
+import { submitContactForm } from '@/features/contact/actions'
+import { postReview } from '@/features/reviews/actions'
+import { placeOrder } from '@/features/ordering/actions'
+import { initialOrderState } from '@/features/ordering/orderFormState'
+import { joinEmailListAction } from '@/features/discounts/actions'
+import { idleState } from '@/shared/forms/formState'
+import { messages } from '@/shared/notices'
 
 import { orderFormData, validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
@@ -18,7 +18,7 @@ import { startPayload, type TestPayload } from '../helpers/payload'
  */
 const context = vi.hoisted(() => ({ forwardedFor: '', payload: undefined as Payload | undefined }))
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': context.forwardedFor }) }))
-vi.mock('@/lib/payload', () => ({ getPayloadClient: async () => context.payload }))
+vi.mock('@/platform/db/payloadClient', () => ({ getPayloadClient: async () => context.payload }))
 
 let app: TestPayload
 const count = async (collection: 'orders' | 'reviews' | 'contact-messages' | 'email-captures') => (await app.payload.count({ collection })).totalDocs

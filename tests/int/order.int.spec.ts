@@ -1,11 +1,11 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { checkDiscount, placeOrder } from '@/app/(frontend)/order/actions'
-import { initialOrderState } from '@/app/(frontend)/order/orderFormState'
-import { messages } from '@/lib/messages'
-import { submitOrder } from '@/lib/orders'
-import { deliverDueEmails } from '@/lib/outbox'
+import { checkDiscount, placeOrder } from '@/features/ordering/actions'
+import { initialOrderState } from '@/features/ordering/orderFormState'
+import { messages } from '@/shared/notices'
+import { submitOrder } from '@/features/ordering/service'
+import { deliverDueEmails } from '@/platform/email/outbox'
 import type { Order } from '@/payload-types'
 
 import { orderFormData, validOrderForm } from '../helpers/orders'
@@ -15,7 +15,7 @@ import { startSmtp, type TestSmtp } from '../helpers/smtp'
 // The server action runs outside Next here: its request headers and Payload client are the test's.
 const context = vi.hoisted(() => ({ ip: '203.0.113.1', payload: undefined as Payload | undefined }))
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': context.ip }) }))
-vi.mock('@/lib/payload', () => ({ getPayloadClient: async () => context.payload }))
+vi.mock('@/platform/db/payloadClient', () => ({ getPayloadClient: async () => context.payload }))
 
 let app: TestPayload
 let smtp: TestSmtp

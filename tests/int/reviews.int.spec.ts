@@ -6,10 +6,10 @@ import type { Payload } from 'payload'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { postReview } from '@/app/(frontend)/_pages/reviews/actions'
-import { idleState } from '@/lib/formState'
-import { messages } from '@/lib/messages'
-import { findPublishedReviews, submitReview, summarizePublishedReviews } from '@/lib/reviews'
+import { postReview } from '@/features/reviews/actions'
+import { idleState } from '@/shared/forms/formState'
+import { messages } from '@/shared/notices'
+import { findPublishedReviews, submitReview, summarizePublishedReviews } from '@/features/reviews/service'
 import type { Media, Review } from '@/payload-types'
 
 import { rest, startPayload, type TestPayload } from '../helpers/payload'
@@ -17,7 +17,7 @@ import { rest, startPayload, type TestPayload } from '../helpers/payload'
 // The server action runs outside Next here: its request headers and Payload client are the test's.
 const context = vi.hoisted(() => ({ ip: '203.0.113.1', payload: undefined as Payload | undefined }))
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': context.ip }) }))
-vi.mock('@/lib/payload', () => ({ getPayloadClient: async () => context.payload }))
+vi.mock('@/platform/db/payloadClient', () => ({ getPayloadClient: async () => context.payload }))
 
 const MB = 1024 * 1024
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-media-'))

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { submitOrder } from '@/lib/orders'
+import { submitOrder } from '@/features/ordering/service'
 
 import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
 import { validOrderForm } from '../helpers/orders'

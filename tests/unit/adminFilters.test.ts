@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { contactMessageQuickFilters, orderQuickFilters, reviewQuickFilters, subscriberQuickFilters } from '@/lib/adminFilters'
-import { startOfDay } from '@/lib/dashboard'
+import { contactMessageQuickFilters, orderQuickFilters, reviewQuickFilters, subscriberQuickFilters } from '@/features/admin/adminFilters'
+import { startOfDay } from '@/features/admin/dashboard'
 
 // Wednesday 2026-11-18 15:00 UTC is 10:00 in Detroit (EST, UTC−5).
 const now = new Date('2026-11-18T15:00:00Z')

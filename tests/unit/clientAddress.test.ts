@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { clientAddressFrom, trustedProxyHops } from '@/lib/clientAddress'
+import { clientAddressFrom, trustedProxyHops } from '@/platform/http/clientAddress'
 
 const from = (forwardedFor: string | null, hops?: number) => clientAddressFrom(new Headers(forwardedFor === null ? {} : { 'x-forwarded-for': forwardedFor }), hops)
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import { phoneForLinks, smsHref } from '@/lib/contactLinks'
-import { databaseKind } from '@/lib/database'
-import { parseFromAddress } from '@/lib/email'
-import { summarizeRatings } from '@/lib/reviewSummary'
+import { phoneForLinks, smsHref } from '@/features/contact/contactLinks'
+import { databaseKind } from '@/platform/db/database'
+import { parseFromAddress } from '@/platform/email/transport'
+import { summarizeRatings } from '@/features/reviews/summary'
 
 describe('database choice', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseReviewFields } from '@/lib/reviewSchema'
-import { captureSchema, contactSchema, firstMessage, parseOrderForm } from '@/lib/schemas'
+import { parseReviewFields } from '@/features/reviews/schema'
+import { captureSchema, contactSchema, firstMessage, parseOrderForm } from '@/shared/forms/schemas'
 
 import { validOrderForm } from '../helpers/orders'
 

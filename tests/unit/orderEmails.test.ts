@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { escapeHtml } from '@/lib/html'
-import { readableFlavors } from '@/lib/orderDetails'
-import { customerOrderEmail, sellerOrderEmail } from '@/lib/orderEmails'
+import { escapeHtml } from '@/shared/escapeHtml'
+import { readableFlavors } from '@/features/ordering/orderDetails'
+import { customerOrderEmail, sellerOrderEmail } from '@/features/ordering/orderEmails'
 import type { Order } from '@/payload-types'
 
 const order: Order = {

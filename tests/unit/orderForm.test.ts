@@ -2,11 +2,11 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 
-import { OrderForm } from '@/app/(frontend)/order/OrderForm.client'
-import { PACKAGES, type PackageQuantity } from '@/lib/pricing'
+import { OrderForm } from '@/features/ordering/components/OrderForm.client'
+import { PACKAGES, type PackageQuantity } from '@/features/ordering/pricing'
 
 // The server actions are not called while rendering; keep Payload out of this unit test.
-vi.mock('@/app/(frontend)/order/actions', () => ({ placeOrder: vi.fn(), checkDiscount: vi.fn() }))
+vi.mock('@/features/ordering/actions', () => ({ placeOrder: vi.fn(), checkDiscount: vi.fn() }))
 
 const packages = PACKAGES.map((pkg) => ({ ...pkg, title: `${pkg.quantity}-jar pack`, badge: null }))
 const render = (initialQuantity: PackageQuantity) => renderToString(createElement(OrderForm, { packages, initialQuantity }))

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import { draftFromState, emptyDraft } from '@/app/(frontend)/order/orderFormState'
-import { normalizeDiscountCode } from '@/lib/discounts'
-import { flavorCounts, flavorsText, jarFlavors } from '@/lib/orderDetails'
-import { isWriteConflict } from '@/lib/transactions'
+import { draftFromState, emptyDraft } from '@/features/ordering/orderFormState'
+import { normalizeDiscountCode } from '@/features/discounts/codes'
+import { flavorCounts, flavorsText, jarFlavors } from '@/features/ordering/orderDetails'
+import { isWriteConflict } from '@/platform/db/transactions'
 
 describe('order helpers', () => {
   it('writes the flavors as the spec does', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseOrderForm } from '@/lib/schemas'
+import { parseOrderForm } from '@/shared/forms/schemas'
 
 import { validOrderForm as validForm } from '../helpers/orders'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { MAX_RETRY_PAUSE_MS, retryPauseMs } from '@/lib/outboxRules'
+import { MAX_RETRY_PAUSE_MS, retryPauseMs } from '@/platform/email/outboxRules'
 
 describe('the pause before an e-mail is tried again', () => {
   it('starts short and doubles after each failure, up to five minutes', () => {

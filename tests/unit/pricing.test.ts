@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { discountAmount, PACKAGES, packagePrice, priceOrder } from '@/lib/pricing'
+import { discountAmount, PACKAGES, packagePrice, priceOrder } from '@/features/ordering/pricing'
 
 describe('package prices', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { allowAttempt, allowPhotoBytes, PHOTO_BYTES_PER_DAY } from '@/lib/rateLimit'
+import { allowAttempt, allowPhotoBytes, PHOTO_BYTES_PER_DAY } from '@/platform/http/rateLimit'
 
 describe('the form limits', () => {
   it('stop one client after its allowance, while others go on', async () => {

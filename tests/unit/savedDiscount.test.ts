@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { clearSavedDiscount, readSavedDiscount, saveDiscount, SAVED_DISCOUNT_KEYS, subscribeSavedDiscount } from '@/lib/savedDiscount'
+import { clearSavedDiscount, readSavedDiscount, saveDiscount, SAVED_DISCOUNT_KEYS, subscribeSavedDiscount } from '@/features/discounts/savedDiscount'
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { contactSchema, firstMessage } from '@/lib/schemas'
+import { contactSchema, firstMessage } from '@/shared/forms/schemas'
 
 const valid = { name: 'Ann', email: 'Ann@Example.com', phone: '', subject: '', message: 'Hello there' }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { productJsonLd } from '@/lib/structuredData'
+import { productJsonLd } from '@/features/content/structuredData'
 import type { SiteSetting } from '@/payload-types'
 
 const settings = { productName: 'Purple Sea Moss Gel', businessName: 'Seamoss Co', tagline: 'Handcrafted in Grenada' } as SiteSetting

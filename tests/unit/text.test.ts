@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { cleanText } from '@/lib/text'
+import { cleanText } from '@/shared/text'
 
 const ZWSP = '\u200B'
 const ZWJ = '\u200D'

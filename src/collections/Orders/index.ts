@@ -2,8 +2,8 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
-import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/lib/constants'
-import { CONSENT_GIVEN } from '@/lib/orderDetails'
+import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/shared/constants'
+import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 
 /** Prices are computed by the server when the order is placed and never edited afterwards. */
 const readOnlyPrice = (name: string, label: string): Field => ({
@@ -25,7 +25,7 @@ export const Orders: CollectionConfig = {
     useAsTitle: 'fullName',
     defaultColumns: ['createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'discountCode', 'status'],
     listSearchableFields: ['fullName', 'phone', 'email'],
-    components: { beforeListTable: ['/components/admin/QuickFilters#OrderQuickFilters'] },
+    components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
   access: {
     read: adminOnly,
@@ -47,7 +47,7 @@ export const Orders: CollectionConfig = {
       name: 'summary',
       type: 'ui',
       // Contact links, jars, delivery and prices, readable on a phone; the editable fields follow.
-      admin: { components: { Field: '/components/admin/OrderSummary#OrderSummary' }, disableListColumn: true },
+      admin: { components: { Field: '/features/ordering/admin/OrderSummary#OrderSummary' }, disableListColumn: true },
     },
     {
       type: 'row',
@@ -73,7 +73,7 @@ export const Orders: CollectionConfig = {
           type: 'text',
           required: true,
           // The list shows what to pack, in words.
-          admin: { components: { Cell: '/components/admin/FlavorsCell#FlavorsCell' } },
+          admin: { components: { Cell: '/features/ordering/admin/FlavorsCell#FlavorsCell' } },
         },
       ],
     },

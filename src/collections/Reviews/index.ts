@@ -4,8 +4,8 @@ import { adminOnly, nobody } from '@/access/adminOnly'
 import { publishedOrAdmin } from '@/access/publishedOrAdmin'
 import { createdAtField } from '@/fields/createdAt'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
-import { CACHE_TAGS, REVIEW_STATUSES } from '@/lib/constants'
-import { RATING, REVIEW_LIMITS } from '@/lib/reviewRules'
+import { CACHE_TAGS, REVIEW_STATUSES } from '@/shared/constants'
+import { RATING, REVIEW_LIMITS } from '@/features/reviews/rules'
 
 import { deletePhotoOfDeletedReview, deleteReplacedPhoto } from './hooks/deleteOrphanedPhoto'
 
@@ -20,7 +20,7 @@ export const Reviews: CollectionConfig = {
     defaultColumns: ['name', 'rating', 'status', 'comment', 'createdAt'],
     listSearchableFields: ['name', 'comment'],
     components: {
-      beforeListTable: ['/components/admin/QuickFilters#ReviewQuickFilters', '/components/admin/ReviewBulkActions#ReviewBulkActions'],
+      beforeListTable: ['/features/admin/components/QuickFilters#ReviewQuickFilters', '/features/reviews/admin/ReviewBulkActions#ReviewBulkActions'],
     },
   },
   access: {
@@ -54,7 +54,7 @@ export const Reviews: CollectionConfig = {
       min: RATING.min,
       max: RATING.max,
       defaultValue: RATING.default,
-      admin: { components: { Cell: '/components/admin/RatingCell#RatingCell' } },
+      admin: { components: { Cell: '/features/reviews/admin/RatingCell#RatingCell' } },
       validate: (value: number | null | undefined) =>
         Number.isInteger(value) && Number(value) >= RATING.min && Number(value) <= RATING.max ? true : 'Rating must be a whole number from 1 to 5.',
     },

@@ -1,9 +1,9 @@
 import Link from 'next/link'
 
 import { InstagramIcon, MailIcon, PhoneIcon } from '@/components/Icons'
-import { NAV_ROUTES } from '@/lib/constants'
-import { mailtoHref, telHref } from '@/lib/contactLinks'
-import { PACKAGES } from '@/lib/pricing'
+import { NAV_ROUTES } from '@/shared/constants'
+import { mailtoHref, telHref } from '@/features/contact/contactLinks'
+import { PACKAGES } from '@/features/ordering/pricing'
 import type { SiteSetting } from '@/payload-types'
 
 const COPYRIGHT_YEAR = 2024

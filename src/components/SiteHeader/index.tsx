@@ -1,8 +1,8 @@
 import Link from 'next/link'
 
 import { MessageIcon } from '@/components/Icons'
-import { NAV_ROUTES } from '@/lib/constants'
-import { smsHref } from '@/lib/contactLinks'
+import { NAV_ROUTES } from '@/shared/constants'
+import { smsHref } from '@/features/contact/contactLinks'
 import type { SiteSetting } from '@/payload-types'
 
 import { NavMenu } from './NavMenu.client'

@@ -3,7 +3,7 @@
 import { useEffect } from 'react'
 
 import { CloseIcon } from '@/components/Icons'
-import type { Message } from '@/lib/messages'
+import type { Message } from '@/shared/notices'
 
 const SHOW_MS = 8000
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
-import { aboutPage } from '../_pages/about'
-import { benefitsPage } from '../_pages/benefits'
-import { faqPage } from '../_pages/faq'
-import { homePage } from '../_pages/home'
-import type { ContentPage } from '../_pages/types'
+import { aboutPage } from '@/features/content/pages/about'
+import { benefitsPage } from '@/features/content/pages/benefits'
+import { faqPage } from '@/features/content/pages/faq'
+import { homePage } from '@/features/content/pages/home'
+import type { ContentPage } from '@/features/content/pages/types'
 
 /**
  * The content pages. One optional catch-all serves them so that nothing is rendered at build time

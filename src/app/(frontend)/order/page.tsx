@@ -1,11 +1,11 @@
 import type { Metadata } from 'next'
 
 import { PageHero } from '@/components/PageHero'
-import { getGlobal } from '@/lib/content'
-import { isPackageQuantity, PACKAGES, type PackageQuantity } from '@/lib/pricing'
+import { getGlobal } from '@/features/content/content'
+import { isPackageQuantity, PACKAGES, type PackageQuantity } from '@/features/ordering/pricing'
 
-import { OrderForm } from './OrderForm.client'
-import type { PackageOption } from './PackageOptions'
+import { OrderForm } from '@/features/ordering/components/OrderForm.client'
+import type { PackageOption } from '@/features/ordering/components/PackageOptions'
 
 type Props = { searchParams: Promise<{ qty?: string | string[] }> }
 

@@ -1,14 +1,14 @@
-import { OrderSummary as OrderSummary_1999d0bc4395900ada89eec19782e4da } from '../../../components/admin/OrderSummary'
-import { FlavorsCell as FlavorsCell_5ea374b604ff9b1f58dbdfd1d1c57b7a } from '../../../components/admin/FlavorsCell'
+import { OrderSummary as OrderSummary_942b73a41b42dbc04ba09da9523c71b3 } from '../../../features/ordering/admin/OrderSummary'
+import { FlavorsCell as FlavorsCell_2c03f20d830635a279fd175a5291a706 } from '../../../features/ordering/admin/FlavorsCell'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
-import { OrderQuickFilters as OrderQuickFilters_cb7f1a38b7fc55c897659530c557169a } from '../../../components/admin/QuickFilters'
-import { YesNoCell as YesNoCell_c819861bcfbec7c19feb676c4d30e0cc } from '../../../components/admin/YesNoCell'
-import { SubscriberQuickFilters as SubscriberQuickFilters_cb7f1a38b7fc55c897659530c557169a } from '../../../components/admin/QuickFilters'
-import { ContactMessageActions as ContactMessageActions_2180cbf129774707176489d3a1a5cfe6 } from '../../../components/admin/ContactActions'
-import { ContactMessageQuickFilters as ContactMessageQuickFilters_cb7f1a38b7fc55c897659530c557169a } from '../../../components/admin/QuickFilters'
-import { RatingCell as RatingCell_210861bfcc296aaad95894070b7b3d0b } from '../../../components/admin/RatingCell'
-import { ReviewQuickFilters as ReviewQuickFilters_cb7f1a38b7fc55c897659530c557169a } from '../../../components/admin/QuickFilters'
-import { ReviewBulkActions as ReviewBulkActions_e206b3488bc93ea887ac3dc63fa64c87 } from '../../../components/admin/ReviewBulkActions'
+import { OrderQuickFilters as OrderQuickFilters_62f48f378665f968a54a55a4adb1dbdc } from '../../../features/admin/components/QuickFilters'
+import { YesNoCell as YesNoCell_0fb2bf3be29715c215ac795fca0d4ea2 } from '../../../features/admin/components/YesNoCell'
+import { SubscriberQuickFilters as SubscriberQuickFilters_62f48f378665f968a54a55a4adb1dbdc } from '../../../features/admin/components/QuickFilters'
+import { ContactMessageActions as ContactMessageActions_b794ae86982247855286bc0db77fa6a1 } from '../../../features/contact/admin/ContactActions'
+import { ContactMessageQuickFilters as ContactMessageQuickFilters_62f48f378665f968a54a55a4adb1dbdc } from '../../../features/admin/components/QuickFilters'
+import { RatingCell as RatingCell_bf4ef8de413413e949050bd27c1e308a } from '../../../features/reviews/admin/RatingCell'
+import { ReviewQuickFilters as ReviewQuickFilters_62f48f378665f968a54a55a4adb1dbdc } from '../../../features/admin/components/QuickFilters'
+import { ReviewBulkActions as ReviewBulkActions_b289780c8f11a5c18720df86ae2a8c0f } from '../../../features/reviews/admin/ReviewBulkActions'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { Page as Page_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { SortBy as SortBy_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -20,24 +20,24 @@ import { ExportPreview as ExportPreview_cdf7e044479f899a31f804427d568b36 } from 
 import { ExportSaveButton as ExportSaveButton_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { ImportPreview as ImportPreview_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { ImportSaveButton as ImportSaveButton_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
-import { BusinessDashboard as BusinessDashboard_d9cae5c2c0afb62cb3fdd8d024b75d79 } from '../../../components/admin/BusinessDashboard'
+import { BusinessDashboard as BusinessDashboard_d03267e31c523644feb44d14f56b64e4 } from '../../../features/admin/components/BusinessDashboard'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { ImportExportProvider as ImportExportProvider_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
-  "/components/admin/OrderSummary#OrderSummary": OrderSummary_1999d0bc4395900ada89eec19782e4da,
-  "/components/admin/FlavorsCell#FlavorsCell": FlavorsCell_5ea374b604ff9b1f58dbdfd1d1c57b7a,
+  "/features/ordering/admin/OrderSummary#OrderSummary": OrderSummary_942b73a41b42dbc04ba09da9523c71b3,
+  "/features/ordering/admin/FlavorsCell#FlavorsCell": FlavorsCell_2c03f20d830635a279fd175a5291a706,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
-  "/components/admin/QuickFilters#OrderQuickFilters": OrderQuickFilters_cb7f1a38b7fc55c897659530c557169a,
-  "/components/admin/YesNoCell#YesNoCell": YesNoCell_c819861bcfbec7c19feb676c4d30e0cc,
-  "/components/admin/QuickFilters#SubscriberQuickFilters": SubscriberQuickFilters_cb7f1a38b7fc55c897659530c557169a,
-  "/components/admin/ContactActions#ContactMessageActions": ContactMessageActions_2180cbf129774707176489d3a1a5cfe6,
-  "/components/admin/QuickFilters#ContactMessageQuickFilters": ContactMessageQuickFilters_cb7f1a38b7fc55c897659530c557169a,
-  "/components/admin/RatingCell#RatingCell": RatingCell_210861bfcc296aaad95894070b7b3d0b,
-  "/components/admin/QuickFilters#ReviewQuickFilters": ReviewQuickFilters_cb7f1a38b7fc55c897659530c557169a,
-  "/components/admin/ReviewBulkActions#ReviewBulkActions": ReviewBulkActions_e206b3488bc93ea887ac3dc63fa64c87,
+  "/features/admin/components/QuickFilters#OrderQuickFilters": OrderQuickFilters_62f48f378665f968a54a55a4adb1dbdc,
+  "/features/admin/components/YesNoCell#YesNoCell": YesNoCell_0fb2bf3be29715c215ac795fca0d4ea2,
+  "/features/admin/components/QuickFilters#SubscriberQuickFilters": SubscriberQuickFilters_62f48f378665f968a54a55a4adb1dbdc,
+  "/features/contact/admin/ContactActions#ContactMessageActions": ContactMessageActions_b794ae86982247855286bc0db77fa6a1,
+  "/features/admin/components/QuickFilters#ContactMessageQuickFilters": ContactMessageQuickFilters_62f48f378665f968a54a55a4adb1dbdc,
+  "/features/reviews/admin/RatingCell#RatingCell": RatingCell_bf4ef8de413413e949050bd27c1e308a,
+  "/features/admin/components/QuickFilters#ReviewQuickFilters": ReviewQuickFilters_62f48f378665f968a54a55a4adb1dbdc,
+  "/features/reviews/admin/ReviewBulkActions#ReviewBulkActions": ReviewBulkActions_b289780c8f11a5c18720df86ae2a8c0f,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#Page": Page_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#SortBy": SortBy_cdf7e044479f899a31f804427d568b36,
@@ -49,7 +49,7 @@ export const importMap = {
   "@payloadcms/plugin-import-export/rsc#ExportSaveButton": ExportSaveButton_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#ImportPreview": ImportPreview_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#ImportSaveButton": ImportSaveButton_cdf7e044479f899a31f804427d568b36,
-  "/components/admin/BusinessDashboard#BusinessDashboard": BusinessDashboard_d9cae5c2c0afb62cb3fdd8d024b75d79,
+  "/features/admin/components/BusinessDashboard#BusinessDashboard": BusinessDashboard_d03267e31c523644feb44d14f56b64e4,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/plugin-import-export/rsc#ImportExportProvider": ImportExportProvider_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1

@@ -1,5 +1,5 @@
-import { contactPage } from '../../_pages/contact'
-import { ownRoute } from '../../_pages/ownRoute'
+import { contactPage } from '@/features/contact/components/ContactPage'
+import { ownRoute } from '@/features/content/pages/ownRoute'
 
 // No build-time render (see ownRoute); the empty list is the only path, /contact itself.
 export const dynamicParams = true

@@ -1,5 +1,5 @@
-import { reviewsPage } from '../../_pages/reviews'
-import { ownRoute } from '../../_pages/ownRoute'
+import { reviewsPage } from '@/features/reviews/components/ReviewsPage'
+import { ownRoute } from '@/features/content/pages/ownRoute'
 
 // No build-time render (see ownRoute); the empty list is the only path, /reviews itself.
 export const dynamicParams = true

@@ -1,0 +1,317 @@
+import crypto from 'node:crypto'
+import { promisify } from 'node:util'
+
+import {
+  addDataAndFileToRequest,
+  APIError,
+  AuthenticationError,
+  headersWithCors,
+  ValidationError,
+  type CollectionAfterErrorHook,
+  type CollectionAfterLoginHook,
+  type CollectionAfterOperationHook,
+  type CollectionBeforeOperationHook,
+  type CollectionBeforeValidateHook,
+  type Endpoint,
+  type Payload,
+  type PayloadRequest,
+} from 'payload'
+import { formatAdminURL } from 'payload/shared'
+
+import { clientAddressFrom } from '@/platform/http/clientAddress'
+import { COMMON_LONG_PASSWORDS } from './commonPasswords'
+import { escapeHtml } from '@/shared/escapeHtml'
+import { allowAttempt } from '@/platform/http/rateLimit'
+import { siteUrl } from '@/platform/config/siteUrl'
+
+/**
+ * The rules of the seller's admin accounts (the `users` collection): password policy, sign-in
+ * lockout, the password-reset request, and the cookie and CSRF settings that follow `SITE_URL`.
+ * Users.ts wires these into Payload's own auth operations, so the admin's login, forgot-password
+ * and reset forms keep working unchanged.
+ */
+
+const USERS = 'users'
+
+// ---------------------------------------------------------------------------------------------
+// Password policy
+
+export const MIN_PASSWORD_LENGTH = 12
+
+export const passwordRules = {
+  tooShort: `Use at least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words make a password that is long and easy to remember.`,
+  common: 'This is one of the most used passwords, which attackers try first. Choose another one.',
+  repeated: 'This password repeats one short part over and over. Choose another one.',
+} as const
+
+/** Why a new password is refused, or null when it is fine. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return passwordRules.tooShort
+  const folded = password.trim().toLowerCase()
+  if (COMMON_LONG_PASSWORDS.has(folded)) return passwordRules.common
+  // `aaaaaaaaaaaa`, `abcabcabcabc`, `passwordpassword`: long, but one guess away from short.
+  if (/^(.{1,8}?)\1+$/s.test(folded)) return passwordRules.repeated
+  return null
+}
+
+function refusePassword(message: string): ValidationError {
+  return new ValidationError({ collection: USERS, errors: [{ message, path: 'password' }] })
+}
+
+/** Creating an admin, or changing a password in the admin or through the API. */
+export const enforcePasswordPolicy: CollectionBeforeValidateHook = ({ data }) => {
+  const password: unknown = data?.password
+  if (typeof password !== 'string' || password === '') return data
+  const problem = passwordProblem(password)
+  if (problem) throw refusePassword(problem)
+  return data
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in lockout, per (client address, account)
+//
+// Payload's own lockout (`maxLoginAttempts`) locks the account for everyone, so whoever knows the
+// owner's e-mail could keep the owner out for ever. Here wrong passwords are counted per address
+// and account: an attacker locks out only their own address, with a wait that doubles after each
+// further miss, while the owner signs in from theirs. Counted in memory, like the form limits
+// (`rateLimit.ts`): one app instance holds them; a restart forgets them.
+
+/** Misses allowed before the first wait: people mistype. */
+export const FREE_MISSES = 5
+const FIRST_WAIT_MS = 60_000
+const LONGEST_WAIT_MS = 24 * 60 * 60_000
+/** A (address, account) pair with no miss for this long starts again from zero. */
+const FORGET_AFTER_MS = 24 * 60 * 60_000
+/** Bounds the memory an attacker can fill by naming many accounts from many addresses. */
+const MAX_TRACKED = 10_000
+
+type Misses = { count: number; lockedUntil: number; lastMissAt: number }
+const missesByKey = new Map<string, Misses>()
+
+function normalizedEmail(value: unknown): string {
+  return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 320) : ''
+}
+
+function lockoutKey(address: string, email: string): string {
+  return `${address}\n${email}`
+}
+
+function currentMisses(key: string, now: number): Misses | undefined {
+  const misses = missesByKey.get(key)
+  if (misses && now - misses.lastMissAt > FORGET_AFTER_MS && now >= misses.lockedUntil) {
+    missesByKey.delete(key)
+    return undefined
+  }
+  return misses
+}
+
+/** The wait after `count` misses: none for the first few, then one minute, doubling each time. */
+export function waitAfterMisses(count: number): number {
+  if (count < FREE_MISSES) return 0
+  return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (count - FREE_MISSES))
+}
+
+function recordMiss(key: string, now: number): void {
+  const count = (currentMisses(key, now)?.count ?? 0) + 1
+  missesByKey.delete(key) // re-inserted last: the map's order is oldest miss first
+  missesByKey.set(key, { count, lockedUntil: now + waitAfterMisses(count), lastMissAt: now })
+  if (missesByKey.size > MAX_TRACKED) missesByKey.delete(missesByKey.keys().next().value!)
+}
+
+function forgetAccount(email: string): void {
+  for (const key of missesByKey.keys()) if (key.endsWith(`\n${email}`)) missesByKey.delete(key)
+}
+
+function inMinutes(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000)
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`
+}
+
+export const signInRules = {
+  locked: (waitMs: number) =>
+    `Too many wrong passwords for this account from your network: sign-in here is locked for ${inMinutes(waitMs)}. Try again then, or reset your password.`,
+  tooManyAttempts: 'Too many sign-in attempts from your network. Wait a few minutes and try again.',
+  tooManyResets: 'Too many password-reset requests from your network. Wait a while and try again.',
+} as const
+
+function tooManyRequests(req: PayloadRequest, message: string, retryAfterMs?: number): APIError {
+  if (retryAfterMs !== undefined) {
+    req.responseHeaders = new Headers(req.responseHeaders)
+    req.responseHeaders.set('Retry-After', String(Math.ceil(retryAfterMs / 1000)))
+  }
+  return new APIError(message, 429)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Same work for an unknown e-mail
+//
+// Payload answers an unknown e-mail before hashing anything, so a wrong password for a real
+// account took 20 times longer than one for a made-up address, and timing told which admin
+// e-mails exist. An unknown e-mail now costs one hash with Payload's parameters for new passwords
+// (`generatePasswordSaltHash` in payload/dist/auth/strategies/local: PBKDF2-SHA256, 600,000
+// iterations, 32 bytes); the login timing test in tests/int/adminAuth.int.spec.ts notices if
+// Payload changes them.
+
+const pbkdf2 = promisify(crypto.pbkdf2)
+const UNKNOWN_ACCOUNT_SALT = crypto.randomBytes(32).toString('hex')
+
+async function hashLikeAKnownAccount(req: PayloadRequest, email: string, password: string): Promise<void> {
+  const account = await req.payload.db.findOne({ collection: USERS, where: { email: { equals: email } }, req })
+  if (!account) await pbkdf2(password, UNKNOWN_ACCOUNT_SALT, 600_000, 32, 'sha256')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hooks on Payload's auth operations
+
+/** The lockout key of a login in progress, for the hooks that see how it ended. */
+const LOGIN_KEY = 'adminAuthLoginKey'
+
+/**
+ * Before Payload checks a password: refuse a locked (address, account) or an address over its
+ * allowance with 429, and give an unknown e-mail the hashing work of a known one. Before a
+ * password reset: the password policy.
+ */
+export const guardAuthOperations: CollectionBeforeOperationHook = async ({ args, operation, req }) => {
+  if (operation === 'login') {
+    const email = normalizedEmail(args.data?.email)
+    const address = clientAddressFrom(req.headers)
+    const key = lockoutKey(address, email)
+    const now = Date.now()
+    const wait = (currentMisses(key, now)?.lockedUntil ?? 0) - now
+    if (wait > 0) throw tooManyRequests(req, signInRules.locked(wait), wait)
+    if (!(await allowAttempt('login', address))) throw tooManyRequests(req, signInRules.tooManyAttempts)
+    req.context[LOGIN_KEY] = key
+    const password: unknown = args.data?.password
+    if (email && typeof password === 'string' && password) await hashLikeAKnownAccount(req, email, password)
+  }
+  if (operation === 'resetPassword') {
+    const password: unknown = args.data?.password
+    const problem = typeof password === 'string' ? passwordProblem(password) : null
+    if (problem) throw refusePassword(problem)
+  }
+  return args
+}
+
+/** A wrong e-mail or password counts against its (address, account). */
+export const countWrongPassword: CollectionAfterErrorHook = ({ error, req }) => {
+  const key = req.context[LOGIN_KEY]
+  if (typeof key === 'string' && error instanceof AuthenticationError) recordMiss(key, Date.now())
+}
+
+/** Signing in from an address clears that address's misses for the account. */
+export const forgetMissesOnLogin: CollectionAfterLoginHook = ({ req, user }) => {
+  const key = req.context[LOGIN_KEY]
+  if (typeof key === 'string') missesByKey.delete(key)
+  return user
+}
+
+/**
+ * A completed password reset proves the owner holds the mailbox: their address may sign in at
+ * once. An admin's unlock (`POST /api/users/unlock`) clears every address's misses for the account.
+ */
+export const clearLockoutAfterRecovery: CollectionAfterOperationHook = ({ args, operation, req, result }) => {
+  if (operation === 'resetPassword' && result && typeof result === 'object' && 'user' in result) {
+    const email = normalizedEmail((result.user as { email?: unknown } | undefined)?.email)
+    missesByKey.delete(lockoutKey(clientAddressFrom(req.headers), email))
+  }
+  if (operation === 'unlock') forgetAccount(normalizedEmail((args.data as { email?: unknown } | undefined)?.email))
+  return result
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password-reset request
+//
+// Replaces Payload's `POST /api/users/forgot-password`. Payload's operation holds a transaction
+// (on SQLite: the database's only write lock) from start to end, and within it (1) writes a
+// request-interval mark *outside* that transaction, which on SQLite waits for the operation's own
+// lock until the busy timeout and fails with "database is locked" (a 500, no e-mail, every order
+// queued behind it for 5 s), and (2) talks to the mail server while still holding the lock. Here the
+// limits come first and touch no database; the answer is the same immediate "success" for a
+// known and an unknown address; Payload's operation then runs in the background with its own
+// e-mail off (`disableEmail`: no interval mark, a transaction of one read and one write), and the
+// e-mail goes out after the commit, its link built from SITE_URL rather than from the request's
+// Host header, which a client chooses.
+
+/** How long a reset link works (Users.ts `auth.forgotPassword.expiration`). */
+export const RESET_LINK_LIFETIME_MS = 60 * 60_000
+
+export const resetEmailRules = {
+  subject: 'Reset your admin password',
+} as const
+
+function resetLink(payload: Payload, token: string): string {
+  const { config } = payload
+  return formatAdminURL({ adminRoute: config.routes.admin, path: `${config.admin.routes.reset}/${token}`, serverURL: siteUrl() })
+}
+
+export function resetEmail(payload: Payload, to: string, token: string) {
+  const link = resetLink(payload, token)
+  const lines = [
+    'Someone (most likely you) asked to reset the password of your admin account.',
+    `Choose a new password here within ${inMinutes(RESET_LINK_LIFETIME_MS)}:`,
+    link,
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ]
+  return {
+    to,
+    subject: resetEmailRules.subject,
+    text: lines.join('\n\n'),
+    html: lines.map((line) => (line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`)).join('\n'),
+  }
+}
+
+/** Never throws: nothing waits for it, and the visitor already has the answer. */
+async function sendResetLink(req: PayloadRequest, email: string): Promise<void> {
+  const { payload } = req
+  try {
+    // At most a few links per account and hour, whoever asks: bounds the owner's inbox and keeps
+    // a stranger from replacing the link the owner is about to open.
+    if (!(await allowAttempt('forgotPasswordAccount', email))) return
+    const token = await payload.forgotPassword({ collection: USERS, data: { email }, disableEmail: true, req })
+    if (!token) return // no such admin: nothing to send, and the answer did not say so
+    await payload.sendEmail(resetEmail(payload, email, token))
+    payload.logger.info(`[auth] sent a password-reset link to ${email}`)
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `[auth] the password-reset link for ${email} could not be sent` })
+  }
+}
+
+export const forgotPasswordEndpoint: Endpoint = {
+  path: '/forgot-password',
+  method: 'post',
+  handler: async (req) => {
+    await addDataAndFileToRequest(req)
+    if (!(await allowAttempt('forgotPassword', clientAddressFrom(req.headers)))) throw tooManyRequests(req, signInRules.tooManyResets)
+    const email = normalizedEmail(req.data?.email)
+    if (!email) throw new ValidationError({ collection: USERS, errors: [{ message: req.t('validation:required'), path: 'email' }] })
+    void sendResetLink(req, email)
+    return Response.json({ message: req.t('general:success') }, { headers: headersWithCors({ headers: new Headers(), req }) })
+  },
+}
+
+/**
+ * Admins are not asked to verify their e-mail, yet Payload still serves `POST /api/users/verify/:token`,
+ * which opens a transaction and fails with a 500 looking for a verification field that does not exist.
+ */
+export const verificationOffEndpoint: Endpoint = {
+  path: '/verify/:token',
+  method: 'post',
+  handler: () => Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 }),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cookie and CSRF, from SITE_URL
+
+/** Over https the admin session cookie is sent over https only. */
+export function adminCookieIsSecure(): boolean {
+  return siteUrl().startsWith('https:')
+}
+
+/**
+ * Payload's `csrf` allow-list: a request that carries the admin's session cookie is trusted only
+ * from the site's own origin (`SITE_URL`, or `http://localhost:$PORT` when it is unset). A page on
+ * another site that makes the admin's browser post to /api gets no session.
+ */
+export function trustedOrigins(): string[] {
+  return [new URL(siteUrl()).origin]
+}

@@ -1,0 +1,46 @@
+import type { Payload } from 'payload'
+
+import { adminListUrl } from '@/features/admin/adminFilters'
+import { dashboardFigures, dashboardFilters } from '@/features/admin/dashboard'
+
+const cardStyle = {
+  display: 'block',
+  padding: '1.25rem',
+  borderRadius: '12px',
+  border: '1px solid var(--theme-elevation-150)',
+  background: 'var(--theme-elevation-50)',
+  textDecoration: 'none',
+  color: 'inherit',
+} as const
+
+/** The admin's first screen: orders waiting, this week's orders and total, new subscribers, reviews to approve, messages to handle. */
+export async function BusinessDashboard({ payload }: { payload: Payload }) {
+  const figures = await dashboardFigures(payload)
+  const filters = dashboardFilters(figures.weekStart)
+  const cards = [
+    { label: 'Orders waiting', value: figures.ordersWaiting, hint: 'status new', href: adminListUrl('orders', filters.ordersWaiting) },
+    {
+      label: 'Orders this week',
+      value: figures.ordersThisWeek,
+      hint: `$${figures.revenueThisWeek} in total`,
+      href: adminListUrl('orders', filters.ordersThisWeek),
+    },
+    { label: 'New subscribers this week', value: figures.subscribersThisWeek, hint: 'joined the e-mail list', href: adminListUrl('email-captures', filters.subscribersThisWeek) },
+    { label: 'Reviews waiting', value: figures.reviewsWaiting, hint: 'for your approval', href: adminListUrl('reviews', filters.reviewsWaiting) },
+    { label: 'Messages waiting', value: figures.messagesWaiting, hint: 'not yet handled', href: adminListUrl('contact-messages', filters.messagesWaiting) },
+  ]
+  return (
+    <section aria-label="Business at a glance" style={{ marginBottom: '2rem' }}>
+      <h2 style={{ marginBottom: '1rem' }}>At a glance</h2>
+      <div style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+        {cards.map((card) => (
+          <a key={card.label} href={card.href} style={cardStyle} data-testid="dashboard-card">
+            <span style={{ display: 'block', fontSize: '0.9rem', opacity: 0.8 }}>{card.label}</span>
+            <strong style={{ display: 'block', fontSize: '2.25rem', lineHeight: 1.2 }}>{card.value}</strong>
+            <span style={{ fontSize: '0.85rem', opacity: 0.75 }}>{card.hint}</span>
+          </a>
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,58 @@
+import 'server-only'
+
+import { unstable_cache } from 'next/cache'
+import type { DataFromGlobalSlug, GlobalSlug } from 'payload'
+import { cache } from 'react'
+
+import { CACHE_TAGS } from '@/shared/constants'
+import { getPayloadClient } from '@/platform/db/payloadClient'
+import { findPublishedReviews, summarizePublishedReviews } from '@/features/reviews/service'
+
+/**
+ * The only place the public site reads Payload. Every read is cached under a tag that the
+ * collection or global's afterChange hook expires, so pages are served from Next's cache and a
+ * seller's edit shows on the next request.
+ */
+export const getGlobal = cache(<S extends GlobalSlug>(slug: S): Promise<DataFromGlobalSlug<S>> =>
+  unstable_cache(
+    async () => {
+      const payload = await getPayloadClient()
+      return payload.findGlobal({ slug, depth: 1, overrideAccess: false })
+    },
+    ['global', slug],
+    { tags: [CACHE_TAGS.global(slug)] },
+  )(),
+)
+
+export const getSiteSettings = () => getGlobal('site-settings')
+
+export const getFaqs = unstable_cache(
+  async () => {
+    const payload = await getPayloadClient()
+    const { docs } = await payload.find({
+      collection: 'faqs',
+      sort: '_order',
+      limit: 100,
+      depth: 0,
+      overrideAccess: false,
+      select: { question: true, answer: true },
+    })
+    return docs
+  },
+  ['faqs'],
+  { tags: [CACHE_TAGS.faqs] },
+)
+
+/** Published reviews, newest first (see `features/reviews/service.ts`). */
+export const getPublishedReviews = unstable_cache(
+  async () => findPublishedReviews(await getPayloadClient()),
+  ['published-reviews'],
+  { tags: [CACHE_TAGS.reviews] },
+)
+
+/** The average rating and count of all published reviews. */
+export const getReviewSummary = unstable_cache(
+  async () => summarizePublishedReviews(await getPayloadClient()),
+  ['review-summary'],
+  { tags: [CACHE_TAGS.reviews] },
+)

@@ -1,0 +1,92 @@
+import Link from 'next/link'
+
+import { CardGrid } from '@/components/CardGrid'
+import { ContactButtons } from '@/features/contact/components/ContactButtons'
+import { EmailPopupTrigger } from '@/features/discounts/components/EmailPopup'
+import { JsonLd } from '@/components/JsonLd'
+import { PricingCards } from '@/features/ordering/components/PricingCards'
+import { Testimonials } from '@/features/reviews/components/Testimonials'
+import { getGlobal, getSiteSettings } from '@/features/content/content'
+import { productJsonLd } from '@/features/content/structuredData'
+
+import type { ContentPage } from './types'
+
+export const homePage: ContentPage = {
+  async metadata() {
+    const [settings, home] = await Promise.all([getSiteSettings(), getGlobal('home-page')])
+    return {
+      title: { absolute: `${settings.businessName} · ${settings.productName} in Metro Detroit & Ann Arbor` },
+      description: home.hero.description,
+    }
+  },
+  async render() {
+    const [settings, home, pricing] = await Promise.all([getSiteSettings(), getGlobal('home-page'), getGlobal('pricing')])
+    return (
+      <>
+        <JsonLd data={productJsonLd(settings)} />
+        <EmailPopupTrigger />
+        <section className="relative overflow-hidden bg-gradient-to-br from-plum-800 via-plum-700 to-sea-700 text-white">
+          <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-sea-500/30 blur-3xl" />
+          <div className="container-page relative py-20 sm:py-28">
+            {home.hero.eyebrow && <p className="text-sm font-semibold tracking-wide text-sea-100 uppercase">{home.hero.eyebrow}</p>}
+            <h1 className="mt-4 max-w-3xl text-4xl leading-tight font-semibold text-white sm:text-6xl">{home.hero.heading}</h1>
+            <p className="mt-6 max-w-2xl text-lg leading-8 text-plum-100">{home.hero.description}</p>
+            <div className="mt-10 flex flex-wrap gap-3">
+              <Link href="/order" className="btn bg-white text-plum-800 hover:bg-plum-50">
+                Order online
+              </Link>
+              <Link href="/benefits" className="btn border-2 border-white/70 text-white hover:bg-white/10">
+                Why sea moss?
+              </Link>
+            </div>
+          </div>
+        </section>
+
+        <section className="section" aria-labelledby="pricing-heading">
+          <div className="container-page">
+            <div className="mx-auto mb-10 max-w-2xl text-center">
+              <h2 id="pricing-heading" className="section-title">
+                {pricing.heading}
+              </h2>
+              <p className="mt-3 text-lg text-plum-900/80">{pricing.description}</p>
+            </div>
+            <PricingCards copy={pricing} />
+          </div>
+        </section>
+
+        <section className="section bg-white" aria-labelledby="benefits-heading">
+          <div className="container-page">
+            <h2 id="benefits-heading" className="section-title mb-10 text-center">
+              {home.benefits.heading}
+            </h2>
+            <CardGrid cards={home.benefits.items} columns={4} />
+            <p className="mt-10 text-center">
+              <Link href="/benefits" className="font-semibold text-plum-700 underline underline-offset-4 hover:text-plum-900">
+                See all the benefits and how to use it
+              </Link>
+            </p>
+          </div>
+        </section>
+
+        <section className="section" aria-labelledby="testimonials-heading">
+          <div className="container-page">
+            <h2 id="testimonials-heading" className="section-title mb-10 text-center">
+              What our customers say
+            </h2>
+            <Testimonials items={home.testimonials} />
+          </div>
+        </section>
+
+        <section className="section bg-plum-50" aria-labelledby="cta-heading">
+          <div className="container-page text-center">
+            <h2 id="cta-heading" className="section-title">
+              {home.callToAction.heading}
+            </h2>
+            <p className="mx-auto mt-3 mb-8 max-w-xl text-lg text-plum-900/80">{home.callToAction.description}</p>
+            <ContactButtons settings={settings} channels={['text', 'dm']} />
+          </div>
+        </section>
+      </>
+    )
+  },
+}

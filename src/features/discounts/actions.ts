@@ -1,0 +1,41 @@
+'use server'
+
+import { joinEmailList } from './signUp'
+import { messages, type Message } from '@/shared/notices'
+import { getPayloadClient } from '@/platform/db/payloadClient'
+import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
+import { HONEYPOT_FIELD } from '@/shared/forms/limits'
+import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
+import { submissionKeyOf } from '@/platform/db/submissions'
+
+/** `code` only for a new subscriber: an address already on the list gets its code by e-mail. */
+export type JoinAnswer = { ok: true; code?: string; email?: string; message: Message } | { ok: false; message: Message }
+
+/** The popup's sign-up (spec calls 1 and 2): stores the capture, e-mails the code, answers the toast. */
+export async function joinEmailListAction(formData: FormData): Promise<JoinAnswer> {
+  try {
+    const payload = await getPayloadClient()
+    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+    const welcome = messages.capture.welcome(settings.businessName)
+    // A filled honeypot is a bot: answer as if it worked, store nothing.
+    if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { ok: true, message: welcome }
+    const client = await clientKey()
+    const input = { name: formData.get('name'), email: formData.get('email') }
+    const key = submissionKeyOf('signup', formData.get(SUBMISSION_KEY_FIELD), { client, values: input })
+    if (!(await allowAttempt('capture', client, key))) return { ok: false, message: messages.rateLimited }
+    const result = await joinEmailList(payload, input, key)
+    switch (result.status) {
+      case 'joined':
+        return { ok: true, code: result.code, email: result.email, message: welcome }
+      case 'resent':
+        return { ok: true, message: messages.capture.codeResent(result.email) }
+      case 'already-used':
+        return { ok: false, message: messages.capture.alreadyUsed }
+      case 'invalid':
+        return { ok: false, message: { title: 'Error', description: result.message } }
+    }
+  } catch (error) {
+    console.error('[email capture] sign-up failed', error)
+    return { ok: false, message: messages.capture.failed }
+  }
+}

@@ -1,0 +1,130 @@
+'use client'
+
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+
+import { CloseIcon } from '@/components/Icons'
+import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
+import { Toast } from '@/components/Toast'
+import { messages, type Message } from '@/shared/notices'
+import { rememberPopupDismissed } from '@/features/discounts/popupMemory'
+import { saveDiscount } from '@/features/discounts/savedDiscount'
+import { HONEYPOT_FIELD } from '@/shared/forms/limits'
+
+import { joinEmailListAction } from '@/features/discounts/actions'
+
+/**
+ * The first-order discount sign-up, in the platform's modal `<dialog>`: it moves focus inside,
+ * keeps it there (the page behind is inert), closes on Escape, and focus goes back after.
+ */
+export default function EmailPopup() {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const returnFocusTo = useRef<Element | null>(null)
+  const nameInput = useRef<HTMLInputElement>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<Message | null>(null)
+  const [toast, setToast] = useState<Message | null>(null)
+  const hideToast = useCallback(() => setToast(null), [])
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog || dialog.open) return
+    returnFocusTo.current = document.activeElement
+    dialog.showModal()
+    nameInput.current?.focus()
+  }, [])
+
+  function onClose() {
+    rememberPopupDismissed()
+    const target = returnFocusTo.current
+    if (target instanceof HTMLElement && target !== document.body) target.focus()
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    setBusy(true)
+    setError(null)
+    try {
+      const answer = await joinEmailListAction(new FormData(form))
+      if (!answer.ok) {
+        setError(answer.message)
+        return
+      }
+      if (answer.code && answer.email) saveDiscount({ code: answer.code, email: answer.email })
+      form.reset()
+      setToast(answer.message)
+      dialogRef.current?.close()
+    } catch {
+      setError(messages.capture.failed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <dialog
+        ref={dialogRef}
+        onClose={onClose}
+        aria-labelledby="email-popup-title"
+        aria-describedby="email-popup-description"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-3xl bg-white p-0 text-plum-900 shadow-2xl backdrop:bg-plum-900/60"
+      >
+        <div className="relative bg-gradient-to-br from-plum-700 to-sea-700 px-6 pt-8 pb-6 text-white">
+          <button
+            type="button"
+            onClick={() => dialogRef.current?.close()}
+            aria-label="Close"
+            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full hover:bg-white/15"
+          >
+            <CloseIcon />
+          </button>
+          <h2 id="email-popup-title" className="pr-8 font-display text-3xl font-semibold text-white">
+            Get 25% Off Your First Order
+          </h2>
+          <p id="email-popup-description" className="mt-2 text-plum-100">
+            Join our e-mail list and we will send you a code for 25% off your first package.
+          </p>
+        </div>
+        <form onSubmit={onSubmit} className="space-y-4 px-6 pt-5 pb-6">
+          <SubmissionKeyField />
+          <div>
+            <label htmlFor="popup-name" className="field-label">
+              Name
+            </label>
+            <input ref={nameInput} id="popup-name" name="name" required maxLength={100} autoComplete="name" className="field-input" />
+          </div>
+          <div>
+            <label htmlFor="popup-email" className="field-label">
+              Email
+            </label>
+            <input id="popup-email" name="email" type="email" required maxLength={254} autoComplete="email" className="field-input" />
+          </div>
+          <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="popup-website">Website</label>
+            <input id="popup-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          </div>
+          {error && (
+            <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+              <p className="font-semibold">{error.title}</p>
+              <p>{error.description}</p>
+            </div>
+          )}
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? 'Joining...' : 'Join & Get Discount'}
+          </button>
+          <p className="text-center">
+            <button
+              type="button"
+              onClick={() => dialogRef.current?.close()}
+              className="text-sm font-medium text-plum-700 underline underline-offset-4 hover:text-plum-900"
+            >
+              Skip - I already have a discount
+            </button>
+          </p>
+        </form>
+      </dialog>
+      {toast && <Toast message={toast} onClose={hideToast} />}
+    </>
+  )
+}

@@ -1,0 +1,77 @@
+import type { UIFieldServerProps } from 'payload'
+
+import { CITIES, DELIVERY_METHODS } from '@/shared/constants'
+import { CONSENT_GIVEN, jarFlavors, jarsText, labelOf, packingList, placedAt, priceRows } from '@/features/ordering/orderDetails'
+import type { Order } from '@/payload-types'
+
+import { ContactActions } from '@/features/contact/admin/ContactActions'
+
+const mapHref = (order: Order) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${order.address}, ${labelOf(CITIES, order.city)}, MI ${order.zip}`)}`
+
+/**
+ * The top of an order's page: what a seller needs to call the customer, pack the jars and deliver,
+ * readable on a phone. The editable fields follow below it.
+ */
+export function OrderSummary({ data }: UIFieldServerProps) {
+  const order = data as Order | undefined
+  if (!order?.fullName) return null
+  const delivery = order.deliveryMethod === 'delivery'
+  return (
+    <section className="order-summary" aria-label="Order summary" data-testid="order-summary">
+      {order.createdAt && <p className="order-summary__placed">Placed {placedAt(order.createdAt)} (Detroit time)</p>}
+
+      <div className="order-summary__grid">
+        <div className="order-summary__card">
+          <h3>Contact</h3>
+          <ContactActions phone={order.phone} email={order.email} />
+          {order.instagram && <p>Instagram: {order.instagram}</p>}
+          <p>
+            {CONSENT_GIVEN}: {order.consent ? 'Yes' : 'No'}
+          </p>
+        </div>
+
+        <div className="order-summary__card">
+          <h3>{jarsText(order.quantity)}</h3>
+          <ol className="order-summary__jars">
+            {jarFlavors(order.flavors).map((flavor, index) => (
+              <li key={index}>{flavor}</li>
+            ))}
+          </ol>
+          <p>To pack: {packingList(order.flavors)}</p>
+        </div>
+
+        <div className="order-summary__card">
+          <h3>{labelOf(DELIVERY_METHODS, order.deliveryMethod)}</h3>
+          <p>
+            {order.address}
+            <br />
+            {labelOf(CITIES, order.city)} {order.zip}
+          </p>
+          {delivery && (
+            <a href={mapHref(order)} target="_blank" rel="noreferrer">
+              Open in maps
+            </a>
+          )}
+          <h4>Notes</h4>
+          <p className="order-summary__notes">{order.notes || 'None'}</p>
+        </div>
+
+        <div className="order-summary__card">
+          <h3>Price</h3>
+          <table className="order-summary__prices">
+            <tbody>
+              {priceRows(order, false).map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td>{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="order-summary__hint">Computed by the site when the order was placed; it cannot be changed.</p>
+        </div>
+      </div>
+    </section>
+  )
+}

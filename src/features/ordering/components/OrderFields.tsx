@@ -1,0 +1,187 @@
+import { CITIES, DELIVERY_METHODS, FLAVORS } from '@/shared/constants'
+import { DELIVERY_FEE, type DeliveryMethod } from '@/features/ordering/pricing'
+import { flavorField, LIMITS, MAX_JARS } from '@/shared/forms/schemas'
+
+/** Marks the field a message is about and points it at that message. */
+export type InvalidProps = (name: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string }
+
+/**
+ * Which flavor fields show follows the checked package radio through CSS `:has`, so it also works
+ * without JavaScript (the server reads only as many flavors as jars). The class names are written
+ * out in full for Tailwind; they mirror the packages 1, 3 and 6.
+ */
+const JAR_VISIBILITY: Record<number, string> = {
+  1: '',
+  2: 'hidden [form:has(#order-qty-3:checked)_&]:block [form:has(#order-qty-6:checked)_&]:block',
+  3: 'hidden [form:has(#order-qty-3:checked)_&]:block [form:has(#order-qty-6:checked)_&]:block',
+  4: 'hidden [form:has(#order-qty-6:checked)_&]:block',
+  5: 'hidden [form:has(#order-qty-6:checked)_&]:block',
+  6: 'hidden [form:has(#order-qty-6:checked)_&]:block',
+}
+
+export function FlavorFields({
+  flavors,
+  onChange,
+  invalid,
+}: {
+  flavors: string[]
+  onChange: (jar: number, flavor: string) => void
+  invalid: InvalidProps
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1 text-xl font-semibold">Choose your flavors</legend>
+      <p className="mb-3 text-sm text-plum-900/75">One flavor for each jar; mix and match as you like.</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {Array.from({ length: MAX_JARS }, (_, index) => {
+          const jar = index + 1
+          const name = flavorField(jar)
+          return (
+            <div key={jar} className={JAR_VISIBILITY[jar]}>
+              <label htmlFor={`order-${name}`} className="field-label">
+                Jar {jar} flavor *
+              </label>
+              <select
+                id={`order-${name}`}
+                name={name}
+                value={flavors[index] ?? ''}
+                onChange={(event) => onChange(jar, event.target.value)}
+                className="field-input"
+                {...invalid(name)}
+              >
+                <option value="">Choose a flavor</option>
+                {FLAVORS.map((flavor) => (
+                  <option key={flavor.value} value={flavor.value}>
+                    {flavor.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )
+        })}
+      </div>
+    </fieldset>
+  )
+}
+
+const METHOD_HINTS: Record<DeliveryMethod, string> = {
+  pickup: 'Free. We send you the pickup address when we confirm.',
+  delivery: `$${DELIVERY_FEE} in Metro Detroit and Metro Ann Arbor.`,
+}
+
+export function DeliveryOptions({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: DeliveryMethod | ''
+  onChange: (method: DeliveryMethod) => void
+  invalid: InvalidProps
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-3 text-xl font-semibold">Pickup or delivery *</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {DELIVERY_METHODS.map((method) => {
+          const id = `order-method-${method.value}`
+          return (
+            <label
+              key={method.value}
+              htmlFor={id}
+              className="card flex cursor-pointer items-start gap-3 p-4 has-checked:border-plum-600 has-checked:bg-plum-50 has-checked:ring-2 has-checked:ring-plum-600"
+            >
+              <input
+                id={id}
+                type="radio"
+                name="deliveryMethod"
+                value={method.value}
+                checked={value === method.value}
+                onChange={() => onChange(method.value)}
+                className="mt-0.5 size-5 shrink-0 accent-plum-700"
+                {...invalid('deliveryMethod')}
+                aria-describedby={[`${id}-hint`, invalid('deliveryMethod')['aria-describedby']].filter(Boolean).join(' ')}
+              />
+              <span>
+                <span className="block font-semibold">{method.label}</span>
+                <span id={`${id}-hint`} className="block text-sm text-plum-900/75">
+                  {METHOD_HINTS[method.value]}
+                </span>
+              </span>
+            </label>
+          )
+        })}
+      </div>
+    </fieldset>
+  )
+}
+
+type TextField = {
+  name: string
+  label: string
+  max: number
+  type?: 'text' | 'email' | 'tel'
+  autoComplete?: string
+  inputMode?: 'numeric'
+  required?: boolean
+  wide?: boolean
+}
+
+const CONTACT_FIELDS: TextField[] = [
+  { name: 'fullName', label: 'Full name', max: LIMITS.name, autoComplete: 'name', required: true, wide: true },
+  { name: 'email', label: 'Email', max: LIMITS.email, type: 'email', autoComplete: 'email', required: true },
+  { name: 'phone', label: 'Phone', max: LIMITS.phone, type: 'tel', autoComplete: 'tel', required: true },
+  { name: 'instagram', label: 'Instagram (optional)', max: LIMITS.instagram, autoComplete: 'off' },
+]
+
+/** The visitor's details: uncontrolled inputs, refilled from the server's answer after a post. */
+export function CustomerFields({ value, invalid }: { value: (name: string) => string; invalid: InvalidProps }) {
+  const input = (field: TextField) => (
+    <div key={field.name} className={field.wide ? 'sm:col-span-2' : undefined}>
+      <label htmlFor={`order-${field.name}`} className="field-label">
+        {field.label}
+        {field.required && ' *'}
+      </label>
+      <input
+        id={`order-${field.name}`}
+        name={field.name}
+        type={field.type ?? 'text'}
+        autoComplete={field.autoComplete}
+        inputMode={field.inputMode}
+        maxLength={field.max}
+        required={field.required}
+        defaultValue={value(field.name)}
+        className="field-input"
+        {...invalid(field.name)}
+      />
+    </div>
+  )
+  return (
+    <fieldset>
+      <legend className="mb-3 text-xl font-semibold">Your details</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {CONTACT_FIELDS.map(input)}
+        {input({ name: 'address', label: 'Address', max: LIMITS.address, autoComplete: 'street-address', required: true, wide: true })}
+        <div>
+          <label htmlFor="order-city" className="field-label">
+            City *
+          </label>
+          <select id="order-city" name="city" required defaultValue={value('city')} className="field-input" {...invalid('city')}>
+            <option value="">Choose your city</option>
+            {CITIES.map((city) => (
+              <option key={city.value} value={city.value}>
+                {city.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {input({ name: 'zip', label: 'ZIP code', max: LIMITS.zip, autoComplete: 'postal-code', inputMode: 'numeric', required: true })}
+        <div className="sm:col-span-2">
+          <label htmlFor="order-notes" className="field-label">
+            Notes (optional)
+          </label>
+          <textarea id="order-notes" name="notes" rows={3} maxLength={LIMITS.notes} defaultValue={value('notes')} className="field-input" />
+        </div>
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,202 @@
+'use client'
+
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+
+import { FormMessage } from '@/shared/forms/FormMessage'
+import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
+import { useSafeAction } from '@/shared/forms/useSafeAction'
+import { normalizeDiscountCode } from '@/features/discounts/codes'
+import { formValues } from '@/shared/forms/formState'
+import { messages, type Message } from '@/shared/notices'
+import { discountAmount, packagePrice, type PackageQuantity } from '@/features/ordering/pricing'
+import { clearSavedDiscount, readSavedDiscount, useSavedDiscount } from '@/features/discounts/savedDiscount'
+import { HONEYPOT_FIELD, ORDER_FORM_FIELDS, parseOrderForm } from '@/shared/forms/schemas'
+
+import { checkDiscount, placeOrder } from '@/features/ordering/actions'
+import { DiscountField } from './DiscountField'
+import { CustomerFields, DeliveryOptions, FlavorFields, type InvalidProps } from './OrderFields'
+import { draftFromState, emptyDraft, initialOrderState, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
+import { OrderSummary } from './OrderSummary'
+import { PackageOptions, type PackageOption } from './PackageOptions'
+
+const RESULT_ID = 'order-result'
+const CONSENT_LABEL = 'I agree to be contacted via SMS/email about my order.'
+
+const subscribeToNothing = () => () => {}
+/** False while rendering on the server and hydrating, true once JavaScript runs the form. */
+const useScripted = () => useSyncExternalStore(subscribeToNothing, () => true, () => false)
+
+type Notice = { ok: boolean; message: Message }
+
+/** A post that never got an answer (network down, server error): the spec's failure message; the form keeps its input. */
+const failedOrder = (formData: FormData): OrderFormState => ({
+  status: 'error',
+  message: messages.order.failed,
+  values: formValues(formData, ORDER_FORM_FIELDS),
+})
+
+/**
+ * The order form. It posts to a server action, so it works without JavaScript; with JavaScript it
+ * checks the fields first, keeps a live summary, checks discount codes in place and applies a
+ * saved one. The choices that drive the price live in `draft`; the other fields are plain inputs.
+ */
+export function OrderForm({ packages, initialQuantity }: { packages: PackageOption[]; initialQuantity: PackageQuantity }) {
+  const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder)
+  const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
+  const [discountNotice, setDiscountNotice] = useState<Notice | null>(state.discountNotice ?? null)
+  const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
+  const [checking, setChecking] = useState(false)
+  const [seenState, setSeenState] = useState(state)
+  const saved = useSavedDiscount()
+  const scripted = useScripted()
+
+  // Each answer of the action adjusts the form once (React's "state from a changed value" pattern).
+  if (state !== seenState) {
+    setSeenState(state)
+    if (state.status === 'success') {
+      setDraft(emptyDraft(1))
+      setDiscountNotice(null)
+    } else if (state.field === 'discountCode') {
+      setDraft((current) => ({ ...current, appliedCode: null }))
+    }
+  }
+
+  const formRef = useRef<HTMLFormElement>(null)
+  const resultRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (state.status === 'success') {
+      // The used code is gone; and the form was replaced, so focus goes to the result, not the page.
+      if (state.discountUsed) clearSavedDiscount()
+      resultRef.current?.focus()
+    } else if (state.status === 'error' && state.field && formRef.current) {
+      focusField(formRef.current, state.field)
+    }
+  }, [state])
+
+  const update = (change: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...change }))
+
+  /** Asks the server about a code; whatever the answer, the code field shows the code checked. */
+  async function checkCode(code: string, quantity: PackageQuantity) {
+    const answer = await checkDiscount(code).catch(() => ({ ok: false as const, message: messages.discount.unexpectedError('the code could not be checked') }))
+    setChecking(false)
+    // Any failure leaves the discount not applied (amount 0).
+    update({ discountCode: code, appliedCode: answer.ok ? answer.code : null })
+    setDiscountNotice(answer.ok ? { ok: true, message: messages.discount.applied(discountAmount(packagePrice(quantity)), answer.code) } : { ok: false, message: answer.message })
+  }
+
+  function applyDiscount(rawCode: string) {
+    const code = normalizeDiscountCode(rawCode)
+    update({ discountCode: code, appliedCode: null })
+    setChecking(true)
+    void checkCode(code, draft.quantity)
+  }
+
+  // On a return visit the saved code is filled in and checked once, when the page loads.
+  const autoChecked = useRef(false)
+  const checkSavedCode = useEffectEvent(() => {
+    const { code } = readSavedDiscount()
+    if (code && !draft.appliedCode) void checkCode(normalizeDiscountCode(code), draft.quantity)
+  })
+  useEffect(() => {
+    if (autoChecked.current) return
+    autoChecked.current = true
+    checkSavedCode()
+  }, [])
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    // Posted by hand so React does not reset the form: on an error everything typed stays.
+    event.preventDefault()
+    const form = event.currentTarget
+    const formData = new FormData(form)
+    const checked = parseOrderForm(formValues(formData, ORDER_FORM_FIELDS))
+    if (!checked.ok) {
+      setClientError({ message: checked.message, field: checked.field })
+      focusField(form, checked.field)
+      return
+    }
+    setClientError(null)
+    placeOrderSafely(formData)
+  }
+
+  const result = clientError ? { status: 'error' as const, message: clientError.message } : pending ? initialOrderState : state
+  const invalidField = clientError?.field ?? (state.status === 'error' ? state.field : undefined)
+  const invalid: InvalidProps = (name) => (name === invalidField ? { 'aria-invalid': true, 'aria-describedby': RESULT_ID } : {})
+  const value = (name: string) => (state.status === 'success' ? '' : (state.values?.[name] ?? ''))
+
+  return (
+    <form key={generation} ref={formRef} action={formAction} onSubmit={submit} noValidate aria-describedby="order-required-note">
+      {/* Without JavaScript, Enter in a field must place the order, not press the first button (Apply). */}
+      <SubmissionKeyField />
+      {!scripted && (
+        <button type="submit" tabIndex={-1} aria-hidden className="sr-only">
+          Place Order
+        </button>
+      )}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-10">
+          {saved.email && (
+            <p className="rounded-2xl bg-sea-50 px-5 py-4 text-sea-700">
+              <span className="block text-lg font-semibold">Welcome back!</span>
+              Your first-order discount is saved in this browser.
+            </p>
+          )}
+          <p id="order-required-note" className="text-sm text-plum-900/70">
+            Fields marked * are required.
+          </p>
+          <PackageOptions packages={packages} value={draft.quantity} onChange={(quantity) => update({ quantity })} />
+          <FlavorFields
+            flavors={draft.flavors}
+            onChange={(jar, flavor) => setDraft((current) => ({ ...current, flavors: current.flavors.map((chosen, index) => (index === jar - 1 ? flavor : chosen)) }))}
+            invalid={invalid}
+          />
+          <DeliveryOptions value={draft.deliveryMethod} onChange={(deliveryMethod) => update({ deliveryMethod })} invalid={invalid} />
+          <CustomerFields value={value} invalid={invalid} />
+          <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="order-website">Website</label>
+            <input id="order-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          </div>
+        </div>
+
+        <div className="card h-fit space-y-6 lg:sticky lg:top-24">
+          <DiscountField
+            code={draft.discountCode}
+            appliedCode={draft.appliedCode}
+            savedCode={saved.code}
+            notice={discountNotice}
+            checking={checking}
+            scripted={scripted}
+            onCodeChange={(discountCode) => update({ discountCode, appliedCode: null })}
+            onApply={applyDiscount}
+            invalid={invalid}
+          />
+          <OrderSummary quantity={draft.quantity} deliveryMethod={draft.deliveryMethod} appliedCode={draft.appliedCode} />
+          <div className="flex items-start gap-3">
+            <input
+              id="order-consent"
+              name="consent"
+              type="checkbox"
+              required
+              defaultChecked={value('consent') === 'on'}
+              className="mt-1 size-5 shrink-0 accent-plum-700"
+              {...invalid('consent')}
+            />
+            <label htmlFor="order-consent">{CONSENT_LABEL}</label>
+          </div>
+          <div id={RESULT_ID} ref={resultRef} tabIndex={-1} className="outline-none">
+            <FormMessage state={result} />
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={pending}>
+            {pending ? 'Placing Order...' : 'Place Order'}
+          </button>
+        </div>
+      </div>
+    </form>
+  )
+}
+
+/** Moves focus to the field a message is about (the first radio of a group). */
+function focusField(form: HTMLFormElement, name: string) {
+  const item = form.elements.namedItem(name)
+  const element = item instanceof RadioNodeList ? item[0] : item
+  if (element instanceof HTMLElement) element.focus()
+}

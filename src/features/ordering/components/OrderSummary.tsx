@@ -1,0 +1,55 @@
+import { priceOrder, type DeliveryMethod, type PackageQuantity } from '@/features/ordering/pricing'
+
+/** The live price summary, computed with the same rules the server stores the order with. */
+export function OrderSummary({
+  quantity,
+  deliveryMethod,
+  appliedCode,
+}: {
+  quantity: PackageQuantity
+  deliveryMethod: DeliveryMethod | ''
+  appliedCode: string | null
+}) {
+  const price = priceOrder({ quantity, deliveryMethod, discountApplied: Boolean(appliedCode) })
+  const row = 'flex justify-between gap-4 py-2'
+  return (
+    <section aria-labelledby="order-summary-heading">
+      <h2 id="order-summary-heading" className="text-2xl font-semibold">
+        Order summary
+      </h2>
+      <dl className="mt-3 divide-y divide-plum-100" data-testid="order-summary">
+        <div className={row}>
+          <dt>
+            Package ({quantity} {quantity === 1 ? 'jar' : 'jars'})
+          </dt>
+          <dd>${price.originalPrice}</dd>
+        </div>
+        {price.savings > 0 && (
+          <div className={`${row} text-sea-700`}>
+            <dt>Savings</dt>
+            <dd>
+              ${price.savings} off <s className="text-plum-900/70">${price.listPrice}</s>
+            </dd>
+          </div>
+        )}
+        <div className={row}>
+          <dt>Delivery</dt>
+          <dd>{deliveryMethod === '' ? 'Choose pickup or delivery' : deliveryMethod === 'pickup' ? 'Pickup, free' : `$${price.deliveryFee}`}</dd>
+        </div>
+        {price.discountAmount > 0 && (
+          <div className={`${row} text-sea-700`}>
+            <dt>Discount ({appliedCode})</dt>
+            <dd>-${price.discountAmount}</dd>
+          </div>
+        )}
+        <div className={`${row} text-lg font-semibold`}>
+          <dt>Total</dt>
+          <dd aria-live="polite" data-testid="order-total">
+            ${price.totalPrice}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-plum-900/70">Pay when we confirm: cash, Venmo, CashApp or Zelle.</p>
+    </section>
+  )
+}

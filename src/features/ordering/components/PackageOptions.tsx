@@ -1,0 +1,72 @@
+import type { PackageQuantity } from '@/features/ordering/pricing'
+
+export type PackageOption = {
+  quantity: PackageQuantity
+  price: number
+  listPrice: number
+  savings: number
+  title: string
+  badge: string | null
+}
+
+export const packageInputId = (quantity: number) => `order-qty-${quantity}`
+
+/** The three package cards as one radio group; each card is the label of its radio. */
+export function PackageOptions({
+  packages,
+  value,
+  onChange,
+}: {
+  packages: PackageOption[]
+  value: PackageQuantity
+  onChange: (quantity: PackageQuantity) => void
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-3 text-xl font-semibold">Choose your package</legend>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {packages.map((pkg) => {
+          const id = packageInputId(pkg.quantity)
+          return (
+            <label
+              key={pkg.quantity}
+              htmlFor={id}
+              className="card relative flex cursor-pointer flex-col gap-1 p-4 has-checked:border-plum-600 has-checked:bg-plum-50 has-checked:ring-2 has-checked:ring-plum-600"
+            >
+              {pkg.badge && (
+                <span className="absolute -top-3 right-4 rounded-full bg-sea-700 px-3 py-0.5 text-xs font-semibold text-white">{pkg.badge}</span>
+              )}
+              <span className="flex items-center gap-3">
+                <input
+                  id={id}
+                  type="radio"
+                  name="quantity"
+                  value={pkg.quantity}
+                  checked={value === pkg.quantity}
+                  onChange={() => onChange(pkg.quantity)}
+                  aria-labelledby={`${id}-name`}
+                  aria-describedby={`${id}-details`}
+                  className="size-5 shrink-0 accent-plum-700"
+                />
+                <span id={`${id}-name`} className="font-semibold">
+                  {pkg.quantity} {pkg.quantity === 1 ? 'jar' : 'jars'} · ${pkg.price}
+                </span>
+              </span>
+              <span id={`${id}-details`} className="pl-8 text-sm text-plum-900/75">
+                {pkg.title}
+                {pkg.savings > 0 ? (
+                  <>
+                    {' '}
+                    · <s>${pkg.listPrice}</s> <span className="font-semibold text-sea-700">Save ${pkg.savings}</span>
+                  </>
+                ) : (
+                  ` · $${pkg.price} per jar`
+                )}
+              </span>
+            </label>
+          )
+        })}
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,52 @@
+import Link from 'next/link'
+
+import { CheckIcon } from '@/components/Icons'
+import { PACKAGES } from '@/features/ordering/pricing'
+import type { Pricing } from '@/payload-types'
+
+/** The three packages; each card leads to /order with its package chosen. */
+export function PricingCards({ copy }: { copy: Pricing }) {
+  return (
+    <ul className="grid gap-5 md:grid-cols-3">
+      {PACKAGES.map((pkg, index) => {
+        const text = copy.packages?.[index]
+        const featured = Boolean(text?.badge) && index === 1
+        return (
+          <li
+            key={pkg.quantity}
+            className={`card relative flex flex-col ${featured ? 'border-2 border-plum-500 shadow-lg' : ''}`}
+          >
+            {text?.badge && (
+              <span className="absolute -top-3 left-6 rounded-full bg-sea-700 px-3 py-1 text-xs font-semibold text-white">
+                {text.badge}
+              </span>
+            )}
+            <h3 className="text-2xl font-semibold">{text?.title ?? `${pkg.quantity} jar${pkg.quantity > 1 ? 's' : ''}`}</h3>
+            <p className="mt-1 text-sm text-plum-900/70">
+              {pkg.quantity} × 8oz jar{pkg.quantity > 1 ? 's' : ''}
+            </p>
+            <p className="mt-5 flex items-baseline gap-2">
+              <span className="font-display text-5xl font-semibold text-plum-800">${pkg.price}</span>
+              {pkg.savings > 0 && <s className="text-lg text-plum-900/75">${pkg.listPrice}</s>}
+            </p>
+            {pkg.savings > 0 ? (
+              <p className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-sea-700">
+                <CheckIcon width={16} height={16} /> Save ${pkg.savings}
+              </p>
+            ) : (
+              <p className="mt-2 text-sm text-plum-900/70">${pkg.price} per jar</p>
+            )}
+            {text?.description && <p className="mt-4 flex-1 leading-7 text-plum-900/80">{text.description}</p>}
+            <Link
+              href={`/order?qty=${pkg.quantity}`}
+              className={`${featured ? 'btn-primary' : 'btn-secondary'} mt-6 w-full`}
+              aria-label={`Order ${pkg.quantity} jar${pkg.quantity > 1 ? 's' : ''} for $${pkg.price}`}
+            >
+              Order {pkg.quantity === 1 ? '1 jar' : `${pkg.quantity} jars`}
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

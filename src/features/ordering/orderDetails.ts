@@ -1,0 +1,67 @@
+import type { Order } from '@/payload-types'
+
+import { FLAVORS } from '@/shared/constants'
+
+/**
+ * How a stored order reads to people: the seller's e-mail, the customer's confirmation and the
+ * admin's order view all word flavors, jars and prices the same way.
+ */
+
+type Option = { readonly value: string; readonly label: string }
+
+/** How the seller's e-mail, the order view and the admin field name the customer's consent. */
+export const CONSENT_GIVEN = 'Agreed to be contacted via SMS/email'
+
+export const dollars = (amount: number) => `$${amount}`
+
+export const jarsText = (quantity: number) => `${quantity} jar${quantity === 1 ? '' : 's'}`
+
+export const labelOf = (options: readonly Option[], value: string | null | undefined) => options.find((option) => option.value === value)?.label ?? value ?? ''
+
+/** The spec's text of the flavors: the flavor for one jar, otherwise 'Jar N: flavor' entries. */
+export function flavorsText(flavors: readonly string[]): string {
+  return flavors.length === 1 ? flavors[0] : flavors.map((flavor, index) => `Jar ${index + 1}: ${flavor}`).join(', ')
+}
+
+/** 'Jar 1: mixed-berry, Jar 2: peach-ginger' → 'Jar 1: Mixed Berry, Jar 2: Peach Ginger'. */
+export function readableFlavors(flavors: string): string {
+  return FLAVORS.reduce((text, flavor) => text.replaceAll(flavor.value, flavor.label), flavors)
+}
+
+/** The inverse of `flavorsText`, as labels: one entry per jar. */
+export function jarFlavors(flavors: string): string[] {
+  const entries = /^Jar \d+: /.test(flavors) ? flavors.split(/,\s*(?=Jar \d+: )/).map((entry) => entry.replace(/^Jar \d+: /, '')) : [flavors]
+  return entries.map((value) => labelOf(FLAVORS, value.trim()))
+}
+
+/** What to prepare: each flavor with its number of jars, in the order they were first chosen. */
+export function flavorCounts(flavors: string): { flavor: string; jars: number }[] {
+  const counts = new Map<string, number>()
+  for (const flavor of jarFlavors(flavors)) counts.set(flavor, (counts.get(flavor) ?? 0) + 1)
+  return [...counts].map(([flavor, jars]) => ({ flavor, jars }))
+}
+
+/** '2 × Mixed Berry, 1 × Peach Ginger': what to pack, for the orders list and the order view. */
+export const packingList = (flavors: string) =>
+  flavorCounts(flavors)
+    .map(({ flavor, jars }) => `${jars} × ${flavor}`)
+    .join(', ')
+
+export type PriceRow = [label: string, value: string]
+
+/** Package, delivery fee (or free pickup, for the customer), discount with its code, total. */
+export function priceRows(order: Order, forCustomer: boolean): PriceRow[] {
+  const rows: PriceRow[] = [[`Package (${jarsText(order.quantity)})`, dollars(order.originalPrice)]]
+  if (order.deliveryMethod === 'delivery') rows.push(['Delivery fee', dollars(order.deliveryFee)])
+  else if (forCustomer) rows.push(['Pickup', 'free'])
+  if (order.discountAmount > 0) rows.push([`Discount (code ${order.discountCode ?? ''})`, `-${dollars(order.discountAmount)}`])
+  rows.push(['Total', dollars(order.totalPrice)])
+  return rows
+}
+
+export const placedAt = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'America/Detroit',
+  }).format(new Date(iso))

@@ -1,0 +1,139 @@
+import type { Order, SiteSetting } from '@/payload-types'
+
+import { CITIES, DELIVERY_METHODS } from '@/shared/constants'
+import type { OutgoingEmail } from '@/platform/email/outbox'
+import { escapeHtml } from '@/shared/escapeHtml'
+import { CONSENT_GIVEN, dollars, jarsText, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'
+import { siteUrl } from '@/platform/config/siteUrl'
+
+/**
+ * The two e-mails of a stored order: every field for the seller, and for the customer a summary,
+ * the total, pickup or delivery, how to pay and the promise to confirm. Plain text plus simple HTML;
+ * every value from the visitor is HTML-escaped.
+ */
+
+type Row = PriceRow
+type Section = { heading?: string; rows?: Row[]; paragraphs?: string[]; list?: string[] }
+
+function renderText(sections: Section[]): string {
+  return sections
+    .map((section) =>
+      [
+        section.heading && `${section.heading}\n${'-'.repeat(section.heading.length)}`,
+        ...(section.paragraphs ?? []),
+        ...(section.rows ?? []).map(([label, value]) => `${label}: ${value}`),
+        ...(section.list ?? []).map((item) => `- ${item}`),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .join('\n\n')
+}
+
+function renderHtml(sections: Section[]): string {
+  const body = sections
+    .map((section) => {
+      const parts: string[] = []
+      if (section.heading) parts.push(`<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(section.heading)}</h2>`)
+      for (const paragraph of section.paragraphs ?? []) parts.push(`<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`)
+      if (section.rows?.length) {
+        const rows = section.rows
+          .map(([label, value]) => `<tr><th align="left" style="padding:4px 16px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`)
+          .join('')
+        parts.push(`<table role="presentation" cellspacing="0" cellpadding="0">${rows}</table>`)
+      }
+      if (section.list?.length) parts.push(`<ul>${section.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`)
+      return parts.join('\n')
+    })
+    .join('\n')
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#2f1544;line-height:1.5">${body}</body></html>`
+}
+
+function email(to: string, subject: string, sections: Section[], replyTo?: string): OutgoingEmail {
+  return { to, subject, text: renderText(sections), html: renderHtml(sections), replyTo }
+}
+
+/** Everything the seller needs to confirm and fulfil the order; replies go to the customer. */
+export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'email'>): OutgoingEmail {
+  const method = labelOf(DELIVERY_METHODS, order.deliveryMethod)
+  return email(
+    settings.email,
+    `New order: ${order.fullName}, ${jarsText(order.quantity)}, ${method.toLowerCase()}, ${dollars(order.totalPrice)}`,
+    [
+      { paragraphs: [`Order ${order.id}, placed ${placedAt(order.createdAt)}.`, `Open it in the admin: ${siteUrl()}/admin/collections/orders/${order.id}`] },
+      {
+        heading: 'Customer',
+        rows: [
+          ['Full name', order.fullName],
+          ['E-mail', order.email],
+          ['Phone', order.phone],
+          ['Instagram', order.instagram || '-'],
+          [CONSENT_GIVEN, order.consent ? 'Yes' : 'No'],
+        ],
+      },
+      {
+        heading: 'Order',
+        rows: [
+          ['Jars', String(order.quantity)],
+          ['Flavors', readableFlavors(order.flavors)],
+          ['Pickup or delivery', method],
+          ['Address', order.address],
+          ['City', labelOf(CITIES, order.city)],
+          ['ZIP code', order.zip],
+          ['Notes', order.notes || '-'],
+        ],
+      },
+      { heading: 'Price', rows: [...priceRows(order, false), ['Discount code', order.discountCode || '-']] },
+    ],
+    order.email,
+  )
+}
+
+/** The customer's confirmation: what they ordered, what it costs, how to pay, what happens next. */
+export function customerOrderEmail(
+  order: Order,
+  settings: Pick<SiteSetting, 'businessName' | 'productName' | 'phone' | 'email' | 'paymentMethods'>,
+): OutgoingEmail {
+  const delivery = order.deliveryMethod === 'delivery'
+  const payment = (settings.paymentMethods ?? []).map((entry) => (entry.handle ? `${entry.method}: ${entry.handle}` : entry.method))
+  return email(
+    order.email,
+    `Your ${settings.productName} order: ${jarsText(order.quantity)}, ${dollars(order.totalPrice)}`,
+    [
+      {
+        paragraphs: [
+          `Hi ${order.fullName},`,
+          `Thank you for your order! We will text or e-mail you to confirm your order and ${delivery ? 'delivery' : 'pickup'}.`,
+        ],
+      },
+      {
+        heading: 'Your order',
+        rows: [
+          ['Product', `${settings.productName}, ${jarsText(order.quantity)} (8oz)`],
+          ['Flavors', readableFlavors(order.flavors)],
+          ...priceRows(order, true),
+        ],
+      },
+      {
+        heading: delivery ? 'Delivery' : 'Pickup',
+        paragraphs: [
+          delivery
+            ? `We will deliver to ${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}. We will agree on a time when we confirm.`
+            : 'We will send you the pickup address and time when we confirm your order.',
+        ],
+      },
+      {
+        heading: 'How to pay',
+        paragraphs: [`Pay ${dollars(order.totalPrice)} once we have confirmed your order, with any of these:`],
+        list: payment,
+      },
+      {
+        paragraphs: [
+          `Questions? Text or call ${settings.phone}, or reply to this e-mail.`,
+          settings.businessName,
+        ],
+      },
+    ],
+    settings.email,
+  )
+}

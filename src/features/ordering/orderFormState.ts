@@ -1,0 +1,51 @@
+import type { FormState } from '@/shared/forms/formState'
+import type { Message } from '@/shared/notices'
+import { isPackageQuantity, type DeliveryMethod, type PackageQuantity } from './pricing'
+import { flavorField, MAX_JARS } from '@/shared/forms/schemas'
+
+/** What the order action answers; rendered by the page with or without JavaScript. */
+export type OrderFormState = FormState & {
+  /** The field the message is about, marked invalid. */
+  field?: string
+  /** The answer to a discount check made without JavaScript (the Apply button posts the form). */
+  discountNotice?: { ok: boolean; message: Message }
+  /** The code the page shows as applied after a post; for display only, the order re-checks it. */
+  appliedDiscountCode?: string
+  /** The order used a discount code: the browser forgets its saved one. */
+  discountUsed?: boolean
+}
+
+export const initialOrderState: OrderFormState = { status: 'idle' }
+
+/** The Apply button's value when it posts the form (no JavaScript). */
+export const APPLY_DISCOUNT_INTENT = 'apply-discount'
+/** A hidden field echoing the applied code, so a page rendered after a post still shows it. */
+export const APPLIED_CODE_FIELD = 'appliedDiscountCode'
+
+/** The choices that drive the live summary; the other fields stay plain form inputs. */
+export type OrderDraft = {
+  quantity: PackageQuantity
+  flavors: string[]
+  deliveryMethod: DeliveryMethod | ''
+  discountCode: string
+  appliedCode: string | null
+}
+
+export function emptyDraft(quantity: PackageQuantity = 1): OrderDraft {
+  return { quantity, flavors: Array.from({ length: MAX_JARS }, () => ''), deliveryMethod: '', discountCode: '', appliedCode: null }
+}
+
+/** The draft a page starts with: the visitor's input after a post, otherwise the chosen package. */
+export function draftFromState(state: OrderFormState, defaultQuantity: PackageQuantity): OrderDraft {
+  const values = state.values
+  if (state.status === 'success' || !values) return emptyDraft(state.status === 'success' ? 1 : defaultQuantity)
+  const quantity = Number(values.quantity)
+  const method = values.deliveryMethod
+  return {
+    quantity: isPackageQuantity(quantity) ? quantity : defaultQuantity,
+    flavors: Array.from({ length: MAX_JARS }, (_, index) => values[flavorField(index + 1)] ?? ''),
+    deliveryMethod: method === 'pickup' || method === 'delivery' ? method : '',
+    discountCode: values.discountCode ?? '',
+    appliedCode: state.appliedDiscountCode || null,
+  }
+}

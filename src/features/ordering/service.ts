@@ -1,0 +1,128 @@
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Order } from '@/payload-types'
+
+import { claimDiscountCode, discountRejection, type DiscountStatus } from '@/features/discounts/codes'
+import { messages, type Message } from '@/shared/notices'
+import { flavorsText } from './orderDetails'
+import { customerOrderEmail, sellerOrderEmail } from './orderEmails'
+import { deliverSoon, queueEmail } from '@/platform/email/outbox'
+import { priceOrder } from './pricing'
+import { parseOrderForm, type OrderInput } from '@/shared/forms/schemas'
+import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
+import { inTransaction, isUniqueViolation, type UnitOfWork } from '@/platform/db/transactions'
+
+/**
+ * Places an order: validate → price with pricing.ts → in one transaction claim the discount code,
+ * store the order, remember its submission key and queue the seller's and customer's e-mails →
+ * after the commit, deliver the e-mails in the background. The server action is a thin wrapper
+ * around `submitOrder`; tests call it directly with a Payload instance.
+ */
+
+export type OrderResult =
+  | { status: 'success'; order: Order; discountUsed: boolean }
+  | { status: 'error'; message: Message; field?: string; discountRejected?: boolean }
+
+/**
+ * `values` are the posted form fields as strings. Only the fields the schema knows are read: a
+ * price, total or discount amount sent by the browser is never looked at.
+ */
+export async function submitOrder(payload: Payload, values: Record<string, unknown>, submissionKey?: string): Promise<OrderResult> {
+  const parsed = parseOrderForm(values)
+  if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field }
+
+  let stored: StoreOutcome
+  try {
+    stored = await storeOrder(payload, parsed.order, submissionKey)
+  } catch (error) {
+    // Two posts with one key at the same moment: the unique key let one through; answer as it did.
+    const earlier = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined
+    if (earlier) return earlier
+    payload.logger.error({ err: error, msg: '[order] could not store an order' })
+    return { status: 'error', message: messages.order.failed }
+  }
+  if (stored.status === 'rejected') {
+    // A code refused because this very post already used it (a racing duplicate) is no refusal.
+    const earlier = await replay(payload, submissionKey)
+    if (earlier) return earlier
+    return { status: 'error', message: discountRejection(stored.reason), field: 'discountCode', discountRejected: true }
+  }
+  deliverSoon(payload)
+  return { status: 'success', order: stored.order, discountUsed: Boolean(stored.order.discountCode) }
+}
+
+/** The answer an earlier post with this submission key got, when there was one. */
+async function replay(payload: Payload, submissionKey: string | undefined, req?: PayloadRequest): Promise<OrderResult | undefined> {
+  const orderId = await earlierSubmission(payload, submissionKey, req)
+  if (!orderId) return undefined
+  const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true, req })
+  return { status: 'success', order, discountUsed: Boolean(order.discountCode) }
+}
+
+type StoreOutcome =
+  | { status: 'stored'; order: Order }
+  | { status: 'rejected'; reason: Exclude<DiscountStatus, 'valid'> }
+
+/**
+ * Claims the code and creates the order in one unit of work. A refused code rolls back and nothing
+ * is stored: the visitor was shown a discounted total and must not be charged a different one
+ * without seeing it.
+ */
+function storeOrder(payload: Payload, input: OrderInput, submissionKey: string | undefined): Promise<StoreOutcome> {
+  return inTransaction<StoreOutcome>(payload, async (req) => {
+    const earlier = await replay(payload, submissionKey, req)
+    if (earlier?.status === 'success') return { commit: false, value: { status: 'stored', order: earlier.order } }
+    const outcome = await claimCodeAndCreateOrder(payload, input, req)
+    if (outcome.commit && outcome.value.status === 'stored') {
+      const { order } = outcome.value
+      await recordSubmission(payload, 'order', submissionKey, order.id, req)
+      await queueOrderEmails(payload, order, req)
+    }
+    return outcome
+  })
+}
+
+async function claimCodeAndCreateOrder(payload: Payload, input: OrderInput, req: PayloadRequest): Promise<UnitOfWork<StoreOutcome>> {
+  if (input.discountCode) {
+    const claim = await claimDiscountCode(payload, input.discountCode, req)
+    if (claim !== 'valid') return { commit: false, value: { status: 'rejected', reason: claim } }
+  }
+  const price = priceOrder({ quantity: input.quantity, deliveryMethod: input.deliveryMethod, discountApplied: Boolean(input.discountCode) })
+  const order = await payload.create({
+    collection: 'orders',
+    data: {
+      status: 'new',
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      instagram: input.instagram,
+      quantity: input.quantity,
+      flavors: flavorsText(input.flavors),
+      deliveryMethod: input.deliveryMethod,
+      city: input.city,
+      address: input.address,
+      zip: input.zip,
+      notes: input.notes,
+      consent: input.consent,
+      originalPrice: price.originalPrice,
+      deliveryFee: price.deliveryFee,
+      discountAmount: price.discountAmount,
+      totalPrice: price.totalPrice,
+      discountCode: input.discountCode,
+    },
+    depth: 0,
+    // Visitors may not create orders through the API (create access is `nobody`); this code
+    // validated and priced everything itself above.
+    overrideAccess: true,
+    req,
+  })
+  return { commit: true, value: { status: 'stored', order } }
+}
+
+/** The seller's and the customer's e-mail of a new order, queued in the order's transaction. */
+async function queueOrderEmails(payload: Payload, order: Order, req: PayloadRequest): Promise<void> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+  const about = `order:${order.id}`
+  await queueEmail(payload, { ...sellerOrderEmail(order, settings), about }, req)
+  await queueEmail(payload, { ...customerOrderEmail(order, settings), about }, req)
+}

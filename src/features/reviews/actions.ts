@@ -1,0 +1,48 @@
+'use server'
+
+import { type FormState, formValues } from '@/shared/forms/formState'
+import { messages } from '@/shared/notices'
+import { getPayloadClient } from '@/platform/db/payloadClient'
+import { allowAttempt, allowPhotoBytes, clientKey } from '@/platform/http/rateLimit'
+import { PHOTO_MAX_BYTES } from './rules'
+import { submitReview, submittedMessage } from './service'
+import { parseReviewFields } from './schema'
+import { HONEYPOT_FIELD } from '@/shared/forms/schemas'
+import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
+import { submissionKeyOf } from '@/platform/db/submissions'
+
+const FIELDS = ['name', 'rating', 'comment'] as const
+
+/**
+ * Posts a visitor's review (spec calls 7 and 8). The work is `submitReview`'s; this adds what
+ * needs the request: the honeypot, the rate limit and reading the uploaded file.
+ */
+export async function postReview(_previous: FormState, formData: FormData): Promise<FormState> {
+  const values = formValues(formData, FIELDS)
+  // A filled honeypot is a bot: answer as if it worked, store nothing.
+  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: messages.review.submitted }
+
+  // Mistakes are answered without spending the visitor's allowance; the photo work comes after it.
+  const fields = parseReviewFields(values)
+  if (!fields.ok) return { status: 'error', message: fields.message, values }
+  const photo = formData.get('photo')
+  const file = photo instanceof File && photo.size > 0 ? photo : null
+  const client = await clientKey()
+  const key = submissionKeyOf('review', formData.get(SUBMISSION_KEY_FIELD), { client, values: { ...values, photo: file?.size ?? 0 } })
+  if (!(await allowAttempt('review', client, key))) return { status: 'error', message: messages.rateLimited, values }
+
+  // Refused by its size before its bytes are read.
+  if (file && file.size > PHOTO_MAX_BYTES) return { status: 'error', message: messages.review.photoTooLarge, values }
+  if (file && !(await allowPhotoBytes(file.size, key))) return { status: 'error', message: messages.rateLimited, values }
+
+  try {
+    const bytes = file ? Buffer.from(await file.arrayBuffer()) : null
+    const result = await submitReview(await getPayloadClient(), { ...values, photo: bytes }, key)
+    if (!result.ok) return { status: 'error', message: result.message, values }
+    // The review's hooks expire the cached list, so this answer carries the refreshed page.
+    return { status: 'success', message: submittedMessage(result.review) }
+  } catch (error) {
+    console.error('[reviews] could not post a review', error)
+    return { status: 'error', message: messages.review.failed, values }
+  }
+}

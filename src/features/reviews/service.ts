@@ -1,0 +1,132 @@
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Media, Review } from '@/payload-types'
+
+import { messages, type Message } from '@/shared/notices'
+import { prepareReviewPhoto } from './photo'
+import { parseReviewFields } from './schema'
+import { summarizeRatings } from './summary'
+import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
+import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
+
+/**
+ * Reading and posting reviews through the Local API. Plain functions of `payload`, so the page,
+ * the server action and the integration tests share them.
+ */
+
+/** Published reviews, newest first, with their photo; the page lists them. */
+export async function findPublishedReviews(payload: Payload): Promise<Review[]> {
+  const { docs } = await payload.find({
+    collection: 'reviews',
+    where: { status: { equals: 'published' } },
+    sort: '-createdAt',
+    limit: 500,
+    depth: 1,
+    // As a visitor: the collection's rules hide every other status, and the photo's too.
+    overrideAccess: false,
+  })
+  return docs
+}
+
+/** The average and count of every published review (not only the ones the page lists). */
+export async function summarizePublishedReviews(payload: Payload): Promise<{ average: number; count: number }> {
+  const { docs } = await payload.find({
+    collection: 'reviews',
+    where: { status: { equals: 'published' } },
+    select: { rating: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: false,
+  })
+  return summarizeRatings(docs.map((review) => review.rating))
+}
+
+export type ReviewSubmission = {
+  name?: unknown
+  rating?: unknown
+  comment?: unknown
+  /** The photo's bytes as received; absent or empty when the visitor chose none. */
+  photo?: Buffer | null
+}
+
+export type SubmitReviewResult = { ok: true; review: Review } | { ok: false; message: Message }
+
+/**
+ * Validates a visitor's review, stores its photo in `media` and the review in `reviews`. The review
+ * is published at once unless the seller holds new reviews for approval.
+ *
+ * Writes run with access control off: `reviews` and `media` accept no public creates, and every
+ * value stored here has been checked (or, for the photo, rebuilt) first.
+ */
+export async function submitReview(payload: Payload, submission: ReviewSubmission, submissionKey?: string): Promise<SubmitReviewResult> {
+  const fields = parseReviewFields(submission)
+  if (!fields.ok) return fields
+
+  const earlier = await replay(payload, submissionKey)
+  if (earlier) return earlier
+
+  const photo = submission.photo?.length ? await prepareReviewPhoto(submission.photo) : null
+  if (photo && !photo.ok) return photo
+
+  const { name, rating, comment } = fields.fields
+  // The photo is stored first, on its own: a rolled-back transaction would drop its record but not
+  // its file, so when the review is not stored (a parallel post with the same key won, or a
+  // failure) the photo is deleted through Payload, which removes its files wherever they are kept.
+  let media: Media | undefined
+  let stored = false
+  try {
+    if (photo) {
+      media = await inTransaction(payload, async (req) => ({
+        commit: true,
+        value: await payload.create({ collection: 'media', data: { alt: `Photo from ${name}` }, file: photo.photo, overrideAccess: true, req }),
+      }))
+    }
+    let storedNow = false
+    const review = await inTransaction(payload, async (req) => {
+      const again = await replay(payload, submissionKey, req)
+      storedNow = !again
+      if (again) return { commit: false, value: again.review }
+      const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+      const review = await payload.create({
+        collection: 'reviews',
+        data: { name, rating, comment, image: media?.id, status: settings.holdReviewsForApproval ? 'pending' : 'published' },
+        overrideAccess: true,
+        req,
+      })
+      await recordSubmission(payload, 'review', submissionKey, review.id, req)
+      return { commit: true, value: review }
+    })
+    stored = storedNow
+    return { ok: true, review }
+  } catch (error) {
+    const again = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined
+    if (again) return again
+    payload.logger.error({ err: error, msg: '[reviews] could not store a review' })
+    return { ok: false, message: messages.review.failed }
+  } finally {
+    if (media && !stored) await deleteUnusedPhoto(payload, media)
+  }
+}
+
+async function deleteUnusedPhoto(payload: Payload, media: Media): Promise<void> {
+  try {
+    await inTransaction(payload, async (req) => {
+      await payload.delete({ collection: 'media', id: media.id, overrideAccess: true, req })
+      return { commit: true, value: undefined }
+    })
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `[reviews] could not delete the unused photo ${media.filename}` })
+  }
+}
+
+/** The review an earlier post with this submission key stored, answered the same way again. */
+async function replay(payload: Payload, submissionKey: string | undefined, req?: Partial<PayloadRequest>): Promise<{ ok: true; review: Review } | undefined> {
+  const reviewId = await earlierSubmission(payload, submissionKey, req)
+  if (!reviewId) return undefined
+  const review = await payload.findByID({ collection: 'reviews', id: reviewId, depth: 1, overrideAccess: true, req })
+  return { ok: true, review }
+}
+
+/** The visitor's confirmation: the spec's, or ours when the review waits for the seller. */
+export const submittedMessage = (review: Review): Message =>
+  review.status === 'published' ? messages.review.submitted : messages.review.heldForApproval

@@ -1,0 +1,126 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { mongooseAdapter } from '@payloadcms/db-mongodb'
+import { sqliteAdapter } from '@payloadcms/db-sqlite'
+import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
+
+import { migrations } from '@/migrations'
+
+import { DATA_DIR, isBuildPhase } from '@/platform/config/runtime'
+
+export const DEFAULT_SQLITE_URI = `file:${path.join(DATA_DIR, 'storefront.db')}`
+
+export type DatabaseKind = 'sqlite' | 'mongodb'
+
+export function databaseKind(uri: string = process.env.DATABASE_URI || ''): DatabaseKind {
+  return /^mongodb(\+srv)?:\/\//.test(uri) ? 'mongodb' : 'sqlite'
+}
+
+/** libsql does not create missing folders; the build never opens the database, so it creates none. */
+function ensureSqliteFolder(uri: string): void {
+  if (isBuildPhase() || !uri.startsWith('file:')) return
+  const file = uri.slice('file:'.length).split('?')[0]
+  if (file && file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000
+/** Longer than any single write takes; a transaction waiting this long is stuck, not queued. */
+const TRANSACTION_QUEUE_TIMEOUT_MS = 20_000
+
+/**
+ * One SQLite write transaction at a time per process. libsql hands each transaction a connection of
+ * its own and opens a new one without the busy timeout, so two transactions started together fail
+ * with "database is locked", and a transaction whose BEGIN failed later reports a lost COMMIT as a
+ * success. Queueing them here and giving every connection the busy timeout avoids both.
+ *
+ * libsql begins every transaction as a write (`BEGIN IMMEDIATE`): it holds the file's only write
+ * lock from its first moment to its commit. So code that has a transaction open must do all its
+ * writes through its own `req`: a write without it goes to another connection and waits for the
+ * lock its own transaction holds, until the busy timeout answers "database is locked" (5 s, with
+ * every other transaction queued behind). Payload's forgot-password did exactly that (its
+ * request-interval mark); see `forgotPasswordEndpoint` in adminAuth.ts. For the same reason nothing
+ * slow (an e-mail, a remote call) belongs inside a transaction.
+ */
+function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapter {
+  const sqlite = adapter as BaseDatabaseAdapter & { client?: { execute: (sql: string) => Promise<unknown> } }
+  const begin = adapter.beginTransaction.bind(adapter)
+  const commit = adapter.commitTransaction.bind(adapter)
+  const rollback = adapter.rollbackTransaction.bind(adapter)
+  const releases = new Map<string | number, () => void>()
+  let queue: Promise<void> = Promise.resolve()
+
+  const setBusyTimeout = () => sqlite.client?.execute(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};`)
+
+  function acquire(): Promise<() => void> {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const turn = queue.then(() => release)
+    queue = queue.then(() => released)
+    return new Promise((resolve, reject) => {
+      let gaveUp = false
+      const timer = setTimeout(() => {
+        gaveUp = true
+        reject(new Error('SQLite: waited too long for another write to finish'))
+      }, TRANSACTION_QUEUE_TIMEOUT_MS)
+      void turn.then((releaseTurn) => {
+        clearTimeout(timer)
+        // A caller that gave up still holds its place: pass the turn on at once.
+        if (gaveUp) releaseTurn()
+        else resolve(releaseTurn)
+      })
+    })
+  }
+
+  const finish = (end: typeof commit) => async (id: Parameters<typeof commit>[0]) => {
+    const key = id instanceof Promise ? await id : id
+    try {
+      await end(key)
+    } finally {
+      releases.get(key)?.()
+      releases.delete(key)
+    }
+  }
+
+  adapter.beginTransaction = async (options) => {
+    const release = await acquire()
+    try {
+      await setBusyTimeout() // the connection this transaction takes
+      const id = await begin(options)
+      await setBusyTimeout() // the fresh connection libsql opens for everything else
+      if (id === null) release()
+      else releases.set(id, release)
+      return id
+    } catch (error) {
+      release()
+      throw error
+    }
+  }
+  adapter.commitTransaction = finish(commit)
+  adapter.rollbackTransaction = finish(rollback)
+  return adapter
+}
+
+/**
+ * `DATABASE_URI` picks the adapter: unset or `file:` → embedded SQLite, `mongodb://` → MongoDB.
+ * SQLite never uses dev `push`: its schema comes from the committed migrations in every mode, so a
+ * file made by `npm run dev` can also be started in production (see `runMigrations`).
+ */
+export function databaseAdapter(uri: string = process.env.DATABASE_URI || ''): DatabaseAdapterObj {
+  if (databaseKind(uri) === 'mongodb') {
+    return mongooseAdapter({ url: uri, transactionOptions: {} })
+  }
+  const sqliteUri = uri || DEFAULT_SQLITE_URI
+  ensureSqliteFolder(sqliteUri)
+  const sqlite = sqliteAdapter({
+    client: { url: sqliteUri },
+    push: false,
+    migrationDir: path.resolve(process.cwd(), 'src/migrations'),
+    prodMigrations: migrations,
+    // Transactions are off in the SQLite adapter unless options are given.
+    transactionOptions: {},
+    wal: true,
+    busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
+  })
+  return { ...sqlite, init: (args) => serializeTransactions(sqlite.init(args)) }
+}

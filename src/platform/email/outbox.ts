@@ -1,0 +1,171 @@
+import type { Payload, PayloadRequest } from 'payload'
+
+import { GIVE_UP_AFTER_MS, POLL_INTERVAL_MS, retryPauseMs, STALE_CLAIM_MS } from './outboxRules'
+import { inTransaction } from '@/platform/db/transactions'
+
+/**
+ * The e-mail outbox. A service that stores something a visitor sent (an order, a message, a
+ * sign-up) queues its e-mails with `queueEmail(…, req)` in the same transaction, so they exist
+ * exactly when the record does, and calls `deliverSoon` after the commit. Delivery runs in the
+ * background of the server process: the visitor's answer never waits on the mail server. A crash
+ * at any moment leaves the message waiting (or claimed, and claimed messages go stale and are sent
+ * again), so nothing is lost; a message is sent twice only if the process dies between the mail
+ * server's "accepted" and the record saying so.
+ */
+
+const OUTBOX = 'email-outbox'
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; replyTo?: string }
+
+/** `about` ties the message to its record for the seller (e.g. `order:42`). */
+export type QueuedEmail = OutgoingEmail & { about?: string }
+
+export async function queueEmail(payload: Payload, email: QueuedEmail, req?: Partial<PayloadRequest>): Promise<void> {
+  await payload.create({
+    collection: OUTBOX,
+    data: {
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      replyTo: email.replyTo,
+      about: email.about,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date().toISOString(),
+    },
+    depth: 0,
+    // Nobody creates outbox records through the API; the services queue what they validated.
+    overrideAccess: true,
+    req,
+  })
+}
+
+export type DeliveryRound = { sent: number; failed: number }
+
+/**
+ * Sends every message that is due, oldest first, one at a time. A message is claimed with one
+ * conditional update (waiting → sending) before it is sent, so two rounds (or two server
+ * instances) never send the same message. The first failure ends the round: the mail server is
+ * most likely down, and the next round comes soon enough.
+ */
+export async function deliverDueEmails(payload: Payload, options: { now?: Date; limit?: number } = {}): Promise<DeliveryRound> {
+  const now = options.now ?? new Date()
+  await releaseStaleClaims(payload, now)
+  const due = await payload.find({
+    collection: OUTBOX,
+    where: { and: [{ status: { equals: 'pending' } }, { nextAttemptAt: { less_than_equal: now.toISOString() } }] },
+    sort: 'nextAttemptAt',
+    limit: options.limit ?? 25,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const round: DeliveryRound = { sent: 0, failed: 0 }
+  for (const message of due.docs) {
+    const claimed = await write(payload, (req) =>
+      payload.db.updateOne({
+        collection: OUTBOX,
+        where: { and: [{ id: { equals: message.id } }, { status: { equals: 'pending' } }] },
+        data: { status: 'sending', claimedAt: now.toISOString(), updatedAt: now.toISOString() },
+        req,
+      }),
+    )
+    if (!claimed) continue // another round took it
+    try {
+      await payload.sendEmail({ to: message.to, subject: message.subject, text: message.text, html: message.html || undefined, replyTo: message.replyTo || undefined })
+      await mark(payload, message.id, { status: 'sent', sentAt: new Date().toISOString(), lastError: null, attempts: (message.attempts ?? 0) + 1 })
+      round.sent++
+      // The mail server is back: what waits for a later retry goes now, not after its pause.
+      if (message.attempts) await retryWaitingNow(payload, now)
+    } catch (error) {
+      round.failed++
+      const attempts = (message.attempts ?? 0) + 1
+      const givesUp = now.getTime() - new Date(message.createdAt).getTime() > GIVE_UP_AFTER_MS
+      const reason = error instanceof Error ? error.message : String(error)
+      await mark(payload, message.id, {
+        status: givesUp ? 'failed' : 'pending',
+        attempts,
+        lastError: reason.slice(0, 500),
+        nextAttemptAt: new Date(now.getTime() + retryPauseMs(attempts)).toISOString(),
+      })
+      const log = `[email] "${message.subject}" to ${message.to}: attempt ${attempts} failed (${reason})`
+      if (givesUp) payload.logger.error(`${log}; gave up after ${attempts} attempts`)
+      else payload.logger.warn(`${log}; retrying in ${Math.round(retryPauseMs(attempts) / 1000)} s`)
+      break
+    }
+  }
+  return round
+}
+
+async function retryWaitingNow(payload: Payload, now: Date): Promise<void> {
+  await write(payload, (req) =>
+    payload.db.updateMany({
+      collection: OUTBOX,
+      where: { and: [{ status: { equals: 'pending' } }, { nextAttemptAt: { greater_than: now.toISOString() } }] },
+      data: { nextAttemptAt: now.toISOString(), updatedAt: now.toISOString() },
+      req,
+    }),
+  )
+}
+
+/** Messages a dead or hung process had claimed go back to waiting. */
+async function releaseStaleClaims(payload: Payload, now: Date): Promise<void> {
+  await write(payload, (req) =>
+    payload.db.updateMany({
+      collection: OUTBOX,
+      where: { and: [{ status: { equals: 'sending' } }, { claimedAt: { less_than: new Date(now.getTime() - STALE_CLAIM_MS).toISOString() } }] },
+      data: { status: 'pending', updatedAt: now.toISOString() },
+      req,
+    }),
+  )
+}
+
+function mark(payload: Payload, id: number | string, data: Record<string, unknown>) {
+  return write(payload, (req) => payload.db.updateOne({ collection: OUTBOX, id, data: { ...data, updatedAt: new Date().toISOString() }, req }))
+}
+
+/**
+ * Every outbox write is a transaction of its own: on SQLite a write outside a transaction would
+ * wait for the lock of a transaction this same process holds (the order being stored), blocking
+ * both until the busy timeout. Transactions queue one after the other instead (`platform/db/database.ts`).
+ */
+function write<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): Promise<T> {
+  return inTransaction(payload, async (req) => ({ commit: true, value: await work(req) }))
+}
+
+/** One delivery loop per process; a nudge during a round asks for one more round after it. */
+const loop = { running: false, again: false }
+
+/** Starts a delivery round in the background now (after a commit); never waits, never throws. */
+export function deliverSoon(payload: Payload): void {
+  if (loop.running) {
+    loop.again = true
+    return
+  }
+  loop.running = true
+  void (async () => {
+    do {
+      loop.again = false
+      try {
+        await deliverDueEmails(payload)
+      } catch (error) {
+        payload.logger.error({ err: error, msg: '[email] a delivery round failed' })
+      }
+    } while (loop.again)
+    loop.running = false
+  })()
+}
+
+const WORKER = Symbol.for('seamoss.outboxWorker')
+
+/**
+ * Works the outbox for as long as the server runs: started with the server (instrumentation), not
+ * by a visitor's request, so messages left by a crash or a mail-server outage go out on their own.
+ */
+export function startOutboxWorker(payload: Payload): void {
+  const registry = globalThis as { [WORKER]?: NodeJS.Timeout }
+  if (registry[WORKER]) return
+  registry[WORKER] = setInterval(() => deliverSoon(payload), POLL_INTERVAL_MS)
+  registry[WORKER].unref()
+  deliverSoon(payload)
+}

@@ -1,0 +1,35 @@
+/**
+ * The outbox's timing rules, pure so they are tested on their own (`platform/email/outbox.ts` does the work).
+ */
+
+export const OUTBOX_STATUSES = [
+  { label: 'Waiting', value: 'pending' },
+  { label: 'Sending', value: 'sending' },
+  { label: 'Sent', value: 'sent' },
+  { label: 'Gave up', value: 'failed' },
+] as const
+
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]['value']
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+
+/** The first retry comes soon (a mail server restarting), then the pauses double up to the cap. */
+export const FIRST_RETRY_MS = 10 * SECOND
+export const MAX_RETRY_PAUSE_MS = 5 * MINUTE
+/** After this long the message is marked failed and logged as an error for the seller to see. */
+export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * MINUTE
+
+/**
+ * A message claimed longer ago than this was being sent by a process that died (or hung): it is
+ * sent again. Longer than the SMTP transport's connection, greeting and socket timeouts together.
+ */
+export const STALE_CLAIM_MS = MINUTE
+
+/** How often the running server looks for due messages besides the nudge after each commit. */
+export const POLL_INTERVAL_MS = 5 * SECOND
+
+/** The pause before attempt `attempts + 1`, after `attempts` failed ones (at least one). */
+export function retryPauseMs(attempts: number): number {
+  return Math.min(MAX_RETRY_PAUSE_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1))
+}

@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { EmailAdapter } from 'payload'
+
+import { DATA_DIR } from '@/platform/config/runtime'
+
+export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox')
+
+const DEFAULT_FROM = 'Seamoss Storefront <orders@localhost>'
+
+/** Splits `Name <address>` (or a bare address) from `EMAIL_FROM`. */
+export function parseFromAddress(from: string = process.env.EMAIL_FROM || DEFAULT_FROM): {
+  name: string
+  address: string
+} {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from)
+  if (match) return { name: match[1].trim() || match[2], address: match[2].trim() }
+  return { name: from.trim(), address: from.trim() }
+}
+
+/**
+ * Without SMTP the site still sends: every message is written as an `.eml` file under
+ * `data/outbox/` and its subject is logged, so nothing is silently dropped in development.
+ */
+function outboxTransport(): Transporter {
+  return nodemailer.createTransport({
+    name: 'outbox',
+    version: '1.0.0',
+    send(mail, callback) {
+      const chunks: Buffer[] = []
+      const stream = mail.message.createReadStream()
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('error', (error: Error) => callback(error, undefined as never))
+      stream.on('end', () => {
+        try {
+          fs.mkdirSync(OUTBOX_DIR, { recursive: true })
+          const messageId = mail.message.messageId()
+          const file = path.join(OUTBOX_DIR, `${Date.now()}-${messageId.replace(/[^\w.-]/g, '')}.eml`)
+          fs.writeFileSync(file, Buffer.concat(chunks))
+          console.info(`[email] no SMTP_HOST: wrote "${String(mail.data.subject)}" to ${file}`)
+          callback(null, { envelope: mail.message.getEnvelope(), messageId } as never)
+        } catch (error) {
+          callback(error as Error, undefined as never)
+        }
+      })
+    },
+  })
+}
+
+function smtpTransport(host: string): Transporter {
+  const secure = process.env.SMTP_SECURE === 'true'
+  return nodemailer.createTransport({
+    host,
+    port: Number(process.env.SMTP_PORT || (secure ? 465 : 587)),
+    secure,
+    auth: process.env.SMTP_USER ? { user: process.env.SMTP_USER, pass: process.env.SMTP_PASS || '' } : undefined,
+    // One connection kept open for the outbox's stream of messages, not a new one per message.
+    pool: true,
+    maxConnections: 2,
+    // A hung server must not hold the outbox for long; together these stay under its STALE_CLAIM_MS.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 15_000,
+  })
+}
+
+export function emailAdapter(): Promise<EmailAdapter> {
+  const host = process.env.SMTP_HOST
+  const from = parseFromAddress()
+  return nodemailerAdapter({
+    defaultFromAddress: from.address,
+    defaultFromName: from.name,
+    transport: host ? smtpTransport(host) : outboxTransport(),
+    skipVerify: !host,
+  })
+}
