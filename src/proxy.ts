@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server'
 
-import { NAV_ROUTES } from './shared/constants'
+import { NAV_ROUTES } from '@/features/content/routes'
 import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/securityHeaders.mjs'
 
 /** The one path unknown addresses are rendered as, so the page cache holds a single 404 page. */

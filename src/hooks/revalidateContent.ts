@@ -6,7 +6,7 @@ import type {
   PayloadRequest,
 } from 'payload'
 
-import { CACHE_TAGS } from '@/shared/constants'
+import { CACHE_TAGS } from '@/features/content/cacheTags'
 
 /**
  * Expires the site's cached reads of a tag at once, so the next visitor sees the seller's edit.

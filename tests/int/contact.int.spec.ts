@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { sendContactMessage } from '@/features/contact/service'
-import { messages } from '@/shared/notices'
+import { contactNotices } from '@/features/contact/notices'
 import { deliverDueEmails } from '@/platform/email/outbox'
 import { STALE_CLAIM_MS } from '@/platform/email/outboxRules'
 
@@ -37,7 +37,7 @@ describe('a contact message (the contact service)', () => {
   it('refuses a missing message with the spec wording and stores nothing', async () => {
     expect(await sendContactMessage(app.payload, { name: 'Empty', email: 'e@example.com', message: '  ' })).toEqual({
       ok: false,
-      message: messages.contact.missingField('message'),
+      message: contactNotices.missingField('message'),
     })
     expect((await stored('Empty')).totalDocs).toBe(0)
   })

@@ -2,7 +2,8 @@ import { createLocalReq, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { checkDiscountCode, claimDiscountCode } from '@/features/discounts/codes'
-import { messages } from '@/shared/notices'
+import { discountNotices } from '@/features/discounts/notices'
+import { orderNotices } from '@/features/ordering/notices'
 import { submitOrder } from '@/features/ordering/service'
 
 import { validOrderForm } from '../helpers/orders'
@@ -49,14 +50,14 @@ describe('checking a discount code (Apply)', () => {
   })
 
   it('answers an unknown code with "Invalid Discount Code"', async () => {
-    expect(await checkDiscountCode(payload, 'HC25000000')).toEqual({ ok: false, message: messages.discount.invalid })
-    expect(await checkDiscountCode(payload, '')).toEqual({ ok: false, message: messages.discount.invalid })
-    expect(await checkDiscountCode(payload, 'x'.repeat(500))).toEqual({ ok: false, message: messages.discount.invalid })
+    expect(await checkDiscountCode(payload, 'HC25000000')).toEqual({ ok: false, message: discountNotices.invalid })
+    expect(await checkDiscountCode(payload, '')).toEqual({ ok: false, message: discountNotices.invalid })
+    expect(await checkDiscountCode(payload, 'x'.repeat(500))).toEqual({ ok: false, message: discountNotices.invalid })
   })
 
   it('answers a used code with "Discount Already Used"', async () => {
     const code = await newCode(true)
-    expect(await checkDiscountCode(payload, code)).toEqual({ ok: false, message: messages.discount.alreadyUsed })
+    expect(await checkDiscountCode(payload, code)).toEqual({ ok: false, message: discountNotices.alreadyUsed })
   })
 
   it('answers a database failure with "Validation Error - Database error" and no internals', async () => {
@@ -80,7 +81,7 @@ describe('using a discount code with an order', () => {
     const before = (await payload.count({ collection: 'orders' })).totalDocs
     expect(await submitOrder(payload, { ...validOrderForm, discountCode: code })).toEqual({
       status: 'error',
-      message: messages.discount.alreadyUsed,
+      message: discountNotices.alreadyUsed,
       field: 'discountCode',
       discountRejected: true,
     })
@@ -89,7 +90,7 @@ describe('using a discount code with an order', () => {
 
   it('refuses an unknown code and stores nothing', async () => {
     const before = (await payload.count({ collection: 'orders' })).totalDocs
-    expect(await submitOrder(payload, { ...validOrderForm, discountCode: 'HC25999999' })).toMatchObject({ status: 'error', message: messages.discount.invalid })
+    expect(await submitOrder(payload, { ...validOrderForm, discountCode: 'HC25999999' })).toMatchObject({ status: 'error', message: discountNotices.invalid })
     expect((await payload.count({ collection: 'orders' })).totalDocs).toBe(before)
   })
 
@@ -102,7 +103,7 @@ describe('using a discount code with an order', () => {
     const statuses = results.map((result) => result.status).sort()
     expect(statuses).toEqual(['error', 'success'])
     const refused = results.find((result) => result.status === 'error')
-    expect(refused).toMatchObject({ message: messages.discount.alreadyUsed })
+    expect(refused).toMatchObject({ message: discountNotices.alreadyUsed })
     // The refused order is not stored: its visitor saw a discounted total and decides again.
     const orders = await ordersWith(code)
     expect(orders).toHaveLength(1)
@@ -143,7 +144,7 @@ describe('using a discount code with an order', () => {
     const create = vi.spyOn(payload, 'create').mockRejectedValueOnce(new Error('disk full'))
     const result = await submitOrder(payload, { ...validOrderForm, discountCode: code })
     create.mockRestore()
-    expect(result).toEqual({ status: 'error', message: messages.order.failed })
+    expect(result).toEqual({ status: 'error', message: orderNotices.failed })
     expect((await captureOf(code)).discount_used).toBe(false)
     expect(await ordersWith(code)).toHaveLength(0)
   })

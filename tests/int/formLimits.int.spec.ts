@@ -7,7 +7,7 @@ import { placeOrder } from '@/features/ordering/actions'
 import { initialOrderState } from '@/features/ordering/orderFormState'
 import { joinEmailListAction } from '@/features/discounts/actions'
 import { idleState } from '@/shared/forms/formState'
-import { messages } from '@/shared/notices'
+import { formNotices } from '@/shared/notices'
 
 import { orderFormData, validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
@@ -51,7 +51,7 @@ describe('sixty posts with a new first X-Forwarded-For entry from one client', (
   it('reach the review limit after 5', async () => {
     const limited = await sixtyPostsFrom('203.0.113.10', async (index) => {
       const state = await postReview(idleState, form({ name: 'Bomber', rating: '1', comment: `Review bomb ${index}` }))
-      return { limited: state.message === messages.rateLimited }
+      return { limited: state.message === formNotices.rateLimited }
     })
     expect(limited.filter(Boolean)).toHaveLength(55)
     expect(await count('reviews')).toBe(5)
@@ -60,7 +60,7 @@ describe('sixty posts with a new first X-Forwarded-For entry from one client', (
   it('reach the contact-message limit after 5', async () => {
     const limited = await sixtyPostsFrom('203.0.113.11', async (index) => {
       const state = await submitContactForm(idleState, form({ name: 'Spammer', email: 'spam@example.com', message: `Message ${index}` }))
-      return { limited: state.message === messages.rateLimited }
+      return { limited: state.message === formNotices.rateLimited }
     })
     expect(limited.filter(Boolean)).toHaveLength(55)
     expect(await count('contact-messages')).toBe(5)
@@ -69,7 +69,7 @@ describe('sixty posts with a new first X-Forwarded-For entry from one client', (
   it('reach the sign-up limit after 5', async () => {
     const limited = await sixtyPostsFrom('203.0.113.12', async (index) => {
       const answer = await joinEmailListAction(form({ name: 'Flooder', email: `flood-${index}@example.com` }))
-      return { limited: !answer.ok && answer.message === messages.rateLimited }
+      return { limited: !answer.ok && answer.message === formNotices.rateLimited }
     })
     expect(limited.filter(Boolean)).toHaveLength(55)
     expect(await count('email-captures')).toBe(5)
@@ -78,7 +78,7 @@ describe('sixty posts with a new first X-Forwarded-For entry from one client', (
   it('reach the order limit after 10', async () => {
     const limited = await sixtyPostsFrom('203.0.113.13', async (index) => {
       const state = await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, fullName: `Order Flood ${index}` }))
-      return { limited: state.message === messages.rateLimited }
+      return { limited: state.message === formNotices.rateLimited }
     })
     expect(limited.filter(Boolean)).toHaveLength(50)
     expect(await count('orders')).toBe(10)

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { checkDiscount, placeOrder } from '@/features/ordering/actions'
 import { initialOrderState } from '@/features/ordering/orderFormState'
-import { messages } from '@/shared/notices'
+import { discountNotices } from '@/features/discounts/notices'
+import { orderNotices } from '@/features/ordering/notices'
+import { formNotices } from '@/shared/notices'
 import { submitOrder } from '@/features/ordering/service'
 import { deliverDueEmails } from '@/platform/email/outbox'
 import type { Order } from '@/payload-types'
@@ -112,14 +114,14 @@ describe('placing an order (the order service)', () => {
   })
 
   it.each([
-    ['no delivery method', { deliveryMethod: '' }, messages.order.deliveryMethodRequired],
-    ['no consent', { consent: '' }, messages.order.consentRequired],
-    ['a jar without a flavor', { flavor3: '' }, messages.order.flavorRequired(3, 3)],
-    ['a malformed e-mail', { email: 'dana@example' }, messages.invalidEmail],
-    ['a malformed phone number', { phone: '12345' }, messages.invalidPhone],
-    ['a malformed ZIP code', { zip: 'ABCDE' }, messages.invalidZip],
-    ['an over-long address', { address: 'x'.repeat(500) }, messages.tooLong('address', 200)],
-    ['a package that does not exist', { quantity: '4' }, messages.order.packageRequired],
+    ['no delivery method', { deliveryMethod: '' }, orderNotices.deliveryMethodRequired],
+    ['no consent', { consent: '' }, orderNotices.consentRequired],
+    ['a jar without a flavor', { flavor3: '' }, orderNotices.flavorRequired(3, 3)],
+    ['a malformed e-mail', { email: 'dana@example' }, formNotices.invalidEmail],
+    ['a malformed phone number', { phone: '12345' }, formNotices.invalidPhone],
+    ['a malformed ZIP code', { zip: 'ABCDE' }, formNotices.invalidZip],
+    ['an over-long address', { address: 'x'.repeat(500) }, formNotices.tooLong('address', 200)],
+    ['a package that does not exist', { quantity: '4' }, orderNotices.packageRequired],
   ])('refuses an order with %s', async (_case, change, message) => {
     const before = await orderCount()
     expect(await submitOrder(payload, { ...validOrderForm, ...change })).toMatchObject({ status: 'error', message })
@@ -246,7 +248,7 @@ describe('the order page actions', () => {
   it('reads only the form fields from the post: a tampered total is ignored', async () => {
     newClient()
     const formData = orderFormData({ ...validOrderForm, fullName: 'Form Poster', totalPrice: '1', originalPrice: '1' })
-    expect(await placeOrder(initialOrderState, formData)).toEqual({ status: 'success', message: messages.order.submitted, discountUsed: false })
+    expect(await placeOrder(initialOrderState, formData)).toEqual({ status: 'success', message: orderNotices.submitted, discountUsed: false })
     const { docs } = await payload.find({ collection: 'orders', where: { fullName: { equals: 'Form Poster' } } })
     expect(docs[0]).toMatchObject({ originalPrice: 50, deliveryFee: 5, totalPrice: 55 })
   })
@@ -255,7 +257,7 @@ describe('the order page actions', () => {
     newClient()
     const before = await orderCount()
     const state = await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, consent: '' }))
-    expect(state).toMatchObject({ status: 'error', message: messages.order.consentRequired, field: 'consent', values: { fullName: '  Dana Tester ', flavor2: 'peach-ginger' } })
+    expect(state).toMatchObject({ status: 'error', message: orderNotices.consentRequired, field: 'consent', values: { fullName: '  Dana Tester ', flavor2: 'peach-ginger' } })
     expect(await orderCount()).toBe(before)
   })
 
@@ -264,7 +266,7 @@ describe('the order page actions', () => {
     const code = await newCode()
     await submitOrder(payload, { ...validOrderForm, discountCode: code })
     const state = await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, discountCode: code, appliedDiscountCode: code }))
-    expect(state).toMatchObject({ status: 'error', message: messages.discount.alreadyUsed, field: 'discountCode', values: { discountCode: code } })
+    expect(state).toMatchObject({ status: 'error', message: discountNotices.alreadyUsed, field: 'discountCode', values: { discountCode: code } })
     expect(state.appliedDiscountCode).toBeUndefined()
   })
 
@@ -293,6 +295,6 @@ describe('the order page actions', () => {
     const code = await newCode()
     expect(await checkDiscount(code.toLowerCase())).toEqual({ ok: true, code })
     for (let attempt = 0; attempt < 9; attempt++) await checkDiscount('HC25000000')
-    expect(await checkDiscount(code)).toEqual({ ok: false, message: messages.rateLimited })
+    expect(await checkDiscount(code)).toEqual({ ok: false, message: formNotices.rateLimited })
   })
 })

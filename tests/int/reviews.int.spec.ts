@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import { postReview } from '@/features/reviews/actions'
 import { idleState } from '@/shared/forms/formState'
-import { messages } from '@/shared/notices'
+import { reviewNotices } from '@/features/reviews/notices'
+import { formNotices } from '@/shared/notices'
 import { findPublishedReviews, submitReview, summarizePublishedReviews } from '@/features/reviews/service'
 import type { Media, Review } from '@/payload-types'
 
@@ -122,21 +123,21 @@ describe('posting a review', () => {
   it('publishes it at once with the spec message, and lists it first', async () => {
     await review({ name: 'Earlier', createdAt: '2025-01-01T10:00:00.000Z' })
     const result = await post(reviewForm({ name: ' Dee ', rating: '4', comment: 'So smooth' }))
-    expect(result).toEqual({ status: 'success', message: messages.review.submitted })
+    expect(result).toEqual({ status: 'success', message: reviewNotices.submitted })
     const [first] = await findPublishedReviews(payload)
     expect(first).toMatchObject({ name: 'Dee', rating: 4, comment: 'So smooth', status: 'published' })
     expect(first.image ?? null).toBeNull()
   })
 
   it.each([
-    ['an empty name', { name: '  ' }, messages.review.missingField('name')],
-    ['an empty comment', { comment: '' }, messages.review.missingField('comment')],
-    ['a rating of 0', { rating: '0' }, messages.review.ratingRequired],
-    ['a rating of 6', { rating: '6' }, messages.review.ratingRequired],
-    ['a rating of 4.5', { rating: '4.5' }, messages.review.ratingRequired],
-    ['a rating that is not a number', { rating: 'five' }, messages.review.ratingRequired],
-    ['no rating', { rating: '' }, messages.review.ratingRequired],
-    ['a name over 80 characters', { name: 'x'.repeat(81) }, messages.tooLong('name', 80)],
+    ['an empty name', { name: '  ' }, reviewNotices.missingField('name')],
+    ['an empty comment', { comment: '' }, reviewNotices.missingField('comment')],
+    ['a rating of 0', { rating: '0' }, reviewNotices.ratingRequired],
+    ['a rating of 6', { rating: '6' }, reviewNotices.ratingRequired],
+    ['a rating of 4.5', { rating: '4.5' }, reviewNotices.ratingRequired],
+    ['a rating that is not a number', { rating: 'five' }, reviewNotices.ratingRequired],
+    ['no rating', { rating: '' }, reviewNotices.ratingRequired],
+    ['a name over 80 characters', { name: 'x'.repeat(81) }, formNotices.tooLong('name', 80)],
   ])('refuses %s and keeps what was typed', async (_case, fields, message) => {
     const result = await post(reviewForm(fields))
     expect(result.status).toBe('error')
@@ -147,7 +148,7 @@ describe('posting a review', () => {
 
   it('refuses a bad rating in the service as well, without the form', async () => {
     const result = await submitReview(payload, { name: 'Dee', rating: 9, comment: 'Hi' })
-    expect(result).toEqual({ ok: false, message: messages.review.ratingRequired })
+    expect(result).toEqual({ ok: false, message: reviewNotices.ratingRequired })
   })
 
   it('answers a filled honeypot as if it worked, and stores nothing', async () => {
@@ -162,7 +163,7 @@ describe('posting a review', () => {
     const results = []
     for (let attempt = 0; attempt < 6; attempt++) results.push(await postReview(idleState, reviewForm({ comment: `Review number ${attempt}` })))
     expect(results.slice(0, 5).every((result) => result.status === 'success')).toBe(true)
-    expect(results[5].message).toEqual(messages.rateLimited)
+    expect(results[5].message).toEqual(formNotices.rateLimited)
     expect(await reviewCount()).toBe(5)
   })
 
@@ -226,11 +227,11 @@ describe('a review photo', () => {
     const jpeg = await image().jpeg().toBuffer()
     const elevenMb = Buffer.concat([jpeg, Buffer.alloc(11 * MB - jpeg.length)])
     const result = await post(reviewForm({}, new File([new Uint8Array(elevenMb)], 'big.jpg', { type: 'image/jpeg' })))
-    expect(result).toMatchObject({ status: 'error', message: messages.review.photoTooLarge })
+    expect(result).toMatchObject({ status: 'error', message: reviewNotices.photoTooLarge })
     // The service enforces it too, for any caller.
     expect(await submitReview(payload, { name: 'Dee', rating: 5, comment: 'Hi', photo: elevenMb })).toEqual({
       ok: false,
-      message: messages.review.photoTooLarge,
+      message: reviewNotices.photoTooLarge,
     })
     expect([await reviewCount(), await mediaCount()]).toEqual([0, 0])
   })
@@ -243,7 +244,7 @@ describe('a review photo', () => {
     ['a PNG signature followed by junk', Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64, 7)]), 'broken.png', 'image/png'],
   ])('is refused when it is %s', async (_case, bytes, name, type) => {
     const result = await post(reviewForm({}, new File([new Uint8Array(bytes)], name, { type })))
-    expect(result).toMatchObject({ status: 'error', message: messages.review.photoUnsupported })
+    expect(result).toMatchObject({ status: 'error', message: reviewNotices.photoUnsupported })
     expect([await reviewCount(), await mediaCount()]).toEqual([0, 0])
   })
 
@@ -312,7 +313,7 @@ describe('holding reviews for approval', () => {
     await payload.updateGlobal({ slug: 'site-settings', data: { holdReviewsForApproval: true } })
     const camera = await jpegWithGps()
     const result = await post(reviewForm({ name: 'Held' }, new File([new Uint8Array(camera)], 'held.jpg', { type: 'image/jpeg' })))
-    expect(result).toEqual({ status: 'success', message: messages.review.heldForApproval })
+    expect(result).toEqual({ status: 'success', message: reviewNotices.heldForApproval })
 
     const [held] = (await payload.find({ collection: 'reviews', where: { name: { equals: 'Held' } } })).docs
     expect(held.status).toBe('pending')

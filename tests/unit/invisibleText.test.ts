@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
 import { parseReviewFields } from '@/features/reviews/schema'
-import { captureSchema, contactSchema, firstMessage, parseOrderForm } from '@/shared/forms/schemas'
+import { contactSchema } from '@/features/contact/schema'
+import { captureSchema } from '@/features/discounts/schema'
+import { parseOrderForm } from '@/features/ordering/schema'
+import { firstMessage } from '@/shared/forms/schemas'
 
 import { validOrderForm } from '../helpers/orders'
 

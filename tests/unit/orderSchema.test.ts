@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { parseOrderForm } from '@/shared/forms/schemas'
+import { parseOrderForm } from '@/features/ordering/schema'
 
 import { validOrderForm as validForm } from '../helpers/orders'
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { contactSchema, firstMessage } from '@/shared/forms/schemas'
+import { contactSchema } from '@/features/contact/schema'
+import { firstMessage } from '@/shared/forms/schemas'
 
 const valid = { name: 'Ann', email: 'Ann@Example.com', phone: '', subject: '', message: 'Hello there' }
 

@@ -2,7 +2,7 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
-import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/shared/constants'
+import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 
 /** Prices are computed by the server when the order is placed and never edited afterwards. */

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 
 import { InstagramIcon, MailIcon, PhoneIcon } from '@/components/Icons'
-import { NAV_ROUTES } from '@/shared/constants'
+import { NAV_ROUTES } from '@/features/content/routes'
 import { mailtoHref, telHref } from '@/features/contact/contactLinks'
 import { PACKAGES } from '@/features/ordering/pricing'
 import type { SiteSetting } from '@/payload-types'

@@ -1,7 +1,8 @@
 import type { Where } from 'payload'
 import { stringify } from 'qs-esm'
 
-import { ORDER_STATUSES, REVIEW_STATUSES } from '@/shared/constants'
+import { ORDER_STATUSES } from '@/features/ordering/options'
+import { REVIEW_STATUSES } from '@/features/reviews/rules'
 import { WAITING, startOfDay, startOfWeek } from './dashboard'
 
 /** An admin list, filtered: the links of the dashboard cards and of the quick filters. */

@@ -2,10 +2,13 @@
 
 import { sendContactMessage } from './service'
 import { type FormState, formValues } from '@/shared/forms/formState'
-import { messages } from '@/shared/notices'
+import { contactNotices } from '@/features/contact/notices'
+import { formNotices } from '@/shared/notices'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
-import { contactSchema, firstMessage, HONEYPOT_FIELD } from '@/shared/forms/schemas'
+import { contactSchema } from '@/features/contact/schema'
+import { HONEYPOT_FIELD } from '@/shared/forms/limits'
+import { firstMessage } from '@/shared/forms/schemas'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 import { submissionKeyOf } from '@/platform/db/submissions'
 
@@ -15,20 +18,20 @@ const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const
 export async function submitContactForm(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, FIELDS)
   // A filled honeypot is a bot: answer as if it worked, store nothing.
-  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: messages.contact.sent }
+  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: contactNotices.sent }
 
   // Mistakes are answered without spending the visitor's allowance; the service checks again.
   const parsed = contactSchema.safeParse(values)
   if (!parsed.success) return { status: 'error', message: firstMessage(parsed.error), values }
   const client = await clientKey()
   const key = submissionKeyOf('contact', formData.get(SUBMISSION_KEY_FIELD), { client, values })
-  if (!(await allowAttempt('contact', client, key))) return { status: 'error', message: messages.rateLimited, values }
+  if (!(await allowAttempt('contact', client, key))) return { status: 'error', message: formNotices.rateLimited, values }
 
   try {
     const result = await sendContactMessage(await getPayloadClient(), values, key)
-    return result.ok ? { status: 'success', message: messages.contact.sent } : { status: 'error', message: result.message, values }
+    return result.ok ? { status: 'success', message: contactNotices.sent } : { status: 'error', message: result.message, values }
   } catch (error) {
     console.error('[contact] could not store a message', error)
-    return { status: 'error', message: messages.contact.failed, values }
+    return { status: 'error', message: contactNotices.failed, values }
   }
 }

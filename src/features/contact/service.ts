@@ -1,8 +1,10 @@
 import type { Payload } from 'payload'
 
-import { messages, type Message } from '@/shared/notices'
+import { contactNotices } from '@/features/contact/notices'
+import { type Message } from '@/shared/notices'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
-import { contactSchema, firstMessage, type ContactInput } from '@/shared/forms/schemas'
+import { contactSchema, type ContactInput } from '@/features/contact/schema'
+import { firstMessage } from '@/shared/forms/schemas'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 
@@ -50,7 +52,7 @@ export async function sendContactMessage(payload: Payload, values: Record<string
     // The same key posted twice at once: one of the two stored it.
     if (isUniqueViolation(error) && (await earlierSubmission(payload, submissionKey))) return { ok: true }
     payload.logger.error({ err: error, msg: '[contact] could not store a message' })
-    return { ok: false, message: messages.contact.failed }
+    return { ok: false, message: contactNotices.failed }
   }
   deliverSoon(payload)
   return { ok: true }

@@ -4,7 +4,7 @@ import { unstable_cache } from 'next/cache'
 import type { DataFromGlobalSlug, GlobalSlug } from 'payload'
 import { cache } from 'react'
 
-import { CACHE_TAGS } from '@/shared/constants'
+import { CACHE_TAGS } from '@/features/content/cacheTags'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { findPublishedReviews, summarizePublishedReviews } from '@/features/reviews/service'
 

@@ -1,7 +1,8 @@
 'use server'
 
 import { joinEmailList } from './signUp'
-import { messages, type Message } from '@/shared/notices'
+import { signUpNotices } from '@/features/discounts/notices'
+import { type Message, formNotices } from '@/shared/notices'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
 import { HONEYPOT_FIELD } from '@/shared/forms/limits'
@@ -16,26 +17,26 @@ export async function joinEmailListAction(formData: FormData): Promise<JoinAnswe
   try {
     const payload = await getPayloadClient()
     const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-    const welcome = messages.capture.welcome(settings.businessName)
+    const welcome = signUpNotices.welcome(settings.businessName)
     // A filled honeypot is a bot: answer as if it worked, store nothing.
     if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { ok: true, message: welcome }
     const client = await clientKey()
     const input = { name: formData.get('name'), email: formData.get('email') }
     const key = submissionKeyOf('signup', formData.get(SUBMISSION_KEY_FIELD), { client, values: input })
-    if (!(await allowAttempt('capture', client, key))) return { ok: false, message: messages.rateLimited }
+    if (!(await allowAttempt('capture', client, key))) return { ok: false, message: formNotices.rateLimited }
     const result = await joinEmailList(payload, input, key)
     switch (result.status) {
       case 'joined':
         return { ok: true, code: result.code, email: result.email, message: welcome }
       case 'resent':
-        return { ok: true, message: messages.capture.codeResent(result.email) }
+        return { ok: true, message: signUpNotices.codeResent(result.email) }
       case 'already-used':
-        return { ok: false, message: messages.capture.alreadyUsed }
+        return { ok: false, message: signUpNotices.alreadyUsed }
       case 'invalid':
         return { ok: false, message: { title: 'Error', description: result.message } }
     }
   } catch (error) {
     console.error('[email capture] sign-up failed', error)
-    return { ok: false, message: messages.capture.failed }
+    return { ok: false, message: signUpNotices.failed }
   }
 }

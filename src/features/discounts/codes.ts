@@ -2,7 +2,8 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 
 import { LIMITS } from '@/shared/forms/limits'
 import { cleanText } from '@/shared/text'
-import { messages, type Message } from '@/shared/notices'
+import { discountNotices } from '@/features/discounts/notices'
+import { type Message } from '@/shared/notices'
 
 /**
  * First-order discount codes (`HC25` + 6 digits) from the `email-captures` collection. A code is
@@ -70,7 +71,7 @@ export async function claimDiscountCode(payload: Payload, code: string, req: Par
 
 /** The spec's message for a code that cannot be used (section 8). */
 export function discountRejection(status: Exclude<DiscountStatus, 'valid'>): Message {
-  return status === 'used' ? messages.discount.alreadyUsed : messages.discount.invalid
+  return status === 'used' ? discountNotices.alreadyUsed : discountNotices.invalid
 }
 
 export type DiscountAnswer = { ok: true; code: string } | { ok: false; message: Message }
@@ -87,7 +88,7 @@ export async function checkDiscountCode(payload: Payload, rawCode: unknown): Pro
     status = await findDiscountStatus(payload, code)
   } catch (error) {
     payload.logger.error({ err: error, msg: '[discount] lookup failed' })
-    return { ok: false, message: messages.discount.databaseError('the code could not be looked up') }
+    return { ok: false, message: discountNotices.databaseError('the code could not be looked up') }
   }
   return status === 'valid' ? { ok: true, code } : { ok: false, message: discountRejection(status) }
 }

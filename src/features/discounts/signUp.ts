@@ -5,7 +5,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { EmailCapture } from '@/payload-types'
 
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
-import { captureSchema } from '@/shared/forms/schemas'
+import { captureSchema } from '@/features/discounts/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { welcomeEmail } from './welcomeEmail'

@@ -2,12 +2,15 @@
 
 import { checkDiscountCode, normalizeDiscountCode, type DiscountAnswer } from '@/features/discounts/codes'
 import { formValues } from '@/shared/forms/formState'
-import { messages } from '@/shared/notices'
+import { discountNotices } from '@/features/discounts/notices'
+import { orderNotices } from '@/features/ordering/notices'
+import { formNotices } from '@/shared/notices'
 import { submitOrder } from './service'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { discountAmount, isPackageQuantity, packagePrice } from './pricing'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
-import { HONEYPOT_FIELD, ORDER_FORM_FIELDS, parseOrderForm } from '@/shared/forms/schemas'
+import { ORDER_FORM_FIELDS, parseOrderForm } from '@/features/ordering/schema'
+import { HONEYPOT_FIELD } from '@/shared/forms/limits'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 import { submissionKeyOf } from '@/platform/db/submissions'
 
@@ -16,11 +19,11 @@ import { APPLIED_CODE_FIELD, APPLY_DISCOUNT_INTENT, type OrderFormState } from '
 /** The "Apply" button (spec call 3): the code's status, rate-limited per client so codes cannot be probed. */
 export async function checkDiscount(code: unknown): Promise<DiscountAnswer> {
   try {
-    if (!(await allowAttempt('discount', await clientKey()))) return { ok: false, message: messages.rateLimited }
+    if (!(await allowAttempt('discount', await clientKey()))) return { ok: false, message: formNotices.rateLimited }
     return await checkDiscountCode(await getPayloadClient(), code)
   } catch (error) {
     console.error('[discount] checking a code failed', error)
-    return { ok: false, message: messages.discount.unexpectedError('the code could not be checked') }
+    return { ok: false, message: discountNotices.unexpectedError('the code could not be checked') }
   }
 }
 
@@ -32,7 +35,7 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
   const values = formValues(formData, ORDER_FORM_FIELDS)
   if (formData.get('intent') === APPLY_DISCOUNT_INTENT) return applyDiscountWithoutScript(values)
   // A filled honeypot is a bot: answer as if it worked, store nothing.
-  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: messages.order.submitted }
+  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: orderNotices.submitted }
 
   // Checked here first so a mistake does not use up the visitor's allowance; the service checks again.
   const parsed = parseOrderForm(values)
@@ -40,16 +43,16 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field, values, appliedDiscountCode: applied }
   const client = await clientKey()
   const key = submissionKeyOf('order', formData.get(SUBMISSION_KEY_FIELD), { client, values })
-  if (!(await allowAttempt('order', client, key))) return { status: 'error', message: messages.rateLimited, values, appliedDiscountCode: applied }
+  if (!(await allowAttempt('order', client, key))) return { status: 'error', message: formNotices.rateLimited, values, appliedDiscountCode: applied }
 
   try {
     const result = await submitOrder(await getPayloadClient(), values, key)
-    if (result.status === 'success') return { status: 'success', message: messages.order.submitted, discountUsed: result.discountUsed }
+    if (result.status === 'success') return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed }
     // A refused code is no longer applied (spec: any failure resets the discount).
     return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode: result.discountRejected ? undefined : applied }
   } catch (error) {
     console.error('[order] placing an order failed', error)
-    return { status: 'error', message: messages.order.failed, values, appliedDiscountCode: applied }
+    return { status: 'error', message: orderNotices.failed, values, appliedDiscountCode: applied }
   }
 }
 
@@ -67,5 +70,5 @@ async function applyDiscountWithoutScript(values: Record<string, string>): Promi
   const next: OrderFormState = { status: 'idle', values: { ...values, discountCode: code } }
   if (!answer.ok) return { ...next, field: 'discountCode', discountNotice: { ok: false, message: answer.message } }
   const amount = discountAmount(packagePrice(isPackageQuantity(quantity) ? quantity : 1))
-  return { ...next, appliedDiscountCode: answer.code, discountNotice: { ok: true, message: messages.discount.applied(amount, answer.code) } }
+  return { ...next, appliedDiscountCode: answer.code, discountNotice: { ok: true, message: discountNotices.applied(amount, answer.code) } }
 }

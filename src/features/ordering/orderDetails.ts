@@ -1,6 +1,6 @@
 import type { Order } from '@/payload-types'
 
-import { FLAVORS } from '@/shared/constants'
+import { FLAVORS } from '@/features/ordering/options'
 
 /**
  * How a stored order reads to people: the seller's e-mail, the customer's confirmation and the

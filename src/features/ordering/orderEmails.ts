@@ -1,6 +1,6 @@
 import type { Order, SiteSetting } from '@/payload-types'
 
-import { CITIES, DELIVERY_METHODS } from '@/shared/constants'
+import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import type { OutgoingEmail } from '@/platform/email/outbox'
 import { escapeHtml } from '@/shared/escapeHtml'
 import { CONSENT_GIVEN, dollars, jarsText, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'

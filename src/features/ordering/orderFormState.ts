@@ -1,7 +1,7 @@
 import type { FormState } from '@/shared/forms/formState'
 import type { Message } from '@/shared/notices'
 import { isPackageQuantity, type DeliveryMethod, type PackageQuantity } from './pricing'
-import { flavorField, MAX_JARS } from '@/shared/forms/schemas'
+import { flavorField, MAX_JARS } from '@/features/ordering/schema'
 
 /** What the order action answers; rendered by the page with or without JavaScript. */
 export type OrderFormState = FormState & {

@@ -3,12 +3,13 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { Order } from '@/payload-types'
 
 import { claimDiscountCode, discountRejection, type DiscountStatus } from '@/features/discounts/codes'
-import { messages, type Message } from '@/shared/notices'
+import { orderNotices } from '@/features/ordering/notices'
+import { type Message } from '@/shared/notices'
 import { flavorsText } from './orderDetails'
 import { customerOrderEmail, sellerOrderEmail } from './orderEmails'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { priceOrder } from './pricing'
-import { parseOrderForm, type OrderInput } from '@/shared/forms/schemas'
+import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation, type UnitOfWork } from '@/platform/db/transactions'
 
@@ -39,7 +40,7 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
     const earlier = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined
     if (earlier) return earlier
     payload.logger.error({ err: error, msg: '[order] could not store an order' })
-    return { status: 'error', message: messages.order.failed }
+    return { status: 'error', message: orderNotices.failed }
   }
   if (stored.status === 'rejected') {
     // A code refused because this very post already used it (a racing duplicate) is no refusal.

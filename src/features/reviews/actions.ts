@@ -1,13 +1,14 @@
 'use server'
 
 import { type FormState, formValues } from '@/shared/forms/formState'
-import { messages } from '@/shared/notices'
+import { reviewNotices } from '@/features/reviews/notices'
+import { formNotices } from '@/shared/notices'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { allowAttempt, allowPhotoBytes, clientKey } from '@/platform/http/rateLimit'
 import { PHOTO_MAX_BYTES } from './rules'
 import { submitReview, submittedMessage } from './service'
 import { parseReviewFields } from './schema'
-import { HONEYPOT_FIELD } from '@/shared/forms/schemas'
+import { HONEYPOT_FIELD } from '@/shared/forms/limits'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 import { submissionKeyOf } from '@/platform/db/submissions'
 
@@ -20,7 +21,7 @@ const FIELDS = ['name', 'rating', 'comment'] as const
 export async function postReview(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, FIELDS)
   // A filled honeypot is a bot: answer as if it worked, store nothing.
-  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: messages.review.submitted }
+  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: reviewNotices.submitted }
 
   // Mistakes are answered without spending the visitor's allowance; the photo work comes after it.
   const fields = parseReviewFields(values)
@@ -29,11 +30,11 @@ export async function postReview(_previous: FormState, formData: FormData): Prom
   const file = photo instanceof File && photo.size > 0 ? photo : null
   const client = await clientKey()
   const key = submissionKeyOf('review', formData.get(SUBMISSION_KEY_FIELD), { client, values: { ...values, photo: file?.size ?? 0 } })
-  if (!(await allowAttempt('review', client, key))) return { status: 'error', message: messages.rateLimited, values }
+  if (!(await allowAttempt('review', client, key))) return { status: 'error', message: formNotices.rateLimited, values }
 
   // Refused by its size before its bytes are read.
-  if (file && file.size > PHOTO_MAX_BYTES) return { status: 'error', message: messages.review.photoTooLarge, values }
-  if (file && !(await allowPhotoBytes(file.size, key))) return { status: 'error', message: messages.rateLimited, values }
+  if (file && file.size > PHOTO_MAX_BYTES) return { status: 'error', message: reviewNotices.photoTooLarge, values }
+  if (file && !(await allowPhotoBytes(file.size, key))) return { status: 'error', message: formNotices.rateLimited, values }
 
   try {
     const bytes = file ? Buffer.from(await file.arrayBuffer()) : null
@@ -43,6 +44,6 @@ export async function postReview(_previous: FormState, formData: FormData): Prom
     return { status: 'success', message: submittedMessage(result.review) }
   } catch (error) {
     console.error('[reviews] could not post a review', error)
-    return { status: 'error', message: messages.review.failed, values }
+    return { status: 'error', message: reviewNotices.failed, values }
   }
 }

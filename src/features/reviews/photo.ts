@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 
-import { messages, type Message } from '@/shared/notices'
+import { reviewNotices } from '@/features/reviews/notices'
+import { type Message } from '@/shared/notices'
 import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from './rules'
 
 /** A photo ready for the `media` collection: re-encoded, without metadata, named by the server. */
@@ -53,16 +54,16 @@ function detectFormat(bytes: Buffer): keyof typeof OUTPUT | undefined {
  * file is named by the time it was received, so nothing of the visitor's file name is kept.
  */
 export async function prepareReviewPhoto(bytes: Buffer, receivedAt: Date = new Date()): Promise<PhotoResult> {
-  if (bytes.length > PHOTO_MAX_BYTES) return { ok: false, message: messages.review.photoTooLarge }
+  if (bytes.length > PHOTO_MAX_BYTES) return { ok: false, message: reviewNotices.photoTooLarge }
   const format = detectFormat(bytes)
-  if (!format) return { ok: false, message: messages.review.photoUnsupported }
+  if (!format) return { ok: false, message: reviewNotices.photoUnsupported }
 
   const output = OUTPUT[format]
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     // The signature and the decoder must agree (a PNG header on something else is refused).
     const { format: decoded } = await image.metadata()
-    if (decoded !== format) return { ok: false, message: messages.review.photoUnsupported }
+    if (decoded !== format) return { ok: false, message: reviewNotices.photoUnsupported }
     // sharp writes no metadata unless asked to, so the output carries no EXIF or GPS.
     const data = await image
       .rotate()
@@ -72,6 +73,6 @@ export async function prepareReviewPhoto(bytes: Buffer, receivedAt: Date = new D
     return { ok: true, photo: { data, mimetype: output.mimetype, name: `${receivedAt.getTime()}.${output.extension}`, size: data.length } }
   } catch {
     // Truncated, corrupt or too large to decode: not a photo we can show.
-    return { ok: false, message: messages.review.photoUnsupported }
+    return { ok: false, message: reviewNotices.photoUnsupported }
   }
 }

@@ -20,3 +20,9 @@ export const PHOTO_MAX_SIDE = 2000
  * HEIC photos into JPEG when HEIC is not listed here.
  */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif'
+
+export const REVIEW_STATUSES = [
+  { value: 'pending', label: 'Pending approval' },
+  { value: 'published', label: 'Published' },
+  { value: 'hidden', label: 'Hidden' },
+] as const

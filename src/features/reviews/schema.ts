@@ -1,16 +1,17 @@
 import { z } from 'zod'
 
-import { messages, type Message } from '@/shared/notices'
+import { reviewNotices } from '@/features/reviews/notices'
+import { type Message, formNotices } from '@/shared/notices'
 import { RATING, REVIEW_LIMITS } from './rules'
 import { firstMessage, toIssue, visibleText } from '@/shared/forms/schemas'
 import type { TextKind } from '@/shared/text'
 
 const requiredText = (field: string, max: number, kind?: TextKind) =>
-  visibleText(kind, toIssue(messages.review.missingField(field)))
-    .min(1, toIssue(messages.review.missingField(field)))
-    .max(max, toIssue(messages.tooLong(field, max)))
+  visibleText(kind, toIssue(reviewNotices.missingField(field)))
+    .min(1, toIssue(reviewNotices.missingField(field)))
+    .max(max, toIssue(formNotices.tooLong(field, max)))
 
-const ratingIssue = toIssue(messages.review.ratingRequired)
+const ratingIssue = toIssue(reviewNotices.ratingRequired)
 
 /** A review's text fields, as the form posts them (the rating arrives as a string). */
 export const reviewSchema = z.object({

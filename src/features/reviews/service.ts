@@ -2,7 +2,8 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { Media, Review } from '@/payload-types'
 
-import { messages, type Message } from '@/shared/notices'
+import { reviewNotices } from '@/features/reviews/notices'
+import { type Message } from '@/shared/notices'
 import { prepareReviewPhoto } from './photo'
 import { parseReviewFields } from './schema'
 import { summarizeRatings } from './summary'
@@ -102,7 +103,7 @@ export async function submitReview(payload: Payload, submission: ReviewSubmissio
     const again = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined
     if (again) return again
     payload.logger.error({ err: error, msg: '[reviews] could not store a review' })
-    return { ok: false, message: messages.review.failed }
+    return { ok: false, message: reviewNotices.failed }
   } finally {
     if (media && !stored) await deleteUnusedPhoto(payload, media)
   }
@@ -129,4 +130,4 @@ async function replay(payload: Payload, submissionKey: string | undefined, req?:
 
 /** The visitor's confirmation: the spec's, or ours when the review waits for the seller. */
 export const submittedMessage = (review: Review): Message =>
-  review.status === 'published' ? messages.review.submitted : messages.review.heldForApproval
+  review.status === 'published' ? reviewNotices.submitted : reviewNotices.heldForApproval

@@ -5,11 +5,11 @@ import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 import { useSafeAction } from '@/shared/forms/useSafeAction'
 import { type FormState, idleState } from '@/shared/forms/formState'
 import { HONEYPOT_FIELD, LIMITS } from '@/shared/forms/limits'
-import { messages } from '@/shared/notices'
+import { contactNotices } from '@/features/contact/notices'
 
 import { submitContactForm } from '@/features/contact/actions'
 
-const failed = (): FormState => ({ status: 'error', message: messages.contact.failed })
+const failed = (): FormState => ({ status: 'error', message: contactNotices.failed })
 
 export function ContactForm() {
   const { state, formAction, onSubmit, pending, generation } = useSafeAction(submitContactForm, idleState, failed)

@@ -5,7 +5,8 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { CloseIcon } from '@/components/Icons'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 import { Toast } from '@/components/Toast'
-import { messages, type Message } from '@/shared/notices'
+import { signUpNotices } from '@/features/discounts/notices'
+import { type Message } from '@/shared/notices'
 import { rememberPopupDismissed } from '@/features/discounts/popupMemory'
 import { saveDiscount } from '@/features/discounts/savedDiscount'
 import { HONEYPOT_FIELD } from '@/shared/forms/limits'
@@ -55,7 +56,7 @@ export default function EmailPopup() {
       setToast(answer.message)
       dialogRef.current?.close()
     } catch {
-      setError(messages.capture.failed)
+      setError(signUpNotices.failed)
     } finally {
       setBusy(false)
     }

@@ -1,6 +1,6 @@
 import type { UIFieldServerProps } from 'payload'
 
-import { CITIES, DELIVERY_METHODS } from '@/shared/constants'
+import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import { CONSENT_GIVEN, jarFlavors, jarsText, labelOf, packingList, placedAt, priceRows } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
 

@@ -1,6 +1,7 @@
-import { CITIES, DELIVERY_METHODS, FLAVORS } from '@/shared/constants'
+import { CITIES, DELIVERY_METHODS, FLAVORS } from '@/features/ordering/options'
 import { DELIVERY_FEE, type DeliveryMethod } from '@/features/ordering/pricing'
-import { flavorField, LIMITS, MAX_JARS } from '@/shared/forms/schemas'
+import { flavorField, MAX_JARS } from '@/features/ordering/schema'
+import { LIMITS } from '@/shared/forms/limits'
 
 /** Marks the field a message is about and points it at that message. */
 export type InvalidProps = (name: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string }

@@ -7,10 +7,13 @@ import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 import { useSafeAction } from '@/shared/forms/useSafeAction'
 import { normalizeDiscountCode } from '@/features/discounts/codes'
 import { formValues } from '@/shared/forms/formState'
-import { messages, type Message } from '@/shared/notices'
+import { discountNotices } from '@/features/discounts/notices'
+import { orderNotices } from '@/features/ordering/notices'
+import { type Message } from '@/shared/notices'
 import { discountAmount, packagePrice, type PackageQuantity } from '@/features/ordering/pricing'
 import { clearSavedDiscount, readSavedDiscount, useSavedDiscount } from '@/features/discounts/savedDiscount'
-import { HONEYPOT_FIELD, ORDER_FORM_FIELDS, parseOrderForm } from '@/shared/forms/schemas'
+import { ORDER_FORM_FIELDS, parseOrderForm } from '@/features/ordering/schema'
+import { HONEYPOT_FIELD } from '@/shared/forms/limits'
 
 import { checkDiscount, placeOrder } from '@/features/ordering/actions'
 import { DiscountField } from './DiscountField'
@@ -31,7 +34,7 @@ type Notice = { ok: boolean; message: Message }
 /** A post that never got an answer (network down, server error): the spec's failure message; the form keeps its input. */
 const failedOrder = (formData: FormData): OrderFormState => ({
   status: 'error',
-  message: messages.order.failed,
+  message: orderNotices.failed,
   values: formValues(formData, ORDER_FORM_FIELDS),
 })
 
@@ -77,11 +80,11 @@ export function OrderForm({ packages, initialQuantity }: { packages: PackageOpti
 
   /** Asks the server about a code; whatever the answer, the code field shows the code checked. */
   async function checkCode(code: string, quantity: PackageQuantity) {
-    const answer = await checkDiscount(code).catch(() => ({ ok: false as const, message: messages.discount.unexpectedError('the code could not be checked') }))
+    const answer = await checkDiscount(code).catch(() => ({ ok: false as const, message: discountNotices.unexpectedError('the code could not be checked') }))
     setChecking(false)
     // Any failure leaves the discount not applied (amount 0).
     update({ discountCode: code, appliedCode: answer.ok ? answer.code : null })
-    setDiscountNotice(answer.ok ? { ok: true, message: messages.discount.applied(discountAmount(packagePrice(quantity)), answer.code) } : { ok: false, message: answer.message })
+    setDiscountNotice(answer.ok ? { ok: true, message: discountNotices.applied(discountAmount(packagePrice(quantity)), answer.code) } : { ok: false, message: answer.message })
   }
 
   function applyDiscount(rawCode: string) {

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from '@/features/reviews/rules'
-import { messages } from '@/shared/notices'
+import { reviewNotices } from '@/features/reviews/notices'
 
 /**
  * The optional photo with a preview and a remove button. A file over the limit is dropped at once,
@@ -56,7 +56,7 @@ export function PhotoField() {
       </p>
       {tooLarge && (
         <p role="alert" className="mt-2 text-sm font-semibold text-red-800">
-          {messages.review.photoTooLarge.title}: {messages.review.photoTooLarge.description}
+          {reviewNotices.photoTooLarge.title}: {reviewNotices.photoTooLarge.description}
         </p>
       )}
       {preview && (

@@ -4,7 +4,7 @@ import { FormMessage } from '@/shared/forms/FormMessage'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 import { useSafeAction } from '@/shared/forms/useSafeAction'
 import { type FormState, idleState } from '@/shared/forms/formState'
-import { messages } from '@/shared/notices'
+import { reviewNotices } from '@/features/reviews/notices'
 import { RATING, REVIEW_LIMITS } from '@/features/reviews/rules'
 
 import { postReview } from '@/features/reviews/actions'
@@ -16,7 +16,7 @@ import { RatingField } from './RatingField'
  * the browser checks only what HTML attributes say and the server action validates the rest.
  * It works without JavaScript too (a plain multipart post to the action).
  */
-const failed = (): FormState => ({ status: 'error', message: messages.review.failed })
+const failed = (): FormState => ({ status: 'error', message: reviewNotices.failed })
 
 export function ReviewForm({ honeypotField }: { honeypotField: string }) {
   // New fields after each success (`generation`) clear the text, the rating, the photo and its preview.

@@ -1,7 +1,7 @@
 import { JsonLd } from '@/components/JsonLd'
 import { PageHero } from '@/components/PageHero'
 import { getGlobal, getPublishedReviews, getReviewSummary, getSiteSettings } from '@/features/content/content'
-import { HONEYPOT_FIELD } from '@/shared/forms/schemas'
+import { HONEYPOT_FIELD } from '@/shared/forms/limits'
 import { productJsonLd } from '@/features/content/structuredData'
 
 import type { ContentPage } from '@/features/content/pages/types'

@@ -1,0 +1,10 @@
+/** The public routes, in navigation order (the footer leaves out /reviews). */
+export const NAV_ROUTES = [
+  { href: '/', label: 'Home' },
+  { href: '/benefits', label: 'Benefits' },
+  { href: '/about', label: 'About' },
+  { href: '/reviews', label: 'Reviews' },
+  { href: '/order', label: 'Order' },
+  { href: '/faq', label: 'FAQ' },
+  { href: '/contact', label: 'Contact' },
+] as const

@@ -1,0 +1,20 @@
+import type { Message } from '@/shared/notices'
+
+/** What a visitor reads about their order: the spec's wording, verbatim where it has one. */
+export const orderNotices = {
+  missingField: (fieldInWords: string): Message => ({ title: 'Missing Information', description: `Please fill in your ${fieldInWords}.` }),
+  deliveryMethodRequired: { title: 'Delivery Method Required', description: 'Please select pickup or delivery.' },
+  consentRequired: { title: 'Consent Required', description: 'Please agree to be contacted about your order.' },
+  /** Ours: the spec only says a flavor is required for each jar. */
+  flavorRequired: (jar: number, jars: number): Message => ({
+    title: 'Flavor Required',
+    description: jars === 1 ? 'Please choose a flavor.' : `Please choose a flavor for jar ${jar}.`,
+  }),
+  /** Ours: only a tampered form can send another quantity than 1, 3 or 6. */
+  packageRequired: { title: 'Package Required', description: 'Please choose 1, 3 or 6 jars.' },
+  submitted: { title: 'Order Submitted!', description: "Thank you! We'll text/email you to confirm your order & delivery." },
+  failed: {
+    title: 'Submission Error',
+    description: 'There was an issue submitting your order. Please try again or contact us directly.',
+  },
+} as const

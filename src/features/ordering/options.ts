@@ -1,0 +1,25 @@
+/** The choices of the order form, stored by value and shown by label. */
+
+export const FLAVORS = [
+  { value: 'mixed-berry', label: 'Mixed Berry' },
+  { value: 'pineapple-mango', label: 'Pineapple Mango' },
+  { value: 'peach-ginger', label: 'Peach Ginger' },
+] as const
+
+export const CITIES = [
+  { value: 'detroit', label: 'Detroit' },
+  { value: 'ann-arbor', label: 'Ann Arbor' },
+  { value: 'other', label: 'Other' },
+] as const
+
+export const DELIVERY_METHODS = [
+  { value: 'pickup', label: 'Pickup' },
+  { value: 'delivery', label: 'Delivery' },
+] as const
+
+export const ORDER_STATUSES = [
+  { value: 'new', label: 'New' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+] as const
