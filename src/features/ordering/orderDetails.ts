@@ -1,6 +1,7 @@
 import type { Order } from '@/payload-types'
 
-import { FLAVORS } from '@/features/ordering/options'
+import { FLAVORS } from './options'
+import { dollars, jarsText } from './wording'
 
 /**
  * How a stored order reads to people: the seller's e-mail, the customer's confirmation and the
@@ -11,10 +12,6 @@ type Option = { readonly value: string; readonly label: string }
 
 /** How the seller's e-mail, the order view and the admin field name the customer's consent. */
 export const CONSENT_GIVEN = 'Agreed to be contacted via SMS/email'
-
-export const dollars = (amount: number) => `$${amount}`
-
-export const jarsText = (quantity: number) => `${quantity} jar${quantity === 1 ? '' : 's'}`
 
 export const labelOf = (options: readonly Option[], value: string | null | undefined) => options.find((option) => option.value === value)?.label ?? value ?? ''
 

@@ -3,7 +3,8 @@ import type { Order, SiteSetting } from '@/payload-types'
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import type { OutgoingEmail } from '@/platform/email/outbox'
 import { escapeHtml } from '@/shared/escapeHtml'
-import { CONSENT_GIVEN, dollars, jarsText, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'
+import { dollars, jarsText } from './wording'
+import { CONSENT_GIVEN, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 /**

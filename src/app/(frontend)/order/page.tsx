@@ -6,6 +6,7 @@ import { isPackageQuantity, PACKAGES, type PackageQuantity } from '@/features/or
 
 import { OrderForm } from '@/features/ordering/components/OrderForm.client'
 import type { PackageOption } from '@/features/ordering/components/PackageOptions'
+import { jarsText } from '@/features/ordering/wording'
 
 type Props = { searchParams: Promise<{ qty?: string | string[] }> }
 
@@ -28,7 +29,7 @@ export default async function OrderPage({ searchParams }: Props) {
   const [{ qty }, page, pricing] = await Promise.all([searchParams, getGlobal('order-page'), getGlobal('pricing')])
   const packages: PackageOption[] = PACKAGES.map((pkg, index) => ({
     ...pkg,
-    title: pricing.packages?.[index]?.title ?? `${pkg.quantity} jar${pkg.quantity > 1 ? 's' : ''}`,
+    title: pricing.packages?.[index]?.title ?? jarsText(pkg.quantity),
     badge: pricing.packages?.[index]?.badge ?? null,
   }))
   return (

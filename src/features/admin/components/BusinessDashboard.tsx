@@ -2,6 +2,7 @@ import type { Payload } from 'payload'
 
 import { adminListUrl } from '@/features/admin/adminFilters'
 import { dashboardFigures, dashboardFilters } from '@/features/admin/dashboard'
+import { dollars } from '@/features/ordering/wording'
 
 const cardStyle = {
   display: 'block',
@@ -22,7 +23,7 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
     {
       label: 'Orders this week',
       value: figures.ordersThisWeek,
-      hint: `$${figures.revenueThisWeek} in total`,
+      hint: `${dollars(figures.revenueThisWeek)} in total`,
       href: adminListUrl('orders', filters.ordersThisWeek),
     },
     { label: 'New subscribers this week', value: figures.subscribersThisWeek, hint: 'joined the e-mail list', href: adminListUrl('email-captures', filters.subscribersThisWeek) },

@@ -4,7 +4,8 @@ import { FormMessage } from '@/shared/forms/FormMessage'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 import { useSafeAction } from '@/shared/forms/useSafeAction'
 import { type FormState, idleState } from '@/shared/forms/formState'
-import { HONEYPOT_FIELD, LIMITS } from '@/shared/forms/limits'
+import { Honeypot } from '@/shared/forms/Honeypot'
+import { LIMITS } from '@/shared/forms/limits'
 import { contactNotices } from '@/features/contact/notices'
 
 import { submitContactForm } from '@/features/contact/actions'
@@ -53,10 +54,7 @@ export function ContactForm() {
         </label>
         <textarea id="contact-message" name="message" rows={6} maxLength={LIMITS.message} defaultValue={value('message')} className="field-input" />
       </div>
-      <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot form="contact" />
       <FormMessage state={state} />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
         {pending ? 'Sending...' : 'Send Message'}

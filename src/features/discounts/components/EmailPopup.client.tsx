@@ -9,7 +9,7 @@ import { signUpNotices } from '@/features/discounts/notices'
 import { type Message } from '@/shared/notices'
 import { rememberPopupDismissed } from '@/features/discounts/popupMemory'
 import { saveDiscount } from '@/features/discounts/savedDiscount'
-import { HONEYPOT_FIELD } from '@/shared/forms/limits'
+import { Honeypot } from '@/shared/forms/Honeypot'
 
 import { joinEmailListAction } from '@/features/discounts/actions'
 
@@ -101,10 +101,7 @@ export default function EmailPopup() {
             </label>
             <input id="popup-email" name="email" type="email" required maxLength={254} autoComplete="email" className="field-input" />
           </div>
-          <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="popup-website">Website</label>
-            <input id="popup-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-          </div>
+          <Honeypot form="popup" />
           {error && (
             <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 px-4 py-3 text-red-800">
               <p className="font-semibold">{error.title}</p>

@@ -1,7 +1,8 @@
 import type { UIFieldServerProps } from 'payload'
 
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
-import { CONSENT_GIVEN, jarFlavors, jarsText, labelOf, packingList, placedAt, priceRows } from '@/features/ordering/orderDetails'
+import { jarsText } from '@/features/ordering/wording'
+import { CONSENT_GIVEN, jarFlavors, labelOf, packingList, placedAt, priceRows } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
 
 import { ContactActions } from '@/features/contact/admin/ContactActions'

@@ -13,7 +13,7 @@ import { type Message } from '@/shared/notices'
 import { discountAmount, packagePrice, type PackageQuantity } from '@/features/ordering/pricing'
 import { clearSavedDiscount, readSavedDiscount, useSavedDiscount } from '@/features/discounts/savedDiscount'
 import { ORDER_FORM_FIELDS, parseOrderForm } from '@/features/ordering/schema'
-import { HONEYPOT_FIELD } from '@/shared/forms/limits'
+import { Honeypot } from '@/shared/forms/Honeypot'
 
 import { checkDiscount, placeOrder } from '@/features/ordering/actions'
 import { DiscountField } from './DiscountField'
@@ -154,10 +154,7 @@ export function OrderForm({ packages, initialQuantity }: { packages: PackageOpti
           />
           <DeliveryOptions value={draft.deliveryMethod} onChange={(deliveryMethod) => update({ deliveryMethod })} invalid={invalid} />
           <CustomerFields value={value} invalid={invalid} />
-          <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="order-website">Website</label>
-            <input id="order-website" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-          </div>
+          <Honeypot form="order" />
         </div>
 
         <div className="card h-fit space-y-6 lg:sticky lg:top-24">

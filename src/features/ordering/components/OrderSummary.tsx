@@ -1,4 +1,5 @@
 import { priceOrder, type DeliveryMethod, type PackageQuantity } from '@/features/ordering/pricing'
+import { dollars, jarsText } from '@/features/ordering/wording'
 
 /** The live price summary, computed with the same rules the server stores the order with. */
 export function OrderSummary({
@@ -20,32 +21,32 @@ export function OrderSummary({
       <dl className="mt-3 divide-y divide-plum-100" data-testid="order-summary">
         <div className={row}>
           <dt>
-            Package ({quantity} {quantity === 1 ? 'jar' : 'jars'})
+            Package ({jarsText(quantity)})
           </dt>
-          <dd>${price.originalPrice}</dd>
+          <dd>{dollars(price.originalPrice)}</dd>
         </div>
         {price.savings > 0 && (
           <div className={`${row} text-sea-700`}>
             <dt>Savings</dt>
             <dd>
-              ${price.savings} off <s className="text-plum-900/70">${price.listPrice}</s>
+              {dollars(price.savings)} off <s className="text-plum-900/70">{dollars(price.listPrice)}</s>
             </dd>
           </div>
         )}
         <div className={row}>
           <dt>Delivery</dt>
-          <dd>{deliveryMethod === '' ? 'Choose pickup or delivery' : deliveryMethod === 'pickup' ? 'Pickup, free' : `$${price.deliveryFee}`}</dd>
+          <dd>{deliveryMethod === '' ? 'Choose pickup or delivery' : deliveryMethod === 'pickup' ? 'Pickup, free' : dollars(price.deliveryFee)}</dd>
         </div>
         {price.discountAmount > 0 && (
           <div className={`${row} text-sea-700`}>
             <dt>Discount ({appliedCode})</dt>
-            <dd>-${price.discountAmount}</dd>
+            <dd>-{dollars(price.discountAmount)}</dd>
           </div>
         )}
         <div className={`${row} text-lg font-semibold`}>
           <dt>Total</dt>
           <dd aria-live="polite" data-testid="order-total">
-            ${price.totalPrice}
+            {dollars(price.totalPrice)}
           </dd>
         </div>
       </dl>

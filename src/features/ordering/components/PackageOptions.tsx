@@ -1,4 +1,5 @@
 import type { PackageQuantity } from '@/features/ordering/pricing'
+import { dollars, jarsText } from '@/features/ordering/wording'
 
 export type PackageOption = {
   quantity: PackageQuantity
@@ -49,7 +50,7 @@ export function PackageOptions({
                   className="size-5 shrink-0 accent-plum-700"
                 />
                 <span id={`${id}-name`} className="font-semibold">
-                  {pkg.quantity} {pkg.quantity === 1 ? 'jar' : 'jars'} · ${pkg.price}
+                  {jarsText(pkg.quantity)} · {dollars(pkg.price)}
                 </span>
               </span>
               <span id={`${id}-details`} className="pl-8 text-sm text-plum-900/75">
@@ -60,7 +61,7 @@ export function PackageOptions({
                     · <s>${pkg.listPrice}</s> <span className="font-semibold text-sea-700">Save ${pkg.savings}</span>
                   </>
                 ) : (
-                  ` · $${pkg.price} per jar`
+                  ` · ${dollars(pkg.price)} per jar`
                 )}
               </span>
             </label>

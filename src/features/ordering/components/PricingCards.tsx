@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { CheckIcon } from '@/components/Icons'
 import { PACKAGES } from '@/features/ordering/pricing'
 import type { Pricing } from '@/payload-types'
+import { dollars, jarsText, jarWord } from '@/features/ordering/wording'
 
 /** The three packages; each card leads to /order with its package chosen. */
 export function PricingCards({ copy }: { copy: Pricing }) {
@@ -21,9 +22,9 @@ export function PricingCards({ copy }: { copy: Pricing }) {
                 {text.badge}
               </span>
             )}
-            <h3 className="text-2xl font-semibold">{text?.title ?? `${pkg.quantity} jar${pkg.quantity > 1 ? 's' : ''}`}</h3>
+            <h3 className="text-2xl font-semibold">{text?.title ?? jarsText(pkg.quantity)}</h3>
             <p className="mt-1 text-sm text-plum-900/70">
-              {pkg.quantity} × 8oz jar{pkg.quantity > 1 ? 's' : ''}
+              {pkg.quantity} × 8oz {jarWord(pkg.quantity)}
             </p>
             <p className="mt-5 flex items-baseline gap-2">
               <span className="font-display text-5xl font-semibold text-plum-800">${pkg.price}</span>
@@ -34,15 +35,15 @@ export function PricingCards({ copy }: { copy: Pricing }) {
                 <CheckIcon width={16} height={16} /> Save ${pkg.savings}
               </p>
             ) : (
-              <p className="mt-2 text-sm text-plum-900/70">${pkg.price} per jar</p>
+              <p className="mt-2 text-sm text-plum-900/70">{dollars(pkg.price)} per jar</p>
             )}
             {text?.description && <p className="mt-4 flex-1 leading-7 text-plum-900/80">{text.description}</p>}
             <Link
               href={`/order?qty=${pkg.quantity}`}
               className={`${featured ? 'btn-primary' : 'btn-secondary'} mt-6 w-full`}
-              aria-label={`Order ${pkg.quantity} jar${pkg.quantity > 1 ? 's' : ''} for $${pkg.price}`}
+              aria-label={`Order ${jarsText(pkg.quantity)} for ${dollars(pkg.price)}`}
             >
-              Order {pkg.quantity === 1 ? '1 jar' : `${pkg.quantity} jars`}
+              Order {jarsText(pkg.quantity)}
             </Link>
           </li>
         )

@@ -2,6 +2,7 @@
 
 import { FormMessage } from '@/shared/forms/FormMessage'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
+import { Honeypot } from '@/shared/forms/Honeypot'
 import { useSafeAction } from '@/shared/forms/useSafeAction'
 import { type FormState, idleState } from '@/shared/forms/formState'
 import { reviewNotices } from '@/features/reviews/notices'
@@ -18,7 +19,7 @@ import { RatingField } from './RatingField'
  */
 const failed = (): FormState => ({ status: 'error', message: reviewNotices.failed })
 
-export function ReviewForm({ honeypotField }: { honeypotField: string }) {
+export function ReviewForm() {
   // New fields after each success (`generation`) clear the text, the rating, the photo and its preview.
   const { state, formAction, onSubmit, pending, generation } = useSafeAction(postReview, idleState, failed)
   const value = (name: string) => (state.status === 'error' ? (state.values?.[name] ?? '') : '')
@@ -45,10 +46,7 @@ export function ReviewForm({ honeypotField }: { honeypotField: string }) {
         </div>
         <PhotoField />
       </div>
-      <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor="review-website">Website</label>
-        <input id="review-website" name={honeypotField} tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot form="review" />
       {/* A new attempt clears the last answer. */}
       <FormMessage state={pending ? idleState : state} />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>

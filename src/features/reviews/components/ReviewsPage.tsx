@@ -1,7 +1,6 @@
 import { JsonLd } from '@/components/JsonLd'
 import { PageHero } from '@/components/PageHero'
 import { getGlobal, getPublishedReviews, getReviewSummary, getSiteSettings } from '@/features/content/content'
-import { HONEYPOT_FIELD } from '@/shared/forms/limits'
 import { productJsonLd } from '@/features/content/structuredData'
 
 import type { ContentPage } from '@/features/content/pages/types'
@@ -40,8 +39,7 @@ export const reviewsPage: ContentPage = {
               <h2 id="review-form-heading" className="mb-6 text-2xl font-semibold">
                 Write a review
               </h2>
-              {/* The honeypot's name comes from here: its module holds zod, which stays off the client. */}
-              <ReviewForm honeypotField={HONEYPOT_FIELD} />
+              <ReviewForm />
             </div>
           </div>
         </section>
