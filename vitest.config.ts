@@ -8,6 +8,8 @@ export default defineConfig({
     alias: {
       '@payload-config': path.resolve(import.meta.dirname, 'payload.config.ts'),
       '@': path.resolve(import.meta.dirname, 'src'),
+      // Tests run server code outside Next: the marker that keeps a module out of the browser is a no-op here.
+      'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
     },
   },
   test: {

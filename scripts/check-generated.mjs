@@ -11,8 +11,9 @@ const MIGRATIONS = 'src/migrations'
 
 // The CLI loads the config, which needs a database address; it never opens it for these commands.
 const env = { ...process.env, DATABASE_URI: `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-gen-')), 'gen.db')}`, PAYLOAD_SECRET: 'check-generated' }
+// `react-server`: the config's modules import 'server-only', which throws under any other condition.
 const payload = (args, extraEnv = {}) =>
-  execFileSync('npx', ['payload', ...args], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] }).toString()
+  execFileSync(process.execPath, ['--conditions=react-server', 'node_modules/payload/bin.js', ...args], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] }).toString()
 
 const before = new Map(GENERATED.map((file) => [file, fs.readFileSync(file, 'utf8')]))
 payload(['generate:types'])

@@ -929,7 +929,7 @@ export interface SiteSetting {
       }[]
     | null;
   /**
-   * Shown to customers in the order confirmation e-mail.
+   * Shown to customers on the order page and in the order confirmation e-mail.
    */
   paymentMethods?:
     | {

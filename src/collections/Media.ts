@@ -6,7 +6,7 @@ import { adminOnly } from '@/access/adminOnly'
 import { publishedReviewPhotoOrAdmin } from '@/access/publishedReviewPhotoOrAdmin'
 
 /**
- * The spec's `review-images` bucket: review photos, images only. Visitors' photos arrive through
+ * Review photos (the original product's `review-images` bucket), images only. Visitors' photos arrive through
  * the review action, which rebuilds them first (`features/reviews/photo.ts`); only admins upload here.
  */
 export const Media: CollectionConfig = {

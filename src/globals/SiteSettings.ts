@@ -41,7 +41,7 @@ export const SiteSettings = contentGlobal(
       label: 'Payment methods',
       type: 'array',
       minRows: 1,
-      admin: { description: 'Shown to customers in the order confirmation e-mail.' },
+      admin: { description: 'Shown to customers on the order page and in the order confirmation e-mail.' },
       fields: [
         {
           type: 'row',

@@ -66,7 +66,7 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   await expect(listRow(page, fullName)).toContainText('2 × Mixed Berry, 1 × Peach Ginger')
   await listRow(page, fullName).getByRole('link').first().click()
 
-  const summary = page.getByTestId('order-summary')
+  const summary = page.getByTestId('order-overview')
   await expect(summary.getByRole('link', { name: 'Call (734) 555-0188' })).toHaveAttribute('href', 'tel:+17345550188')
   await expect(summary.getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:+17345550188')
   await expect(summary.getByRole('link', { name: /^E-mail status-/ })).toHaveAttribute('href', /^mailto:status-\d+@example\.com$/)

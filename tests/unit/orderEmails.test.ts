@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
 import { escapeHtml } from '@/shared/escapeHtml'
-import { readableFlavors } from '@/features/ordering/orderDetails'
 import { customerOrderEmail, sellerOrderEmail } from '@/features/ordering/orderEmails'
 import type { Order } from '@/payload-types'
 
@@ -96,9 +95,5 @@ describe('order e-mails', () => {
     expect(html).toContain('1 Main St &#38; Co')
     expect(html).not.toContain('<b>Tester')
     expect(escapeHtml(`"'<>&`)).toBe('&#34;&#39;&#60;&#62;&#38;')
-  })
-
-  it('shows flavor names instead of their codes', () => {
-    expect(readableFlavors('peach-ginger')).toBe('Peach Ginger')
   })
 })

@@ -9,7 +9,7 @@ import { PACKAGES, type PackageQuantity } from '@/features/ordering/pricing'
 vi.mock('@/features/ordering/actions', () => ({ placeOrder: vi.fn(), checkDiscount: vi.fn() }))
 
 const packages = PACKAGES.map((pkg) => ({ ...pkg, title: `${pkg.quantity}-jar pack`, badge: null }))
-const render = (initialQuantity: PackageQuantity) => renderToString(createElement(OrderForm, { packages, initialQuantity }))
+const render = (initialQuantity: PackageQuantity) => renderToString(createElement(OrderForm, { packages, initialQuantity, deliveryAreas: ['Metro Detroit'], paymentMethods: ['Cash'] }))
 
 describe('the order form as the server renders it (also what a browser without JavaScript gets)', () => {
   const html = render(3)

@@ -47,7 +47,7 @@ export const Orders: CollectionConfig = {
       name: 'summary',
       type: 'ui',
       // Contact links, jars, delivery and prices, readable on a phone; the editable fields follow.
-      admin: { components: { Field: '/features/ordering/admin/OrderSummary#OrderSummary' }, disableListColumn: true },
+      admin: { components: { Field: '/features/ordering/admin/OrderOverview#OrderOverview' }, disableListColumn: true },
     },
     {
       type: 'row',

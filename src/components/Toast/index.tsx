@@ -7,19 +7,20 @@ import type { Message } from '@/shared/notices'
 
 const SHOW_MS = 8000
 
-/** A short notice at the bottom of the screen, announced to screen readers, gone after a while. */
-export function Toast({ message, tone = 'success', onClose }: { message: Message; tone?: 'success' | 'error'; onClose: () => void }) {
+/**
+ * A short confirmation at the bottom of the screen, announced to screen readers, gone after a
+ * while. Errors are not toasts: they stay beside the form that caused them.
+ */
+export function Toast({ message, onClose }: { message: Message; onClose: () => void }) {
   useEffect(() => {
     const timer = window.setTimeout(onClose, SHOW_MS)
     return () => window.clearTimeout(timer)
   }, [message, onClose])
   return (
     <div
-      role={tone === 'success' ? 'status' : 'alert'}
+      role="status"
       data-testid="toast"
-      className={`fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-start gap-3 rounded-2xl border px-5 py-4 shadow-lg ${
-        tone === 'success' ? 'border-sea-500 bg-white text-sea-700' : 'border-red-300 bg-red-50 text-red-800'
-      }`}
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-start gap-3 rounded-2xl border border-sea-500 bg-white px-5 py-4 text-sea-700 shadow-lg"
     >
       <div className="flex-1">
         <p className="font-semibold">{message.title}</p>

@@ -3,7 +3,9 @@ import { stringify } from 'qs-esm'
 
 import { ORDER_STATUSES } from '@/features/ordering/options'
 import { REVIEW_STATUSES } from '@/features/reviews/rules'
-import { WAITING, startOfDay, startOfWeek } from './dashboard'
+import { startOfDay, startOfWeek } from '@/shared/time'
+
+import { WAITING } from './dashboard'
 
 /** An admin list, filtered: the links of the dashboard cards and of the quick filters. */
 export const adminListUrl = (collection: string, where?: Where) => `/admin/collections/${collection}${where ? `?${stringify({ where })}` : ''}`

@@ -1,3 +1,5 @@
+import 'server-only'
+
 /**
  * The most used passwords that are at least 12 characters long (shorter ones are refused for their
  * length already), most used first: every entry of 12 or more characters, in its original order, of

@@ -1,59 +1,8 @@
+import 'server-only'
+
 import type { Payload, Where } from 'payload'
 
-export const BUSINESS_TIME_ZONE = 'America/Detroit'
-
-type LocalParts = {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-  weekday: string
-}
-
-function localParts(instant: Date, timeZone: string): LocalParts {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  )
-  const number = (key: string) => Number(parts[key])
-  return {
-    year: number('year'),
-    month: number('month'),
-    day: number('day'),
-    hour: number('hour'),
-    minute: number('minute'),
-    second: number('second'),
-    weekday: parts.weekday,
-  }
-}
-
-/** How far the time zone's wall clock is ahead of UTC at that instant (negative in Detroit). */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const local = localParts(instant, timeZone)
-  const localAsUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second)
-  return localAsUtc - Math.floor(instant.getTime() / 1000) * 1000
-}
-
-/**
- * Midnight in the seller's time zone, `daysBack` calendar days before today, as a UTC instant.
- * The offset is taken at that midnight itself, so a range across a summer-time change is right.
- */
-export function startOfDay(now: Date, daysBack = 0, timeZone = BUSINESS_TIME_ZONE): Date {
-  const today = localParts(now, timeZone)
-  const midnightAsUtc = Date.UTC(today.year, today.month - 1, today.day - daysBack)
-  const firstGuess = midnightAsUtc - zoneOffsetMs(new Date(midnightAsUtc), timeZone)
-  return new Date(midnightAsUtc - zoneOffsetMs(new Date(firstGuess), timeZone))
-}
-
-/** Monday 00:00 of the current week in the seller's time zone, as a UTC instant. */
-export function startOfWeek(now: Date, timeZone = BUSINESS_TIME_ZONE): Date {
-  const weekday = localParts(now, timeZone).weekday
-  const daysSinceMonday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday)
-  return startOfDay(now, daysSinceMonday, timeZone)
-}
+import { startOfWeek } from '@/shared/time'
 
 export type DashboardFigures = {
   ordersWaiting: number

@@ -4,7 +4,7 @@ import { sendContactMessage } from './service'
 import { type FormState, formValues } from '@/shared/forms/formState'
 import { contactNotices } from '@/features/contact/notices'
 import { formNotices } from '@/shared/notices'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
 import { contactSchema } from '@/features/contact/schema'
 import { HONEYPOT_FIELD } from '@/shared/forms/limits'
@@ -31,7 +31,7 @@ export async function submitContactForm(_previous: FormState, formData: FormData
     const result = await sendContactMessage(await getPayloadClient(), values, key)
     return result.ok ? { status: 'success', message: contactNotices.sent } : { status: 'error', message: result.message, values }
   } catch (error) {
-    console.error('[contact] could not store a message', error)
+    await logFailure('[contact] could not store a message', error)
     return { status: 'error', message: contactNotices.failed, values }
   }
 }

@@ -1,3 +1,5 @@
+import 'server-only'
+
 import type { Review, SiteSetting } from '@/payload-types'
 
 import { PACKAGES } from '@/features/ordering/pricing'

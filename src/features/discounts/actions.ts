@@ -3,7 +3,7 @@
 import { joinEmailList } from './signUp'
 import { signUpNotices } from '@/features/discounts/notices'
 import { type Message, formNotices } from '@/shared/notices'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
 import { HONEYPOT_FIELD } from '@/shared/forms/limits'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
@@ -12,7 +12,7 @@ import { submissionKeyOf } from '@/platform/db/submissions'
 /** `code` only for a new subscriber: an address already on the list gets its code by e-mail. */
 export type JoinAnswer = { ok: true; code?: string; email?: string; message: Message } | { ok: false; message: Message }
 
-/** The popup's sign-up (spec calls 1 and 2): stores the capture, e-mails the code, answers the toast. */
+/** The popup's sign-up: stores the subscriber, e-mails the code, answers the toast. */
 export async function joinEmailListAction(formData: FormData): Promise<JoinAnswer> {
   try {
     const payload = await getPayloadClient()
@@ -36,7 +36,7 @@ export async function joinEmailListAction(formData: FormData): Promise<JoinAnswe
         return { ok: false, message: { title: 'Error', description: result.message } }
     }
   } catch (error) {
-    console.error('[email capture] sign-up failed', error)
+    await logFailure('[email capture] sign-up failed', error)
     return { ok: false, message: signUpNotices.failed }
   }
 }

@@ -1,26 +1,17 @@
+import 'server-only'
+
 import type { Payload, PayloadRequest, Where } from 'payload'
 
-import { LIMITS } from '@/shared/forms/limits'
-import { cleanText } from '@/shared/text'
-import { discountNotices } from '@/features/discounts/notices'
 import { type Message } from '@/shared/notices'
+
+import { DISCOUNT_CODE_MAX_LENGTH, normalizeDiscountCode } from './codeFormat'
+import { discountNotices } from './notices'
 
 /**
  * First-order discount codes (`HC25` + 6 digits) from the `email-captures` collection. A code is
  * valid while its record exists and `discount_used` is not true; an order uses it exactly once.
- * Only type imports from Payload: the order form imports `normalizeDiscountCode` in the browser.
+ * How a typed code is cleaned up, which the browser needs too, is in `codeFormat.ts`.
  */
-
-/** Real codes are 10 characters; anything far longer is not looked up. */
-export const DISCOUNT_CODE_MAX_LENGTH = LIMITS.discountCode
-
-/**
- * Codes are compared trimmed, upper-cased and without invisible characters, so ' hc25123456 ' and
- * a code pasted from an e-mail with a zero-width space in it both find HC25123456.
- */
-export function normalizeDiscountCode(code: unknown): string {
-  return typeof code === 'string' ? cleanText(code).trim().toUpperCase() : ''
-}
 
 export type DiscountStatus = 'valid' | 'invalid' | 'used'
 
@@ -31,7 +22,7 @@ const unusedCode = (code: string): Where => ({
   and: [{ discount_code: { equals: code } }, { discount_used: { not_equals: true } }],
 })
 
-/** Looks a code up (spec section 7, call 3); a database failure is thrown to the caller. */
+/** Looks a code up; a database failure is thrown to the caller. */
 export async function findDiscountStatus(payload: Payload, rawCode: unknown, req?: Partial<PayloadRequest>): Promise<DiscountStatus> {
   const code = normalizeDiscountCode(rawCode)
   if (!code || code.length > DISCOUNT_CODE_MAX_LENGTH) return 'invalid'
@@ -69,7 +60,7 @@ export async function claimDiscountCode(payload: Payload, code: string, req: Par
   return (await findDiscountStatus(payload, code, req)) === 'invalid' ? 'invalid' : 'used'
 }
 
-/** The spec's message for a code that cannot be used (section 8). */
+/** What the visitor reads for a code that cannot be used. */
 export function discountRejection(status: Exclude<DiscountStatus, 'valid'>): Message {
   return status === 'used' ? discountNotices.alreadyUsed : discountNotices.invalid
 }

@@ -1,3 +1,5 @@
+import 'client-only'
+
 import { readSavedDiscount } from './savedDiscount'
 
 /** When the visitor last joined, closed or skipped the e-mail popup (browser storage). */

@@ -1,7 +1,9 @@
+import 'client-only'
+
 import { useSyncExternalStore } from 'react'
 
 /**
- * The discount a visitor was given by the e-mail popup, kept in the browser (spec section 3):
+ * The discount a visitor was given by the e-mail popup, kept in the browser:
  * the popup saves it, the order page shows and applies it, a successful order with it forgets it.
  * The only module that knows the two storage keys. Every access is guarded: storage can be missing
  * (server rendering), blocked (privacy settings) or full, and then there is simply no saved discount.

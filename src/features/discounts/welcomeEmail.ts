@@ -1,3 +1,5 @@
+import 'server-only'
+
 import { escapeHtml } from '@/shared/escapeHtml'
 import { DISCOUNT_PERCENT } from '@/features/ordering/pricing'
 import { siteUrl } from '@/platform/config/siteUrl'

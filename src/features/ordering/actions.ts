@@ -1,12 +1,13 @@
 'use server'
 
-import { checkDiscountCode, normalizeDiscountCode, type DiscountAnswer } from '@/features/discounts/codes'
+import { normalizeDiscountCode } from '@/features/discounts/codeFormat'
+import { checkDiscountCode, type DiscountAnswer } from '@/features/discounts/codes'
 import { formValues } from '@/shared/forms/formState'
 import { discountNotices } from '@/features/discounts/notices'
 import { orderNotices } from '@/features/ordering/notices'
 import { formNotices } from '@/shared/notices'
 import { submitOrder } from './service'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 import { discountAmount, isPackageQuantity, packagePrice } from './pricing'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
 import { ORDER_FORM_FIELDS, parseOrderForm } from '@/features/ordering/schema'
@@ -16,13 +17,13 @@ import { submissionKeyOf } from '@/platform/db/submissions'
 
 import { APPLIED_CODE_FIELD, APPLY_DISCOUNT_INTENT, type OrderFormState } from './orderFormState'
 
-/** The "Apply" button (spec call 3): the code's status, rate-limited per client so codes cannot be probed. */
+/** The "Apply" button: the code's status, rate-limited per client so codes cannot be probed. */
 export async function checkDiscount(code: unknown): Promise<DiscountAnswer> {
   try {
     if (!(await allowAttempt('discount', await clientKey()))) return { ok: false, message: formNotices.rateLimited }
     return await checkDiscountCode(await getPayloadClient(), code)
   } catch (error) {
-    console.error('[discount] checking a code failed', error)
+    await logFailure('[discount] checking a code failed', error)
     return { ok: false, message: discountNotices.unexpectedError('the code could not be checked') }
   }
 }
@@ -48,10 +49,10 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
   try {
     const result = await submitOrder(await getPayloadClient(), values, key)
     if (result.status === 'success') return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed }
-    // A refused code is no longer applied (spec: any failure resets the discount).
+    // A refused code is no longer applied: the visitor sees the order without it and can try another.
     return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode: result.discountRejected ? undefined : applied }
   } catch (error) {
-    console.error('[order] placing an order failed', error)
+    await logFailure('[order] placing an order failed', error)
     return { status: 'error', message: orderNotices.failed, values, appliedDiscountCode: applied }
   }
 }

@@ -2,6 +2,7 @@ import type { Order } from '@/payload-types'
 
 import { FLAVORS } from './options'
 import { dollars, jarsText } from './wording'
+import { businessDateTime } from '@/shared/time'
 
 /**
  * How a stored order reads to people: the seller's e-mail, the customer's confirmation and the
@@ -56,9 +57,5 @@ export function priceRows(order: Order, forCustomer: boolean): PriceRow[] {
   return rows
 }
 
-export const placedAt = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'America/Detroit',
-  }).format(new Date(iso))
+/** When the order was placed, on the seller's clock. */
+export const placedAt = businessDateTime

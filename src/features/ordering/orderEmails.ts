@@ -1,3 +1,5 @@
+import 'server-only'
+
 import type { Order, SiteSetting } from '@/payload-types'
 
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { normalizeDiscountCode } from '@/features/discounts/codes'
+import { normalizeDiscountCode } from '@/features/discounts/codeFormat'
 import { LIMITS } from '@/shared/forms/limits'
 import { emailAddress, firstMessage, optionalText, phoneNumber, requiredText, toIssue, visibleText } from '@/shared/forms/schemas'
 import { formNotices, type Message } from '@/shared/notices'
@@ -44,8 +44,9 @@ const missingOrderField = (fieldInWords: string) => {
 }
 
 /**
- * Stage 1, in the spec's order: the required fields, then the delivery method, the consent and a
- * flavor for each jar. Formats and lengths are checked only when all of these are present.
+ * Stage 1, in the order the visitor is told about problems: the required fields, then the
+ * delivery method, the consent and a flavor for each jar. Formats and lengths are checked only
+ * when all of these are present.
  */
 const orderPresenceSchema = (jars: PackageQuantity) =>
   z.object({

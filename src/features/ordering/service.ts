@@ -1,3 +1,5 @@
+import 'server-only'
+
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Order } from '@/payload-types'

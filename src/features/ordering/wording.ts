@@ -7,3 +7,9 @@ export const jarsText = (quantity: number) => `${quantity} ${jarWord(quantity)}`
 
 /** Whole dollars, as the prices are: "$20". */
 export const dollars = (amount: number) => `$${amount}`
+
+/** "a", "a and b", "a, b and c" (or "or"): the seller's own list from the admin, as one phrase. */
+export function wordList(items: readonly string[], conjunction: 'and' | 'or'): string {
+  if (items.length <= 1) return items[0] ?? ''
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`
+}

@@ -3,7 +3,7 @@
 import { type FormState, formValues } from '@/shared/forms/formState'
 import { reviewNotices } from '@/features/reviews/notices'
 import { formNotices } from '@/shared/notices'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 import { allowAttempt, allowPhotoBytes, clientKey } from '@/platform/http/rateLimit'
 import { PHOTO_MAX_BYTES } from './rules'
 import { submitReview, submittedMessage } from './service'
@@ -15,7 +15,7 @@ import { submissionKeyOf } from '@/platform/db/submissions'
 const FIELDS = ['name', 'rating', 'comment'] as const
 
 /**
- * Posts a visitor's review (spec calls 7 and 8). The work is `submitReview`'s; this adds what
+ * Posts a visitor's review (its photo first, then the review). The work is `submitReview`'s; this adds what
  * needs the request: the honeypot, the rate limit and reading the uploaded file.
  */
 export async function postReview(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -43,7 +43,7 @@ export async function postReview(_previous: FormState, formData: FormData): Prom
     // The review's hooks expire the cached list, so this answer carries the refreshed page.
     return { status: 'success', message: submittedMessage(result.review) }
   } catch (error) {
-    console.error('[reviews] could not post a review', error)
+    await logFailure('[reviews] could not post a review', error)
     return { status: 'error', message: reviewNotices.failed, values }
   }
 }

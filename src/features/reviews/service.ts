@@ -1,3 +1,5 @@
+import 'server-only'
+
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Media, Review } from '@/payload-types'

@@ -1,3 +1,5 @@
+import 'server-only'
+
 import { s3Storage } from '@payloadcms/storage-s3'
 import type { Plugin } from 'payload'
 

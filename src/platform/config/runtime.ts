@@ -1,3 +1,5 @@
+import 'server-only'
+
 import path from 'node:path'
 
 /** The project's writable runtime folder (database, generated secret, dev outbox). */

@@ -1,3 +1,5 @@
+import 'server-only'
+
 import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
 
 const MAX_ATTEMPTS = 6

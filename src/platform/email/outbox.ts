@@ -1,3 +1,5 @@
+import 'server-only'
+
 import type { Payload, PayloadRequest } from 'payload'
 
 import { GIVE_UP_AFTER_MS, POLL_INTERVAL_MS, retryPauseMs, STALE_CLAIM_MS } from './outboxRules'

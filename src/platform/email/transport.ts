@@ -1,3 +1,5 @@
+import 'server-only'
+
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -40,7 +42,6 @@ function outboxTransport(): Transporter {
           const messageId = mail.message.messageId()
           const file = path.join(OUTBOX_DIR, `${Date.now()}-${messageId.replace(/[^\w.-]/g, '')}.eml`)
           fs.writeFileSync(file, Buffer.concat(chunks))
-          console.info(`[email] no SMTP_HOST: wrote "${String(mail.data.subject)}" to ${file}`)
           callback(null, { envelope: mail.message.getEnvelope(), messageId } as never)
         } catch (error) {
           callback(error as Error, undefined as never)
@@ -67,13 +68,26 @@ function smtpTransport(host: string): Transporter {
   })
 }
 
-export function emailAdapter(): Promise<EmailAdapter> {
+export async function emailAdapter(): Promise<EmailAdapter> {
   const host = process.env.SMTP_HOST
   const from = parseFromAddress()
-  return nodemailerAdapter({
+  const adapter = await nodemailerAdapter({
     defaultFromAddress: from.address,
     defaultFromName: from.name,
     transport: host ? smtpTransport(host) : outboxTransport(),
     skipVerify: !host,
   })
+  if (host) return adapter
+  // Without SMTP each message's subject is logged, so a developer sees what the site sent.
+  return (args) => {
+    const initialized = adapter(args)
+    return {
+      ...initialized,
+      async sendEmail(message) {
+        const result = await initialized.sendEmail(message)
+        args.payload.logger.info(`[email] no SMTP_HOST: wrote "${String(message.subject)}" to ${OUTBOX_DIR}`)
+        return result
+      },
+    }
+  }
 }

@@ -1,3 +1,5 @@
+import 'server-only'
+
 /**
  * The visitor's real address, which every per-client limit keys on.
  *

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 
 import { PageHero } from '@/components/PageHero'
-import { getGlobal } from '@/features/content/content'
+import { getGlobal, getSiteSettings } from '@/features/content/content'
 import { isPackageQuantity, PACKAGES, type PackageQuantity } from '@/features/ordering/pricing'
 
 import { OrderForm } from '@/features/ordering/components/OrderForm.client'
@@ -24,9 +24,13 @@ function chosenQuantity(qty: string | string[] | undefined): PackageQuantity {
   return isPackageQuantity(quantity) ? quantity : 1
 }
 
-/** The copy comes from the cached globals. */
+/** The names in a Site settings list, blanks left out. */
+const names = (items: readonly (string | null | undefined)[] | null | undefined): string[] =>
+  (items ?? []).map((item) => item?.trim() ?? '').filter(Boolean)
+
+/** The copy and the business facts (delivery areas, payment methods) come from the cached globals. */
 export default async function OrderPage({ searchParams }: Props) {
-  const [{ qty }, page, pricing] = await Promise.all([searchParams, getGlobal('order-page'), getGlobal('pricing')])
+  const [{ qty }, page, pricing, settings] = await Promise.all([searchParams, getGlobal('order-page'), getGlobal('pricing'), getSiteSettings()])
   const packages: PackageOption[] = PACKAGES.map((pkg, index) => ({
     ...pkg,
     title: pricing.packages?.[index]?.title ?? jarsText(pkg.quantity),
@@ -37,7 +41,12 @@ export default async function OrderPage({ searchParams }: Props) {
       <PageHero title={page.intro.title} description={page.intro.description} />
       <section className="section pt-4">
         <div className="container-page">
-          <OrderForm packages={packages} initialQuantity={chosenQuantity(qty)} />
+          <OrderForm
+            packages={packages}
+            initialQuantity={chosenQuantity(qty)}
+            deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
+            paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
+          />
         </div>
       </section>
     </>

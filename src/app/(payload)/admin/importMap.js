@@ -1,4 +1,4 @@
-import { OrderSummary as OrderSummary_942b73a41b42dbc04ba09da9523c71b3 } from '../../../features/ordering/admin/OrderSummary'
+import { OrderOverview as OrderOverview_d5bc03130a6f83a6a6540a8620af78cf } from '../../../features/ordering/admin/OrderOverview'
 import { FlavorsCell as FlavorsCell_2c03f20d830635a279fd175a5291a706 } from '../../../features/ordering/admin/FlavorsCell'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { OrderQuickFilters as OrderQuickFilters_62f48f378665f968a54a55a4adb1dbdc } from '../../../features/admin/components/QuickFilters'
@@ -27,7 +27,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
-  "/features/ordering/admin/OrderSummary#OrderSummary": OrderSummary_942b73a41b42dbc04ba09da9523c71b3,
+  "/features/ordering/admin/OrderOverview#OrderOverview": OrderOverview_d5bc03130a6f83a6a6540a8620af78cf,
   "/features/ordering/admin/FlavorsCell#FlavorsCell": FlavorsCell_2c03f20d830635a279fd175a5291a706,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
   "/features/admin/components/QuickFilters#OrderQuickFilters": OrderQuickFilters_62f48f378665f968a54a55a4adb1dbdc,

@@ -10,6 +10,8 @@ import { type Message } from '@/shared/notices'
 import { rememberPopupDismissed } from '@/features/discounts/popupMemory'
 import { saveDiscount } from '@/features/discounts/savedDiscount'
 import { Honeypot } from '@/shared/forms/Honeypot'
+import { LIMITS } from '@/shared/forms/limits'
+import { DISCOUNT_PERCENT } from '@/features/ordering/pricing'
 
 import { joinEmailListAction } from '@/features/discounts/actions'
 
@@ -81,10 +83,10 @@ export default function EmailPopup() {
             <CloseIcon />
           </button>
           <h2 id="email-popup-title" className="pr-8 font-display text-3xl font-semibold text-white">
-            Get 25% Off Your First Order
+            {`Get ${DISCOUNT_PERCENT}% Off Your First Order`}
           </h2>
           <p id="email-popup-description" className="mt-2 text-plum-100">
-            Join our e-mail list and we will send you a code for 25% off your first package.
+            {`Join our e-mail list and we will send you a code for ${DISCOUNT_PERCENT}% off your first package.`}
           </p>
         </div>
         <form onSubmit={onSubmit} className="space-y-4 px-6 pt-5 pb-6">
@@ -93,13 +95,13 @@ export default function EmailPopup() {
             <label htmlFor="popup-name" className="field-label">
               Name
             </label>
-            <input ref={nameInput} id="popup-name" name="name" required maxLength={100} autoComplete="name" className="field-input" />
+            <input ref={nameInput} id="popup-name" name="name" required maxLength={LIMITS.name} autoComplete="name" className="field-input" />
           </div>
           <div>
             <label htmlFor="popup-email" className="field-label">
               Email
             </label>
-            <input id="popup-email" name="email" type="email" required maxLength={254} autoComplete="email" className="field-input" />
+            <input id="popup-email" name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className="field-input" />
           </div>
           <Honeypot form="popup" />
           {error && (

@@ -1,6 +1,7 @@
 import { CITIES, DELIVERY_METHODS, FLAVORS } from '@/features/ordering/options'
 import { DELIVERY_FEE, type DeliveryMethod } from '@/features/ordering/pricing'
 import { flavorField, MAX_JARS } from '@/features/ordering/schema'
+import { dollars, wordList } from '@/features/ordering/wording'
 import { LIMITS } from '@/shared/forms/limits'
 
 /** Marks the field a message is about and points it at that message. */
@@ -65,17 +66,21 @@ export function FlavorFields({
   )
 }
 
-const METHOD_HINTS: Record<DeliveryMethod, string> = {
-  pickup: 'Free. We send you the pickup address when we confirm.',
-  delivery: `$${DELIVERY_FEE} in Metro Detroit and Metro Ann Arbor.`,
+/** Under each method: pickup is free; delivery costs the fee, in the areas set in Site settings. */
+function methodHint(method: DeliveryMethod, deliveryAreas: readonly string[]): string {
+  if (method === 'pickup') return 'Free. We send you the pickup address when we confirm.'
+  return deliveryAreas.length ? `${dollars(DELIVERY_FEE)} in ${wordList(deliveryAreas, 'and')}.` : `${dollars(DELIVERY_FEE)}.`
 }
 
 export function DeliveryOptions({
   value,
+  deliveryAreas,
   onChange,
   invalid,
 }: {
   value: DeliveryMethod | ''
+  /** The names of the delivery areas, from Site settings. */
+  deliveryAreas: readonly string[]
   onChange: (method: DeliveryMethod) => void
   invalid: InvalidProps
 }) {
@@ -105,7 +110,7 @@ export function DeliveryOptions({
               <span>
                 <span className="block font-semibold">{method.label}</span>
                 <span id={`${id}-hint`} className="block text-sm text-plum-900/75">
-                  {METHOD_HINTS[method.value]}
+                  {methodHint(method.value, deliveryAreas)}
                 </span>
               </span>
             </label>

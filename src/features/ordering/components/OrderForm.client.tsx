@@ -5,7 +5,7 @@ import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type
 import { FormMessage } from '@/shared/forms/FormMessage'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 import { useSafeAction } from '@/shared/forms/useSafeAction'
-import { normalizeDiscountCode } from '@/features/discounts/codes'
+import { normalizeDiscountCode } from '@/features/discounts/codeFormat'
 import { formValues } from '@/shared/forms/formState'
 import { discountNotices } from '@/features/discounts/notices'
 import { orderNotices } from '@/features/ordering/notices'
@@ -43,7 +43,18 @@ const failedOrder = (formData: FormData): OrderFormState => ({
  * checks the fields first, keeps a live summary, checks discount codes in place and applies a
  * saved one. The choices that drive the price live in `draft`; the other fields are plain inputs.
  */
-export function OrderForm({ packages, initialQuantity }: { packages: PackageOption[]; initialQuantity: PackageQuantity }) {
+export function OrderForm({
+  packages,
+  initialQuantity,
+  deliveryAreas,
+  paymentMethods,
+}: {
+  packages: PackageOption[]
+  initialQuantity: PackageQuantity
+  /** Names of the delivery areas and payment methods, from Site settings (none: the hints say less). */
+  deliveryAreas: string[]
+  paymentMethods: string[]
+}) {
   const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder)
   const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
   const [discountNotice, setDiscountNotice] = useState<Notice | null>(state.discountNotice ?? null)
@@ -152,7 +163,7 @@ export function OrderForm({ packages, initialQuantity }: { packages: PackageOpti
             onChange={(jar, flavor) => setDraft((current) => ({ ...current, flavors: current.flavors.map((chosen, index) => (index === jar - 1 ? flavor : chosen)) }))}
             invalid={invalid}
           />
-          <DeliveryOptions value={draft.deliveryMethod} onChange={(deliveryMethod) => update({ deliveryMethod })} invalid={invalid} />
+          <DeliveryOptions value={draft.deliveryMethod} deliveryAreas={deliveryAreas} onChange={(deliveryMethod) => update({ deliveryMethod })} invalid={invalid} />
           <CustomerFields value={value} invalid={invalid} />
           <Honeypot form="order" />
         </div>
@@ -169,7 +180,7 @@ export function OrderForm({ packages, initialQuantity }: { packages: PackageOpti
             onApply={applyDiscount}
             invalid={invalid}
           />
-          <OrderSummary quantity={draft.quantity} deliveryMethod={draft.deliveryMethod} appliedCode={draft.appliedCode} />
+          <OrderSummary quantity={draft.quantity} deliveryMethod={draft.deliveryMethod} appliedCode={draft.appliedCode} paymentMethods={paymentMethods} />
           <div className="flex items-start gap-3">
             <input
               id="order-consent"

@@ -1,15 +1,19 @@
 import { priceOrder, type DeliveryMethod, type PackageQuantity } from '@/features/ordering/pricing'
-import { dollars, jarsText } from '@/features/ordering/wording'
+import { dollars, jarsText, wordList } from '@/features/ordering/wording'
+
 
 /** The live price summary, computed with the same rules the server stores the order with. */
 export function OrderSummary({
   quantity,
   deliveryMethod,
   appliedCode,
+  paymentMethods,
 }: {
   quantity: PackageQuantity
   deliveryMethod: DeliveryMethod | ''
   appliedCode: string | null
+  /** The names of the payment methods, from Site settings, as the seller wrote them. */
+  paymentMethods: readonly string[]
 }) {
   const price = priceOrder({ quantity, deliveryMethod, discountApplied: Boolean(appliedCode) })
   const row = 'flex justify-between gap-4 py-2'
@@ -50,7 +54,9 @@ export function OrderSummary({
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-sm text-plum-900/70">Pay when we confirm: cash, Venmo, CashApp or Zelle.</p>
+      <p className="mt-2 text-sm text-plum-900/70" data-testid="payment-methods">
+        {paymentMethods.length ? `Pay when we confirm: ${wordList(paymentMethods, 'or')}.` : 'Pay when we confirm.'}
+      </p>
     </section>
   )
 }

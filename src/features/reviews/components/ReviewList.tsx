@@ -3,8 +3,8 @@ import Image from 'next/image'
 import type { Media, Review } from '@/payload-types'
 
 import { Stars } from './Stars'
+import { businessDate } from '@/shared/time'
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'America/Detroit' })
 
 /** Published reviews as the page lists them, newest first; 'No reviews yet' when there are none. */
 export function ReviewList({ reviews }: { reviews: Review[] }) {
@@ -19,7 +19,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold">{review.name}</p>
               <time dateTime={review.createdAt} className="text-sm text-plum-900/70">
-                {dateFormat.format(new Date(review.createdAt))}
+                {businessDate(review.createdAt)}
               </time>
             </div>
             <div className="mt-1">

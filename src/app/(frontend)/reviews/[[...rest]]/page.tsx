@@ -1,14 +1,11 @@
 import { reviewsPage } from '@/features/reviews/components/ReviewsPage'
-import { ownRoute } from '@/features/content/pages/ownRoute'
+import { noStaticParams, pageRoute } from '@/features/content/pages/pageRoute'
 
-// No build-time render (see ownRoute); the empty list is the only path, /reviews itself.
+// Rendered on its first request and cached, never at build time (see pageRoute).
 export const dynamicParams = true
+export const generateStaticParams = noStaticParams
 
-export function generateStaticParams(): { rest?: string[] }[] {
-  return []
-}
-
-const route = ownRoute(reviewsPage, '/reviews')
+const route = pageRoute(reviewsPage, '/reviews')
 
 export const generateMetadata = route.generateMetadata
 

@@ -14,16 +14,16 @@ const mapHref = (order: Order) =>
  * The top of an order's page: what a seller needs to call the customer, pack the jars and deliver,
  * readable on a phone. The editable fields follow below it.
  */
-export function OrderSummary({ data }: UIFieldServerProps) {
+export function OrderOverview({ data }: UIFieldServerProps) {
   const order = data as Order | undefined
   if (!order?.fullName) return null
   const delivery = order.deliveryMethod === 'delivery'
   return (
-    <section className="order-summary" aria-label="Order summary" data-testid="order-summary">
-      {order.createdAt && <p className="order-summary__placed">Placed {placedAt(order.createdAt)} (Detroit time)</p>}
+    <section className="order-overview" aria-label="Order overview" data-testid="order-overview">
+      {order.createdAt && <p className="order-overview__placed">Placed {placedAt(order.createdAt)} (Detroit time)</p>}
 
-      <div className="order-summary__grid">
-        <div className="order-summary__card">
+      <div className="order-overview__grid">
+        <div className="order-overview__card">
           <h3>Contact</h3>
           <ContactActions phone={order.phone} email={order.email} />
           {order.instagram && <p>Instagram: {order.instagram}</p>}
@@ -32,9 +32,9 @@ export function OrderSummary({ data }: UIFieldServerProps) {
           </p>
         </div>
 
-        <div className="order-summary__card">
+        <div className="order-overview__card">
           <h3>{jarsText(order.quantity)}</h3>
-          <ol className="order-summary__jars">
+          <ol className="order-overview__jars">
             {jarFlavors(order.flavors).map((flavor, index) => (
               <li key={index}>{flavor}</li>
             ))}
@@ -42,7 +42,7 @@ export function OrderSummary({ data }: UIFieldServerProps) {
           <p>To pack: {packingList(order.flavors)}</p>
         </div>
 
-        <div className="order-summary__card">
+        <div className="order-overview__card">
           <h3>{labelOf(DELIVERY_METHODS, order.deliveryMethod)}</h3>
           <p>
             {order.address}
@@ -55,12 +55,12 @@ export function OrderSummary({ data }: UIFieldServerProps) {
             </a>
           )}
           <h4>Notes</h4>
-          <p className="order-summary__notes">{order.notes || 'None'}</p>
+          <p className="order-overview__notes">{order.notes || 'None'}</p>
         </div>
 
-        <div className="order-summary__card">
+        <div className="order-overview__card">
           <h3>Price</h3>
-          <table className="order-summary__prices">
+          <table className="order-overview__prices">
             <tbody>
               {priceRows(order, false).map(([label, value]) => (
                 <tr key={label}>
@@ -70,7 +70,7 @@ export function OrderSummary({ data }: UIFieldServerProps) {
               ))}
             </tbody>
           </table>
-          <p className="order-summary__hint">Computed by the site when the order was placed; it cannot be changed.</p>
+          <p className="order-overview__hint">Computed by the site when the order was placed; it cannot be changed.</p>
         </div>
       </div>
     </section>

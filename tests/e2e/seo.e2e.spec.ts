@@ -1,20 +1,7 @@
+// What search engines read: the sitemap (src/app/sitemap.ts), robots rules (src/app/robots.ts) and the
+// home page's structured data (src/features/content/structuredData.ts). It expects the seeded delivery
+// areas and prices: orderSettings.e2e.spec.ts, which runs before it, puts the settings it edits back.
 import { expect, test } from './fixtures'
-
-test('the admin shows its login screen', async ({ page }) => {
-  await page.goto('/admin')
-  await expect(page).toHaveURL(/\/admin\/login/)
-  await expect(page.getByLabel(/email/i)).toBeVisible()
-  await expect(page.getByLabel(/password/i).first()).toBeVisible()
-})
-
-test('the REST API hides private collections from anonymous visitors', async ({ request }) => {
-  for (const slug of ['orders', 'email-captures', 'users', 'contact-messages']) {
-    expect((await request.get(`/api/${slug}`)).status(), slug).toBe(403)
-  }
-  const faqs = await (await request.get('/api/faqs?limit=100')).json()
-  expect(faqs.totalDocs).toBe(14)
-  expect((await request.post('/api/faqs', { data: { question: 'Spam?', answer: 'Spam' } })).status()).toBe(403)
-})
 
 test('search engines get a sitemap, robots rules and structured data', async ({ page, request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()

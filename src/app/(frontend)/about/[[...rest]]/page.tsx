@@ -1,0 +1,12 @@
+import { aboutPage } from '@/features/content/pages/about'
+import { noStaticParams, pageRoute } from '@/features/content/pages/pageRoute'
+
+// Rendered on its first request and cached, never at build time (see pageRoute).
+export const dynamicParams = true
+export const generateStaticParams = noStaticParams
+
+const route = pageRoute(aboutPage, '/about')
+
+export const generateMetadata = route.generateMetadata
+
+export default route.Page

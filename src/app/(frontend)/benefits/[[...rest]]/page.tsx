@@ -1,0 +1,12 @@
+import { benefitsPage } from '@/features/content/pages/benefits'
+import { noStaticParams, pageRoute } from '@/features/content/pages/pageRoute'
+
+// Rendered on its first request and cached, never at build time (see pageRoute).
+export const dynamicParams = true
+export const generateStaticParams = noStaticParams
+
+const route = pageRoute(benefitsPage, '/benefits')
+
+export const generateMetadata = route.generateMetadata
+
+export default route.Page

@@ -1,0 +1,12 @@
+import { faqPage } from '@/features/content/pages/faq'
+import { noStaticParams, pageRoute } from '@/features/content/pages/pageRoute'
+
+// Rendered on its first request and cached, never at build time (see pageRoute).
+export const dynamicParams = true
+export const generateStaticParams = noStaticParams
+
+const route = pageRoute(faqPage, '/faq')
+
+export const generateMetadata = route.generateMetadata
+
+export default route.Page

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+
+import { draftFromState, emptyDraft } from '@/features/ordering/orderFormState'
+
+describe('order form state', () => {
+  it('starts with the chosen package, delivery unset and no discount', () => {
+    expect(draftFromState({ status: 'idle' }, 3)).toEqual(emptyDraft(3))
+    expect(emptyDraft(3)).toMatchObject({ quantity: 3, deliveryMethod: '', discountCode: '', appliedCode: null })
+  })
+
+  it('goes back to one jar after an order', () => {
+    expect(draftFromState({ status: 'success', values: { quantity: '6' } }, 3)).toEqual(emptyDraft(1))
+  })
+
+  it('keeps what was chosen after an error', () => {
+    const draft = draftFromState(
+      { status: 'error', values: { quantity: '6', flavor2: 'peach-ginger', deliveryMethod: 'pickup', discountCode: 'hc25123456' }, appliedDiscountCode: 'HC25123456' },
+      1,
+    )
+    expect(draft).toMatchObject({ quantity: 6, deliveryMethod: 'pickup', discountCode: 'hc25123456', appliedCode: 'HC25123456' })
+    expect(draft.flavors[1]).toBe('peach-ginger')
+  })
+})

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest'
+
+import { summarizeRatings } from '@/features/reviews/summary'
+
+describe('rating summary', () => {
+  it('is 0 with no reviews and rounds to one decimal', () => {
+    expect(summarizeRatings([])).toEqual({ average: 0, count: 0 })
+    expect(summarizeRatings([5])).toEqual({ average: 5, count: 1 })
+    expect(summarizeRatings([5, 4, 4])).toEqual({ average: 4.3, count: 3 })
+  })
+})
