@@ -8,12 +8,14 @@ import { ContactMessages } from '@/collections/ContactMessages'
 import { EmailCaptures } from '@/collections/EmailCaptures'
 import { EmailOutbox } from '@/collections/EmailOutbox'
 import { Faqs } from '@/collections/Faqs'
+import { Flavors } from '@/collections/Flavors'
 import { FormSubmissions } from '@/collections/FormSubmissions'
 import { Media } from '@/collections/Media'
 import { Orders } from '@/collections/Orders'
 import { Reviews } from '@/collections/Reviews'
 import { Users } from '@/collections/Users'
 import { PAGE_GLOBALS } from '@/globals/pages'
+import { Prices, Stock } from '@/globals/Shop'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { trustedOrigins } from './src/features/admin/adminAuth'
 import { databaseAdapter } from './src/platform/db/database'
@@ -35,8 +37,8 @@ export default buildConfig({
     avatar: 'default',
     components: { beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'] },
   },
-  collections: [Orders, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
-  globals: [SiteSettings, ...PAGE_GLOBALS],
+  collections: [Orders, Flavors, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
+  globals: [Prices, Stock, SiteSettings, ...PAGE_GLOBALS],
   db: databaseAdapter(),
   email: emailAdapter(),
   secret: payloadSecret(),

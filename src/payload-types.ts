@@ -68,6 +68,7 @@ export interface Config {
   blocks: {};
   collections: {
     orders: Order;
+    flavors: Flavor;
     'email-captures': EmailCapture;
     'contact-messages': ContactMessage;
     reviews: Review;
@@ -87,6 +88,7 @@ export interface Config {
   collectionsJoins: {};
   collectionsSelect: {
     orders: OrdersSelect<false> | OrdersSelect<true>;
+    flavors: FlavorsSelect<false> | FlavorsSelect<true>;
     'email-captures': EmailCapturesSelect<false> | EmailCapturesSelect<true>;
     'contact-messages': ContactMessagesSelect<false> | ContactMessagesSelect<true>;
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
@@ -108,9 +110,10 @@ export interface Config {
   };
   fallbackLocale: null;
   globals: {
+    pricing: Pricing;
+    stock: Stock;
     'site-settings': SiteSetting;
     'home-page': HomePage;
-    pricing: Pricing;
     'benefits-page': BenefitsPage;
     'about-page': AboutPage;
     'faq-page': FaqPage;
@@ -119,9 +122,10 @@ export interface Config {
     'reviews-page': ReviewsPage;
   };
   globalsSelect: {
+    pricing: PricingSelect<false> | PricingSelect<true>;
+    stock: StockSelect<false> | StockSelect<true>;
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
     'home-page': HomePageSelect<false> | HomePageSelect<true>;
-    pricing: PricingSelect<false> | PricingSelect<true>;
     'benefits-page': BenefitsPageSelect<false> | BenefitsPageSelect<true>;
     'about-page': AboutPageSelect<false> | AboutPageSelect<true>;
     'faq-page': FaqPageSelect<false> | FaqPageSelect<true>;
@@ -180,6 +184,7 @@ export interface Order {
   instagram?: string | null;
   quantity: number;
   flavors: string;
+  flavorNames?: string | null;
   deliveryMethod: 'pickup' | 'delivery';
   city: 'detroit' | 'ann-arbor' | 'other';
   address: string;
@@ -191,8 +196,62 @@ export interface Order {
   discountAmount: number;
   totalPrice: number;
   discountCode?: string | null;
+  jarsFromBatch?: number | null;
   createdAt: string;
   updatedAt: string;
+}
+/**
+ * The flavors customers choose for each jar. Drag to change their order; untick "Available" when one runs out.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "flavors".
+ */
+export interface Flavor {
+  id: number;
+  _order?: string | null;
+  name: string;
+  /**
+   * A short fixed name for this flavor, in lower case with dashes (e.g. "mango-lime"). It cannot be changed later.
+   */
+  value: string;
+  description?: string | null;
+  photo?: (number | null) | Media;
+  /**
+   * Untick when this flavor is sold out: the order form shows it as "Sold out" and refuses it.
+   */
+  available?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "media".
+ */
+export interface Media {
+  id: number;
+  alt?: string | null;
+  fromReview?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+  sizes?: {
+    thumbnail?: {
+      url?: string | null;
+      width?: number | null;
+      height?: number | null;
+      mimeType?: string | null;
+      filesize?: number | null;
+      filename?: string | null;
+    };
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -241,35 +300,6 @@ export interface Review {
   image?: (number | null) | Media;
   createdAt: string;
   updatedAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "media".
- */
-export interface Media {
-  id: number;
-  alt?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  url?: string | null;
-  thumbnailURL?: string | null;
-  filename?: string | null;
-  mimeType?: string | null;
-  filesize?: number | null;
-  width?: number | null;
-  height?: number | null;
-  focalX?: number | null;
-  focalY?: number | null;
-  sizes?: {
-    thumbnail?: {
-      url?: string | null;
-      width?: number | null;
-      height?: number | null;
-      mimeType?: string | null;
-      filesize?: number | null;
-      filename?: string | null;
-    };
-  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -543,6 +573,10 @@ export interface PayloadLockedDocument {
         value: number | Order;
       } | null)
     | ({
+        relationTo: 'flavors';
+        value: number | Flavor;
+      } | null)
+    | ({
         relationTo: 'email-captures';
         value: number | EmailCapture;
       } | null)
@@ -628,6 +662,7 @@ export interface OrdersSelect<T extends boolean = true> {
   instagram?: T;
   quantity?: T;
   flavors?: T;
+  flavorNames?: T;
   deliveryMethod?: T;
   city?: T;
   address?: T;
@@ -639,8 +674,23 @@ export interface OrdersSelect<T extends boolean = true> {
   discountAmount?: T;
   totalPrice?: T;
   discountCode?: T;
+  jarsFromBatch?: T;
   createdAt?: T;
   updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "flavors_select".
+ */
+export interface FlavorsSelect<T extends boolean = true> {
+  _order?: T;
+  name?: T;
+  value?: T;
+  description?: T;
+  photo?: T;
+  available?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -698,6 +748,7 @@ export interface FaqsSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
+  fromReview?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;
@@ -907,6 +958,66 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
+ * What the packages and delivery cost, in whole dollars, and how the packages are described on the home and order pages.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pricing".
+ */
+export interface Pricing {
+  id: number;
+  /**
+   * Also the price per jar for 2 jars.
+   */
+  oneJarPrice: number;
+  /**
+   * For 3 to 5 jars.
+   */
+  threeJarPrice: number;
+  /**
+   * For 6 jars or more.
+   */
+  sixJarPrice: number;
+  /**
+   * Added to delivery orders; pickup is free.
+   */
+  deliveryFee: number;
+  heading: string;
+  description: string;
+  /**
+   * One entry per package, in the order 1 jar, 3 jars, 6 jars.
+   */
+  packages?:
+    | {
+        title: string;
+        description: string;
+        badge?: string | null;
+        photo?: (number | null) | Media;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * How many jars this batch made. Each order takes its jars from here, and a cancelled order gives them back.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stock".
+ */
+export interface Stock {
+  id: number;
+  /**
+   * Leave empty for no limit. At 12 or fewer the order page says how many are left; at 0 it takes no orders.
+   */
+  jarsAvailable?: number | null;
+  /**
+   * Shown on the order page when no jars are left, above the e-mail sign-up.
+   */
+  soldOutMessage: string;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * Business details shown across the site. Replace the placeholder values with your own.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -956,6 +1067,10 @@ export interface HomePage {
     eyebrow?: string | null;
     heading: string;
     description: string;
+    /**
+     * The large product photo beside the heading; also the picture shown when the site is shared.
+     */
+    photo?: (number | null) | Media;
   };
   benefits: {
     heading: string;
@@ -979,30 +1094,6 @@ export interface HomePage {
     heading: string;
     description: string;
   };
-  updatedAt?: string | null;
-  createdAt?: string | null;
-}
-/**
- * The wording around the three packages on the home and order pages.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "pricing".
- */
-export interface Pricing {
-  id: number;
-  heading: string;
-  description: string;
-  /**
-   * One entry per package, in the order 1 jar, 3 jars, 6 jars. Prices are fixed by the order rules.
-   */
-  packages?:
-    | {
-        title: string;
-        description: string;
-        badge?: string | null;
-        id?: string | null;
-      }[]
-    | null;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1137,6 +1228,41 @@ export interface ReviewsPage {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "pricing_select".
+ */
+export interface PricingSelect<T extends boolean = true> {
+  oneJarPrice?: T;
+  threeJarPrice?: T;
+  sixJarPrice?: T;
+  deliveryFee?: T;
+  heading?: T;
+  description?: T;
+  packages?:
+    | T
+    | {
+        title?: T;
+        description?: T;
+        badge?: T;
+        photo?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stock_select".
+ */
+export interface StockSelect<T extends boolean = true> {
+  jarsAvailable?: T;
+  soldOutMessage?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "site-settings_select".
  */
 export interface SiteSettingsSelect<T extends boolean = true> {
@@ -1178,6 +1304,7 @@ export interface HomePageSelect<T extends boolean = true> {
         eyebrow?: T;
         heading?: T;
         description?: T;
+        photo?: T;
       };
   benefits?:
     | T
@@ -1204,25 +1331,6 @@ export interface HomePageSelect<T extends boolean = true> {
     | {
         heading?: T;
         description?: T;
-      };
-  updatedAt?: T;
-  createdAt?: T;
-  globalType?: T;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "pricing_select".
- */
-export interface PricingSelect<T extends boolean = true> {
-  heading?: T;
-  description?: T;
-  packages?:
-    | T
-    | {
-        title?: T;
-        description?: T;
-        badge?: T;
-        id?: T;
       };
   updatedAt?: T;
   createdAt?: T;
@@ -1400,6 +1508,7 @@ export interface TaskCreateCollectionExport {
     batchSize?: number | null;
     collectionSlug:
       | 'orders'
+      | 'flavors'
       | 'email-captures'
       | 'contact-messages'
       | 'reviews'

@@ -1,8 +1,9 @@
-import type { Access } from 'payload'
+import type { Access, Where } from 'payload'
 
 /**
- * Visitors may see a photo only once it belongs to a published review: a photo waiting for
- * approval, or of a hidden review, stays private (also its file URL and the media list).
+ * Visitors see the seller's own images, and a visitor's review photo only once its review is
+ * published: a photo waiting for approval, or of a hidden review, stays private (also its file URL
+ * and the media list).
  */
 export const publishedReviewPhotoOrAdmin: Access = async ({ req }) => {
   if (req.user) return true
@@ -15,5 +16,6 @@ export const publishedReviewPhotoOrAdmin: Access = async ({ req }) => {
     req,
   })
   const photoIds = docs.flatMap((review) => (review.image == null ? [] : [typeof review.image === 'object' ? review.image.id : review.image]))
-  return { id: { in: photoIds } }
+  const visible: Where = { or: [{ fromReview: { equals: false } }, { fromReview: { exists: false } }, { id: { in: photoIds } }] }
+  return visible
 }

@@ -6,8 +6,10 @@ import { adminOnly } from '@/access/adminOnly'
 import { publishedReviewPhotoOrAdmin } from '@/access/publishedReviewPhotoOrAdmin'
 
 /**
- * Review photos (the original product's `review-images` bucket), images only. Visitors' photos arrive through
- * the review action, which rebuilds them first (`features/reviews/photo.ts`); only admins upload here.
+ * The site's images: the seller's product photos (home hero, packages, flavors), public, and
+ * visitors' review photos (the original product's `review-images` bucket), visible only with their
+ * published review. Visitors' photos arrive through the review action, which rebuilds them first
+ * (`features/reviews/photo.ts`); only admins upload here.
  */
 export const Media: CollectionConfig = {
   slug: 'media',
@@ -29,5 +31,15 @@ export const Media: CollectionConfig = {
     imageSizes: [{ name: 'thumbnail', width: 480, height: 480, fit: 'inside', withoutEnlargement: true }],
     adminThumbnail: 'thumbnail',
   },
-  fields: [{ name: 'alt', label: 'Description (for screen readers)', type: 'text', maxLength: 200 }],
+  fields: [
+    { name: 'alt', label: 'Description (for screen readers)', type: 'text', maxLength: 200 },
+    {
+      name: 'fromReview',
+      type: 'checkbox',
+      defaultValue: false,
+      // Set by the review service only: a visitor's photo stays private until its review is published.
+      access: { create: () => false, update: () => false },
+      admin: { hidden: true },
+    },
+  ],
 }

@@ -8,6 +8,13 @@ export const HomePage = contentGlobal('home-page', 'Home page', [
       { name: 'eyebrow', label: 'Small line above the heading', type: 'text' },
       heading(),
       paragraph('description', 'Introduction'),
+      {
+        name: 'photo',
+        label: 'Photo',
+        type: 'upload',
+        relationTo: 'media',
+        admin: { description: 'The large product photo beside the heading; also the picture shown when the site is shared.' },
+      },
     ],
   },
   {
@@ -34,28 +41,6 @@ export const HomePage = contentGlobal('home-page', 'Home page', [
     fields: [heading(), paragraph('description', 'Text')],
   },
 ])
-
-export const Pricing = contentGlobal(
-  'pricing',
-  'Pricing copy',
-  [
-    heading(),
-    paragraph('description', 'Introduction'),
-    {
-      name: 'packages',
-      type: 'array',
-      minRows: 3,
-      maxRows: 3,
-      admin: { description: 'One entry per package, in the order 1 jar, 3 jars, 6 jars. Prices are fixed by the order rules.' },
-      fields: [
-        { name: 'title', type: 'text', required: true },
-        { name: 'description', type: 'text', required: true },
-        { name: 'badge', label: 'Badge (e.g. “Most popular”)', type: 'text' },
-      ],
-    },
-  ],
-  'The wording around the three packages on the home and order pages.',
-)
 
 export const BenefitsPage = contentGlobal('benefits-page', 'Benefits page', [
   pageIntro,
@@ -92,4 +77,4 @@ export const ContactPage = contentGlobal('contact-page', 'Contact page', [pageIn
 export const OrderPage = contentGlobal('order-page', 'Order page', [pageIntro])
 export const ReviewsPage = contentGlobal('reviews-page', 'Reviews page', [pageIntro])
 
-export const PAGE_GLOBALS = [HomePage, Pricing, BenefitsPage, AboutPage, FaqPage, ContactPage, OrderPage, ReviewsPage]
+export const PAGE_GLOBALS = [HomePage, BenefitsPage, AboutPage, FaqPage, ContactPage, OrderPage, ReviewsPage]

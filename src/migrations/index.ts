@@ -2,6 +2,7 @@ import * as migration_20261122_043922_initial from './20261122_043922_initial';
 import * as migration_20261122_055557_admin_exports from './20261122_055557_admin_exports';
 import * as migration_20261123_052100_email_outbox_and_submission_keys from './20261123_052100_email_outbox_and_submission_keys';
 import * as migration_20261123_052938_admin_auth_rules from './20261123_052938_admin_auth_rules';
+import * as migration_20261123_064333_shop_catalogue from './20261123_064333_shop_catalogue';
 
 export const migrations = [
   {
@@ -22,6 +23,11 @@ export const migrations = [
   {
     up: migration_20261123_052938_admin_auth_rules.up,
     down: migration_20261123_052938_admin_auth_rules.down,
-    name: '20261123_052938_admin_auth_rules'
+    name: '20261123_052938_admin_auth_rules',
+  },
+  {
+    up: migration_20261123_064333_shop_catalogue.up,
+    down: migration_20261123_064333_shop_catalogue.down,
+    name: '20261123_064333_shop_catalogue'
   },
 ];

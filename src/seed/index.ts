@@ -11,6 +11,7 @@ import {
   pricingSeed,
   reviewsPageSeed,
 } from './pages'
+import { flavorsSeed, stockSeed } from './shop'
 import { siteSettingsSeed } from './siteSettings'
 
 const context = { disableRevalidate: true }
@@ -47,6 +48,21 @@ async function seedFaqs(payload: Payload): Promise<number> {
 }
 
 /**
+ * The shop's flavors, once: on a new database, and on one from before flavors were editable. The
+ * `stock` global, written right after, marks it done, so a flavor the seller deleted stays deleted.
+ */
+async function seedShop(payload: Payload): Promise<boolean> {
+  if (await isGlobalSaved(payload, 'stock')) return false
+  const existing = await payload.find({ collection: 'flavors', limit: 0, pagination: false, depth: 0 })
+  const values = new Set(existing.docs.map((flavor) => flavor.value))
+  for (const flavor of flavorsSeed) {
+    if (!values.has(flavor.value)) await payload.create({ collection: 'flavors', data: flavor, context })
+  }
+  await payload.updateGlobal({ slug: 'stock', data: stockSeed, context })
+  return true
+}
+
+/**
  * Fills an empty database with the default content. Idempotent: a global is written only while it
  * has never been saved, and the FAQs only during the first seeding, so nothing the seller edited
  * or deleted comes back.
@@ -54,12 +70,14 @@ async function seedFaqs(payload: Payload): Promise<number> {
 export async function seedContent(payload: Payload): Promise<void> {
   const firstSeeding = !(await isGlobalSaved(payload, 'site-settings'))
   const faqsCreated = firstSeeding ? await seedFaqs(payload) : 0
+  const shopSeeded = await seedShop(payload)
   const globalsSeeded: string[] = []
   for (const [slug, data] of GLOBAL_SEEDS) {
     if (await isGlobalSaved(payload, slug)) continue
     await payload.updateGlobal({ slug, data, context })
     globalsSeeded.push(slug)
   }
+  if (shopSeeded) globalsSeeded.push('flavors', 'stock')
   if (faqsCreated || globalsSeeded.length) {
     payload.logger.info(`Seeded ${faqsCreated} FAQs and ${globalsSeeded.length} content blocks (${globalsSeeded.join(', ')}).`)
   }

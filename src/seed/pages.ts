@@ -10,6 +10,7 @@ import type {
 } from '@/payload-types'
 
 import type { SeedData } from './siteSettings'
+import { DEFAULT_PRICES } from '@/features/ordering/pricing'
 
 const benefitCards = [
   { title: 'Rich in minerals', description: 'Sea moss naturally carries iodine, potassium, calcium and magnesium among the many minerals it draws from the sea.' },
@@ -43,6 +44,7 @@ export const homePageSeed: SeedData<HomePage> = {
 }
 
 export const pricingSeed: SeedData<Pricing> = {
+  ...DEFAULT_PRICES,
   heading: 'Choose your package',
   description: 'Every jar holds 8oz of fresh gel. Mix and match flavors in any package.',
   packages: [

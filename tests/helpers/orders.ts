@@ -1,3 +1,6 @@
+import type { FlavorOption } from '@/features/ordering/catalog'
+import { LAUNCH_FLAVORS } from '@/features/ordering/options'
+
 /** A complete order form as the browser posts it: every value a string, the checkbox "on". */
 export const validOrderForm: Record<string, string> = {
   quantity: '3',
@@ -23,3 +26,6 @@ export function orderFormData(values: Record<string, string>): FormData {
   for (const [name, value] of Object.entries(values)) formData.append(name, value)
   return formData
 }
+
+/** The flavors on offer in a fresh install (the seed): the order form's and the schema's choices. */
+export const launchFlavors: FlavorOption[] = LAUNCH_FLAVORS.map((flavor) => ({ value: flavor.value, name: flavor.label, available: true }))

@@ -6,7 +6,7 @@ import { captureSchema } from '@/features/discounts/schema'
 import { parseOrderForm } from '@/features/ordering/schema'
 import { firstMessage } from '@/shared/forms/schemas'
 
-import { validOrderForm } from '../helpers/orders'
+import { launchFlavors, validOrderForm } from '../helpers/orders'
 
 /** Looks empty on screen: zero-width space, joiner, word joiner, BOM, soft hyphen, bidi isolate, NUL. */
 const INVISIBLE = '\u200B\u200D\u2060\uFEFF\u00AD\u2067\u2069\u0000'
@@ -24,7 +24,7 @@ describe('a field made only of invisible characters is a missing field', () => {
     ['address', 'address'],
     ['zip', 'ZIP code'],
   ])('order form: %s', (field, words) => {
-    expect(parseOrderForm({ ...validOrderForm, [field]: ` ${INVISIBLE} ` })).toEqual({
+    expect(parseOrderForm({ ...validOrderForm, [field]: ` ${INVISIBLE} ` }, launchFlavors)).toEqual({
       ok: false,
       message: { title: 'Missing Information', description: `Please fill in your ${words}.` },
       field,
@@ -57,7 +57,7 @@ describe('a field made only of invisible characters is a missing field', () => {
   })
 
   it('optional fields made of invisible characters are left out', () => {
-    const order = parseOrderForm({ ...validOrderForm, instagram: INVISIBLE, notes: INVISIBLE, discountCode: INVISIBLE })
+    const order = parseOrderForm({ ...validOrderForm, instagram: INVISIBLE, notes: INVISIBLE, discountCode: INVISIBLE }, launchFlavors)
     expect(order.ok && [order.order.instagram, order.order.notes, order.order.discountCode]).toEqual([undefined, undefined, undefined])
     expect(contactSchema.parse({ ...validContact, phone: INVISIBLE, subject: INVISIBLE })).toMatchObject({ phone: undefined, subject: undefined })
   })
@@ -75,7 +75,7 @@ describe('text with hidden characters inside is stored without them', () => {
       zip: hide('48201'),
       notes: `${hide('Leave at the door.')}\r\n${hide('Thanks!')}`,
       discountCode: hide('hc25123456'),
-    })
+    }, launchFlavors)
     expect(result).toMatchObject({
       ok: true,
       order: {

@@ -3,13 +3,15 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 
 import { OrderForm } from '@/features/ordering/components/OrderForm.client'
-import { PACKAGES, type PackageQuantity } from '@/features/ordering/pricing'
+import { DEFAULT_PRICES, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
+
+import { launchFlavors } from '../helpers/orders'
 
 // The server actions are not called while rendering; keep Payload out of this unit test.
 vi.mock('@/features/ordering/actions', () => ({ placeOrder: vi.fn(), checkDiscount: vi.fn() }))
 
-const packages = PACKAGES.map((pkg) => ({ ...pkg, title: `${pkg.quantity}-jar pack`, badge: null }))
-const render = (initialQuantity: PackageQuantity) => renderToString(createElement(OrderForm, { packages, initialQuantity, deliveryAreas: ['Metro Detroit'], paymentMethods: ['Cash'] }))
+const packages = PACKAGE_QUANTITIES.map((quantity) => ({ quantity, title: `${quantity}-jar pack`, badge: null }))
+const render = (initialQuantity: PackageQuantity) => renderToString(createElement(OrderForm, { packages, flavors: launchFlavors, prices: DEFAULT_PRICES, jarsLeft: null, initialQuantity, deliveryAreas: ['Metro Detroit'], paymentMethods: ['Cash'] }))
 
 describe('the order form as the server renders it (also what a browser without JavaScript gets)', () => {
   const html = render(3)

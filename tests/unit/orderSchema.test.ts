@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest'
 
 import { parseOrderForm } from '@/features/ordering/schema'
 
-import { validOrderForm as validForm } from '../helpers/orders'
+import { launchFlavors, validOrderForm as validForm } from '../helpers/orders'
 
 function messageFor(values: Record<string, string>) {
-  const result = parseOrderForm(values)
+  const result = parseOrderForm(values, launchFlavors)
   return result.ok ? null : result.message
 }
 
 describe('order form rules', () => {
   it('accepts a complete order and normalises it', () => {
-    const result = parseOrderForm({ ...validForm, discountCode: ' hc25123456 ', instagram: '@dana' })
+    const result = parseOrderForm({ ...validForm, discountCode: ' hc25123456 ', instagram: '@dana' }, launchFlavors)
     expect(result).toEqual({
       ok: true,
       order: {
@@ -33,7 +33,7 @@ describe('order form rules', () => {
   })
 
   it('ignores anything the form does not have, such as a total', () => {
-    const result = parseOrderForm({ ...validForm, totalPrice: '1', discountAmount: '99' })
+    const result = parseOrderForm({ ...validForm, totalPrice: '1', discountAmount: '99' }, launchFlavors)
     expect(result.ok && Object.keys(result.order)).not.toContain('totalPrice')
   })
 
@@ -45,7 +45,7 @@ describe('order form rules', () => {
     ['city', 'city'],
     ['zip', 'ZIP code'],
   ])('an empty %s gives "Please fill in your %s."', (field, words) => {
-    expect(parseOrderForm({ ...validForm, [field]: '  ' })).toEqual({
+    expect(parseOrderForm({ ...validForm, [field]: '  ' }, launchFlavors)).toEqual({
       ok: false,
       message: { title: 'Missing Information', description: `Please fill in your ${words}.` },
       field,
@@ -58,7 +58,7 @@ describe('order form rules', () => {
   })
 
   it('wants a flavor for each jar of the package, and only for those', () => {
-    expect(parseOrderForm({ ...validForm, flavor2: '' })).toMatchObject({ ok: false, message: { title: 'Flavor Required', description: 'Please choose a flavor for jar 2.' }, field: 'flavor2' })
+    expect(parseOrderForm({ ...validForm, flavor2: '' }, launchFlavors)).toMatchObject({ ok: false, message: { title: 'Flavor Required', description: 'Please choose a flavor for jar 2.' }, field: 'flavor2' })
     expect(messageFor({ ...validForm, quantity: '1', flavor2: '', flavor3: '' })).toBeNull()
     expect(messageFor({ ...validForm, quantity: '1', flavor1: '' })).toEqual({ title: 'Flavor Required', description: 'Please choose a flavor.' })
     expect(messageFor({ ...validForm, quantity: '6' })?.description).toBe('Please choose a flavor for jar 4.')

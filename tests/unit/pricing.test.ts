@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { discountAmount, PACKAGES, packagePrice, priceOrder } from '@/features/ordering/pricing'
+import { DEFAULT_PRICES, discountAmount, packagePrice, packagesAt, priceListFrom, priceListKey, priceOrder } from '@/features/ordering/pricing'
+
+const prices = DEFAULT_PRICES
 
 describe('package prices', () => {
   it.each([
@@ -11,11 +13,11 @@ describe('package prices', () => {
     [6, 100],
     [12, 100],
   ])('%i jars cost $%i', (quantity, price) => {
-    expect(packagePrice(quantity)).toBe(price)
+    expect(packagePrice(quantity, prices)).toBe(price)
   })
 
   it('shows the three packages with list prices and savings', () => {
-    expect(PACKAGES).toEqual([
+    expect(packagesAt(prices)).toEqual([
       { quantity: 1, price: 20, listPrice: 20, savings: 0 },
       { quantity: 3, price: 50, listPrice: 60, savings: 10 },
       { quantity: 6, price: 100, listPrice: 120, savings: 20 },
@@ -46,7 +48,7 @@ describe('order totals', () => {
     [6, 'delivery', false, 100, 5, 0, 105],
     [6, 'delivery', true, 100, 5, 25, 80],
   ] as const)('%i jars, %s, code %s: $%i + $%i − $%i = $%i', (quantity, method, code, pkg, delivery, discount, total) => {
-    expect(priceOrder({ quantity, deliveryMethod: method, discountApplied: code })).toMatchObject({
+    expect(priceOrder({ quantity, deliveryMethod: method, discountApplied: code }, prices)).toMatchObject({
       originalPrice: pkg,
       deliveryFee: delivery,
       discountAmount: discount,
@@ -55,6 +57,30 @@ describe('order totals', () => {
   })
 
   it('adds no delivery fee while the method is unset', () => {
-    expect(priceOrder({ quantity: 3, deliveryMethod: '', discountApplied: false }).totalPrice).toBe(50)
+    expect(priceOrder({ quantity: 3, deliveryMethod: '', discountApplied: false }, prices).totalPrice).toBe(50)
+  })
+})
+
+describe("the seller's price list", () => {
+  const raised = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6 }
+
+  it('prices every package and the delivery from the stored amounts', () => {
+    expect(packagesAt(raised)).toEqual([
+      { quantity: 1, price: 22, listPrice: 22, savings: 0 },
+      { quantity: 3, price: 60, listPrice: 66, savings: 6 },
+      { quantity: 6, price: 110, listPrice: 132, savings: 22 },
+    ])
+    expect(priceOrder({ quantity: 3, deliveryMethod: 'delivery', discountApplied: false }, raised).totalPrice).toBe(66)
+    expect(priceOrder({ quantity: 3, deliveryMethod: 'delivery', discountApplied: true }, raised)).toMatchObject({ discountAmount: 15, totalPrice: 51 })
+  })
+
+  it('falls back to the launch price for an amount that is missing or not whole dollars', () => {
+    expect(priceListFrom({ oneJarPrice: 22, threeJarPrice: null, sixJarPrice: 10.5 })).toEqual({ oneJarPrice: 22, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5 })
+    expect(priceListFrom(undefined)).toEqual(DEFAULT_PRICES)
+  })
+
+  it('names a price list by its amounts, so a change is noticed', () => {
+    expect(priceListKey(DEFAULT_PRICES)).toBe('20/50/100/5')
+    expect(priceListKey(raised)).not.toBe(priceListKey(DEFAULT_PRICES))
   })
 })

@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest'
 
 import { productJsonLd } from '@/features/content/structuredData'
+import { DEFAULT_PRICES } from '@/features/ordering/pricing'
 import type { SiteSetting } from '@/payload-types'
 
 const settings = { productName: 'Purple Sea Moss Gel', businessName: 'Seamoss Co', tagline: 'Handcrafted in Grenada' } as SiteSetting
+
+const shop = { prices: DEFAULT_PRICES, jarsLeft: null }
 
 const review = (name: string, rating: number, createdAt: string) => ({ name, rating, comment: `${name} liked it`, createdAt })
 
 describe('the product structured data', () => {
   it('has offers and no rating where reviews are not shown (home) or there are none', () => {
-    const home = productJsonLd(settings)
+    const home = productJsonLd(settings, shop)
     expect(home.offers).toHaveLength(3)
     expect(home).not.toHaveProperty('aggregateRating')
-    expect(productJsonLd(settings, { summary: { average: 0, count: 0 }, reviews: [] })).not.toHaveProperty('aggregateRating')
+    expect(productJsonLd(settings, shop, { summary: { average: 0, count: 0 }, reviews: [] })).not.toHaveProperty('aggregateRating')
   })
 
   it('carries the aggregate rating and each review from the published ones', () => {
-    const data = productJsonLd(settings, {
+    const data = productJsonLd(settings, shop, {
       summary: { average: 4.5, count: 2 },
       reviews: [review('Ann', 5, '2025-03-01T15:00:00.000Z'), review('Bo', 4, '2025-02-01T15:00:00.000Z')],
     })

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react'
 import { JsonLd } from '@/components/JsonLd'
 import { SiteFooter } from '@/components/SiteFooter'
 import { SiteHeader } from '@/components/SiteHeader'
-import { getSiteSettings } from '@/features/content/content'
+import { getGlobal, getSiteSettings } from '@/features/content/content'
+import { priceListFrom } from '@/features/ordering/pricing'
 import { MARK_SCRIPTED_SCRIPT } from '@/platform/http/securityHeaders.mjs'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { localBusinessJsonLd } from '@/features/content/structuredData'
@@ -31,7 +32,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { themeColor: '#5e2b86', width: 'device-width', initialScale: 1 }
 
 export default async function FrontendLayout({ children }: { children: ReactNode }) {
-  const settings = await getSiteSettings()
+  const [settings, pricing] = await Promise.all([getSiteSettings(), getGlobal('pricing')])
   return (
     <html lang="en">
       <head>
@@ -46,7 +47,7 @@ export default async function FrontendLayout({ children }: { children: ReactNode
         <main id="main" className="flex-1 pt-16">
           {children}
         </main>
-        <SiteFooter settings={settings} />
+        <SiteFooter settings={settings} prices={priceListFrom(pricing)} />
       </body>
     </html>
   )

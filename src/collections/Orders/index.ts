@@ -2,6 +2,8 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
+
+import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 
@@ -27,6 +29,7 @@ export const Orders: CollectionConfig = {
     listSearchableFields: ['fullName', 'phone', 'email'],
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
+  hooks: { beforeChange: [returnJarsOnCancel] },
   access: {
     read: adminOnly,
     create: nobody,
@@ -78,6 +81,15 @@ export const Orders: CollectionConfig = {
       ],
     },
     {
+      name: 'flavorNames',
+      label: 'Flavors as named when ordered',
+      type: 'text',
+      // The flavors' names at the time of the order, in the same 'Jar N: …' shape: a flavor renamed
+      // or deleted later does not change what this customer ordered.
+      access: { update: () => false },
+      admin: { readOnly: true, hidden: true },
+    },
+    {
       type: 'row',
       fields: [
         { name: 'deliveryMethod', label: 'Pickup or delivery', type: 'select', required: true, options: [...DELIVERY_METHODS] },
@@ -114,6 +126,14 @@ export const Orders: CollectionConfig = {
       type: 'text',
       access: { update: () => false },
       admin: { readOnly: true },
+    },
+    {
+      name: 'jarsFromBatch',
+      type: 'number',
+      defaultValue: 0,
+      // How many jars this order took from "This batch"; given back (and set to 0) when it is
+      // cancelled (hooks/returnJarsOnCancel.ts). Set by the order service and that hook only.
+      admin: { hidden: true, readOnly: true },
     },
     createdAtField('Received'),
   ],

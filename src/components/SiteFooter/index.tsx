@@ -3,15 +3,16 @@ import Link from 'next/link'
 import { InstagramIcon, MailIcon, PhoneIcon } from '@/components/Icons'
 import { NAV_ROUTES } from '@/features/content/routes'
 import { mailtoHref, telHref } from '@/features/contact/contactLinks'
-import { PACKAGES } from '@/features/ordering/pricing'
+import { packagesAt, type PriceList } from '@/features/ordering/pricing'
+import { dollars } from '@/features/ordering/wording'
 import type { SiteSetting } from '@/payload-types'
 
 const COPYRIGHT_YEAR = 2024
 
 const footerLinks = NAV_ROUTES.filter((route) => route.href !== '/reviews')
 
-export function SiteFooter({ settings }: { settings: SiteSetting }) {
-  const [single, three, six] = PACKAGES
+export function SiteFooter({ settings, prices }: { settings: SiteSetting; prices: PriceList }) {
+  const [single, three, six] = packagesAt(prices)
   return (
     <footer className="mt-auto bg-plum-900 text-plum-100">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
@@ -61,12 +62,12 @@ export function SiteFooter({ settings }: { settings: SiteSetting }) {
           <div>
             <h2 className="font-sans text-sm font-semibold tracking-wider text-white uppercase">Pricing</h2>
             <ul className="mt-4 space-y-1 text-sm">
-              <li>8oz for ${single.price}</li>
+              <li>8oz for {dollars(single.price)}</li>
               <li>
-                {three.quantity} for ${three.price}
+                {three.quantity} for {dollars(three.price)}
               </li>
               <li>
-                {six.quantity} for ${six.price}
+                {six.quantity} for {dollars(six.price)}
               </li>
             </ul>
           </div>

@@ -6,6 +6,9 @@ import { cache } from 'react'
 
 import { CACHE_TAGS } from '@/features/content/cacheTags'
 import { getPayloadClient } from '@/platform/db/payloadClient'
+import { type JarsLeft, jarsLeftFrom } from '@/features/ordering/catalog'
+import { priceListFrom, type PriceList } from '@/features/ordering/pricing'
+import { findFlavors } from '@/features/ordering/shop'
 import { findPublishedReviews, summarizePublishedReviews } from '@/features/reviews/service'
 
 /**
@@ -56,3 +59,12 @@ export const getReviewSummary = unstable_cache(
   ['review-summary'],
   { tags: [CACHE_TAGS.reviews] },
 )
+
+/** Every flavor in the seller's order, sold-out ones included; expired when the seller edits one. */
+export const getFlavors = unstable_cache(async () => findFlavors(await getPayloadClient()), ['flavors'], { tags: [CACHE_TAGS.flavors] })
+
+/** What is for sale right now: the seller's prices and this batch's jars (null: no limit). */
+export async function getShop(): Promise<{ prices: PriceList; jarsLeft: JarsLeft; soldOutMessage: string }> {
+  const [pricing, stock] = await Promise.all([getGlobal('pricing'), getGlobal('stock')])
+  return { prices: priceListFrom(pricing), jarsLeft: jarsLeftFrom(stock.jarsAvailable), soldOutMessage: stock.soldOutMessage }
+}

@@ -2,7 +2,9 @@ import 'server-only'
 
 import type { Review, SiteSetting } from '@/payload-types'
 
-import { PACKAGES } from '@/features/ordering/pricing'
+import { type JarsLeft, fitsInBatch } from '@/features/ordering/catalog'
+import { packagesAt, type PriceList } from '@/features/ordering/pricing'
+import { jarWord } from '@/features/ordering/wording'
 import { RATING } from '@/features/reviews/rules'
 import { siteUrl } from '@/platform/config/siteUrl'
 
@@ -46,8 +48,14 @@ function reviewsJsonLd({ summary, reviews }: ReviewsForJsonLd) {
   }
 }
 
-/** The product with its offers; with `reviews` (on /reviews, where they are shown) also its rating. */
-export function productJsonLd(settings: SiteSetting, reviews?: ReviewsForJsonLd) {
+/** What is for sale right now: the seller's prices and this batch's jars. */
+export type ShopForJsonLd = { prices: PriceList; jarsLeft: JarsLeft }
+
+/**
+ * The product with its offers at the current prices, each in or out of stock by what is left of
+ * this batch; with `reviews` (on /reviews, where they are shown) also its rating.
+ */
+export function productJsonLd(settings: SiteSetting, shop: ShopForJsonLd, reviews?: ReviewsForJsonLd) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -55,12 +63,12 @@ export function productJsonLd(settings: SiteSetting, reviews?: ReviewsForJsonLd)
     name: settings.productName,
     description: settings.tagline,
     brand: { '@type': 'Brand', name: settings.businessName },
-    offers: PACKAGES.map((pkg) => ({
+    offers: packagesAt(shop.prices).map((pkg) => ({
       '@type': 'Offer',
-      name: `${pkg.quantity} × 8oz jar${pkg.quantity > 1 ? 's' : ''}`,
+      name: `${pkg.quantity} × 8oz ${jarWord(pkg.quantity)}`,
       price: pkg.price.toFixed(2),
       priceCurrency: 'USD',
-      availability: 'https://schema.org/InStock',
+      availability: fitsInBatch(pkg.quantity, shop.jarsLeft) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       url: `${siteUrl()}/order?qty=${pkg.quantity}`,
       seller: { '@id': `${siteUrl()}/#business` },
     })),

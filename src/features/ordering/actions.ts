@@ -7,6 +7,7 @@ import { discountNotices } from '@/features/discounts/notices'
 import { orderNotices } from '@/features/ordering/notices'
 import { formNotices } from '@/shared/notices'
 import { submitOrder } from './service'
+import { currentPrices, findFlavors } from './shop'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 import { discountAmount, isPackageQuantity, packagePrice } from './pricing'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
@@ -39,7 +40,8 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
   if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: orderNotices.submitted }
 
   // Checked here first so a mistake does not use up the visitor's allowance; the service checks again.
-  const parsed = parseOrderForm(values)
+  const payload = await getPayloadClient()
+  const parsed = parseOrderForm(values, await findFlavors(payload))
   const applied = appliedCode(formData, values)
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field, values, appliedDiscountCode: applied }
   const client = await clientKey()
@@ -47,10 +49,11 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
   if (!(await allowAttempt('order', client, key))) return { status: 'error', message: formNotices.rateLimited, values, appliedDiscountCode: applied }
 
   try {
-    const result = await submitOrder(await getPayloadClient(), values, key)
+    const result = await submitOrder(payload, values, key)
     if (result.status === 'success') return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed }
     // A refused code is no longer applied: the visitor sees the order without it and can try another.
-    return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode: result.discountRejected ? undefined : applied }
+    const appliedDiscountCode = result.discountRejected ? undefined : applied
+    return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode, prices: result.prices }
   } catch (error) {
     await logFailure('[order] placing an order failed', error)
     return { status: 'error', message: orderNotices.failed, values, appliedDiscountCode: applied }
@@ -70,6 +73,7 @@ async function applyDiscountWithoutScript(values: Record<string, string>): Promi
   const quantity = Number(values.quantity)
   const next: OrderFormState = { status: 'idle', values: { ...values, discountCode: code } }
   if (!answer.ok) return { ...next, field: 'discountCode', discountNotice: { ok: false, message: answer.message } }
-  const amount = discountAmount(packagePrice(isPackageQuantity(quantity) ? quantity : 1))
+  const prices = await currentPrices(await getPayloadClient())
+  const amount = discountAmount(packagePrice(isPackageQuantity(quantity) ? quantity : 1, prices))
   return { ...next, appliedDiscountCode: answer.code, discountNotice: { ok: true, message: discountNotices.applied(amount, answer.code) } }
 }

@@ -10,6 +10,20 @@ export const orderNotices = {
     title: 'Flavor Required',
     description: jars === 1 ? 'Please choose a flavor.' : `Please choose a flavor for jar ${jar}.`,
   }),
+  /** Ours: a flavor the seller marked sold out after the page was loaded. */
+  flavorSoldOut: (name: string): Message => ({ title: 'Sold Out', description: `Sorry, ${name} just sold out. Please choose another flavor.` }),
+  /** Ours: the seller changed the prices after the page was loaded; nothing was stored. */
+  pricesChanged: (total: number): Message => ({
+    title: 'Prices Updated',
+    description: `Our prices changed while you were ordering. Your new total is $${total}. Please check your order and place it again.`,
+  }),
+  /** Ours: this batch has fewer jars left than the package. */
+  notEnoughJars: (left: number): Message => ({
+    title: 'Not Enough Jars Left',
+    description: left === 1 ? 'Only 1 jar is left in this batch. Please choose a smaller package.' : `Only ${left} jars are left in this batch. Please choose a smaller package.`,
+  }),
+  /** Ours: nothing left in this batch. */
+  soldOut: { title: 'Sold Out', description: 'This batch is sold out, so we cannot take orders right now.' },
   /** Ours: only a tampered form can send another quantity than 1, 3 or 6. */
   packageRequired: { title: 'Package Required', description: 'Please choose 1, 3 or 6 jars.' },
   submitted: { title: 'Order Submitted!', description: "Thank you! We'll text/email you to confirm your order & delivery." },

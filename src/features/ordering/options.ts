@@ -1,6 +1,10 @@
 /** The choices of the order form, stored by value and shown by label. */
 
-export const FLAVORS = [
+/**
+ * The three flavors the shop opened with. Flavors are the seller's now (the `flavors` collection,
+ * seeded from this list); orders from before then stored only these keys, and are shown by these names.
+ */
+export const LAUNCH_FLAVORS = [
   { value: 'mixed-berry', label: 'Mixed Berry' },
   { value: 'pineapple-mango', label: 'Pineapple Mango' },
   { value: 'peach-ginger', label: 'Peach Ginger' },

@@ -1,6 +1,6 @@
 import type { Order } from '@/payload-types'
 
-import { FLAVORS } from './options'
+import { LAUNCH_FLAVORS } from './options'
 import { dollars, jarsText } from './wording'
 import { businessDateTime } from '@/shared/time'
 
@@ -21,15 +21,23 @@ export function flavorsText(flavors: readonly string[]): string {
   return flavors.length === 1 ? flavors[0] : flavors.map((flavor, index) => `Jar ${index + 1}: ${flavor}`).join(', ')
 }
 
-/** 'Jar 1: mixed-berry, Jar 2: peach-ginger' → 'Jar 1: Mixed Berry, Jar 2: Peach Ginger'. */
+/** 'Jar 1: mixed-berry, Jar 2: peach-ginger' → 'Jar 1: Mixed Berry, Jar 2: Peach Ginger', for orders that kept only keys. */
 export function readableFlavors(flavors: string): string {
-  return FLAVORS.reduce((text, flavor) => text.replaceAll(flavor.value, flavor.label), flavors)
+  return LAUNCH_FLAVORS.reduce((text, flavor) => text.replaceAll(flavor.value, flavor.label), flavors)
+}
+
+/**
+ * An order's flavors in words, as they were named when it was placed ('Jar 1: Mixed Berry, …'):
+ * a flavor renamed or deleted since does not change what the customer ordered.
+ */
+export function orderedFlavors(order: { flavors: string; flavorNames?: string | null }): string {
+  return order.flavorNames || readableFlavors(order.flavors)
 }
 
 /** The inverse of `flavorsText`, as labels: one entry per jar. */
 export function jarFlavors(flavors: string): string[] {
   const entries = /^Jar \d+: /.test(flavors) ? flavors.split(/,\s*(?=Jar \d+: )/).map((entry) => entry.replace(/^Jar \d+: /, '')) : [flavors]
-  return entries.map((value) => labelOf(FLAVORS, value.trim()))
+  return entries.map((value) => labelOf(LAUNCH_FLAVORS, value.trim()))
 }
 
 /** What to prepare: each flavor with its number of jars, in the order they were first chosen. */

@@ -6,7 +6,7 @@ import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import type { OutgoingEmail } from '@/platform/email/outbox'
 import { escapeHtml } from '@/shared/escapeHtml'
 import { dollars, jarsText } from './wording'
-import { CONSENT_GIVEN, labelOf, placedAt, priceRows, readableFlavors, type PriceRow } from './orderDetails'
+import { CONSENT_GIVEN, labelOf, orderedFlavors, placedAt, priceRows, type PriceRow } from './orderDetails'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 /**
@@ -78,7 +78,7 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
         heading: 'Order',
         rows: [
           ['Jars', String(order.quantity)],
-          ['Flavors', readableFlavors(order.flavors)],
+          ['Flavors', orderedFlavors(order)],
           ['Pickup or delivery', method],
           ['Address', order.address],
           ['City', labelOf(CITIES, order.city)],
@@ -113,7 +113,7 @@ export function customerOrderEmail(
         heading: 'Your order',
         rows: [
           ['Product', `${settings.productName}, ${jarsText(order.quantity)} (8oz)`],
-          ['Flavors', readableFlavors(order.flavors)],
+          ['Flavors', orderedFlavors(order)],
           ...priceRows(order, true),
         ],
       },

@@ -1,6 +1,6 @@
 import type { FormState } from '@/shared/forms/formState'
 import type { Message } from '@/shared/notices'
-import { isPackageQuantity, type DeliveryMethod, type PackageQuantity } from './pricing'
+import { isPackageQuantity, type DeliveryMethod, type PackageQuantity, type PriceList } from './pricing'
 import { flavorField, MAX_JARS } from '@/features/ordering/schema'
 
 /** What the order action answers; rendered by the page with or without JavaScript. */
@@ -13,6 +13,8 @@ export type OrderFormState = FormState & {
   appliedDiscountCode?: string
   /** The order used a discount code: the browser forgets its saved one. */
   discountUsed?: boolean
+  /** The current prices, when the page showed older ones: the summary shows these from now on. */
+  prices?: PriceList
 }
 
 export const initialOrderState: OrderFormState = { status: 'idle' }
@@ -21,6 +23,8 @@ export const initialOrderState: OrderFormState = { status: 'idle' }
 export const APPLY_DISCOUNT_INTENT = 'apply-discount'
 /** A hidden field echoing the applied code, so a page rendered after a post still shows it. */
 export const APPLIED_CODE_FIELD = 'appliedDiscountCode'
+/** A hidden field naming the prices the page showed (`priceListKey`), checked when the order is stored. */
+export const PRICE_LIST_FIELD = 'priceList'
 
 /** The choices that drive the live summary; the other fields stay plain form inputs. */
 export type OrderDraft = {

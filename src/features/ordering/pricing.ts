@@ -1,10 +1,19 @@
 /**
- * The price rules, in one pure module: the order page shows them, the server stores them.
- * All amounts are whole US dollars.
+ * The price rules, in one pure module: the order page shows them, the server charges them. The
+ * amounts come from the seller's price list (the `pricing` global, "Shop → Prices"); all are whole
+ * US dollars.
  */
 
-export const JAR_PRICE = 20
-export const DELIVERY_FEE = 5
+export type PriceList = {
+  oneJarPrice: number
+  threeJarPrice: number
+  sixJarPrice: number
+  deliveryFee: number
+}
+
+/** The launch prices: the seed, and the fallback for a price the database does not hold yet. */
+export const DEFAULT_PRICES: PriceList = { oneJarPrice: 20, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5 }
+
 /** 25% of the package price, as a whole percentage so the arithmetic stays in integers. */
 export const DISCOUNT_PERCENT = 25
 
@@ -16,16 +25,31 @@ export function isPackageQuantity(value: unknown): value is PackageQuantity {
   return PACKAGE_QUANTITIES.includes(value as PackageQuantity)
 }
 
-/** 6 or more jars cost $100, 3 to 5 cost $50, otherwise $20 per jar. */
-export function packagePrice(quantity: number): number {
-  if (quantity >= 6) return 100
-  if (quantity >= 3) return 50
-  return JAR_PRICE * quantity
+/** The price list stored in the `pricing` global; a missing or broken amount falls back to the launch price. */
+export function priceListFrom(stored: Partial<Record<keyof PriceList, number | null | undefined>> | null | undefined): PriceList {
+  const amount = (key: keyof PriceList) => {
+    const value = stored?.[key]
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_PRICES[key]
+  }
+  return { oneJarPrice: amount('oneJarPrice'), threeJarPrice: amount('threeJarPrice'), sixJarPrice: amount('sixJarPrice'), deliveryFee: amount('deliveryFee') }
+}
+
+/**
+ * The prices a page was shown with, posted back with the order form: when the seller changed them
+ * in between, the order is stopped and the visitor sees the new total first.
+ */
+export const priceListKey = (prices: PriceList) => [prices.oneJarPrice, prices.threeJarPrice, prices.sixJarPrice, prices.deliveryFee].join('/')
+
+/** 6 or more jars cost the 6-jar price, 3 to 5 the 3-jar price, otherwise the 1-jar price per jar. */
+export function packagePrice(quantity: number, prices: PriceList): number {
+  if (quantity >= 6) return prices.sixJarPrice
+  if (quantity >= 3) return prices.threeJarPrice
+  return prices.oneJarPrice * quantity
 }
 
 /** What the jars would cost one by one. */
-export function listPrice(quantity: number): number {
-  return JAR_PRICE * quantity
+export function listPrice(quantity: number, prices: PriceList): number {
+  return prices.oneJarPrice * quantity
 }
 
 /** 25% of the package price, rounded half up to whole dollars ($50 → $13). Never on delivery. */
@@ -33,8 +57,8 @@ export function discountAmount(price: number): number {
   return Math.floor((price * DISCOUNT_PERCENT + 50) / 100)
 }
 
-export function deliveryFee(method: DeliveryMethod | '' | null | undefined): number {
-  return method === 'delivery' ? DELIVERY_FEE : 0
+export function deliveryFee(method: DeliveryMethod | '' | null | undefined, prices: PriceList): number {
+  return method === 'delivery' ? prices.deliveryFee : 0
 }
 
 export type OrderPrice = {
@@ -46,29 +70,31 @@ export type OrderPrice = {
   totalPrice: number
 }
 
-export function priceOrder(input: {
-  quantity: number
-  deliveryMethod: DeliveryMethod | '' | null | undefined
-  discountApplied: boolean
-}): OrderPrice {
-  const original = packagePrice(input.quantity)
-  const list = listPrice(input.quantity)
-  const delivery = deliveryFee(input.deliveryMethod)
+export function priceOrder(
+  input: { quantity: number; deliveryMethod: DeliveryMethod | '' | null | undefined; discountApplied: boolean },
+  prices: PriceList,
+): OrderPrice {
+  const original = packagePrice(input.quantity, prices)
+  const list = listPrice(input.quantity, prices)
+  const delivery = deliveryFee(input.deliveryMethod, prices)
   const discount = input.discountApplied ? discountAmount(original) : 0
   return {
     originalPrice: original,
     listPrice: list,
-    savings: list - original,
+    savings: Math.max(0, list - original),
     deliveryFee: delivery,
     discountAmount: discount,
     totalPrice: original + delivery - discount,
   }
 }
 
+export type PackagePrice = { quantity: PackageQuantity; price: number; listPrice: number; savings: number }
+
 /** The three packages as the cards show them. */
-export const PACKAGES = PACKAGE_QUANTITIES.map((quantity) => ({
-  quantity,
-  price: packagePrice(quantity),
-  listPrice: listPrice(quantity),
-  savings: listPrice(quantity) - packagePrice(quantity),
-}))
+export const packagesAt = (prices: PriceList): PackagePrice[] =>
+  PACKAGE_QUANTITIES.map((quantity) => ({
+    quantity,
+    price: packagePrice(quantity, prices),
+    listPrice: listPrice(quantity, prices),
+    savings: Math.max(0, listPrice(quantity, prices) - packagePrice(quantity, prices)),
+  }))

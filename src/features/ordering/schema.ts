@@ -6,10 +6,10 @@ import { emailAddress, firstMessage, optionalText, phoneNumber, requiredText, to
 import { formNotices, type Message } from '@/shared/notices'
 
 import { orderNotices } from './notices'
-import { CITIES, DELIVERY_METHODS, FLAVORS } from './options'
+import type { FlavorOption } from './catalog'
+import { CITIES, DELIVERY_METHODS } from './options'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type DeliveryMethod, type PackageQuantity } from './pricing'
 
-export type FlavorValue = (typeof FLAVORS)[number]['value']
 export type CityValue = (typeof CITIES)[number]['value']
 
 /** One flavor field per jar of the largest package: flavor1 … flavor6. */
@@ -31,9 +31,10 @@ export const ORDER_FORM_FIELDS = [
   'notes',
   'consent',
   'discountCode',
+  // The prices the page showed (`PRICE_LIST_FIELD`), so a change since is noticed.
+  'priceList',
 ] as const
 
-const FLAVOR_VALUES = FLAVORS.map((flavor) => flavor.value)
 const CITY_VALUES = CITIES.map((city) => city.value)
 const METHOD_VALUES = DELIVERY_METHODS.map((method) => method.value)
 const US_ZIP = /^\d{5}(-\d{4})?$/
@@ -48,7 +49,7 @@ const missingOrderField = (fieldInWords: string) => {
  * delivery method, the consent and a flavor for each jar. Formats and lengths are checked only
  * when all of these are present.
  */
-const orderPresenceSchema = (jars: PackageQuantity) =>
+const orderPresenceSchema = (jars: PackageQuantity, offered: readonly FlavorOption[]) =>
   z.object({
     fullName: missingOrderField('full name'),
     email: missingOrderField('email'),
@@ -59,9 +60,13 @@ const orderPresenceSchema = (jars: PackageQuantity) =>
     deliveryMethod: z.enum(METHOD_VALUES, toIssue(orderNotices.deliveryMethodRequired)),
     // A checked box posts "on"; tests and scripts may say "true".
     consent: z.enum(['on', 'true'], toIssue(orderNotices.consentRequired)),
-    flavors: z.array(z.string()).superRefine((flavors, context) => {
-      const jar = flavors.findIndex((flavor) => !FLAVOR_VALUES.includes(flavor as FlavorValue))
-      if (jar >= 0) context.addIssue({ code: 'custom', path: [jar], message: toIssue(orderNotices.flavorRequired(jar + 1, jars)) })
+    flavors: z.array(z.string()).superRefine((chosen, context) => {
+      for (const [index, value] of chosen.entries()) {
+        const flavor = offered.find((option) => option.value === value)
+        // An empty choice, or a key that is not on offer (only a tampered form sends one).
+        if (!flavor) return context.addIssue({ code: 'custom', path: [index], message: toIssue(orderNotices.flavorRequired(index + 1, jars)) })
+        if (!flavor.available) return context.addIssue({ code: 'custom', path: [index], message: toIssue(orderNotices.flavorSoldOut(flavor.name)) })
+      }
     }),
   })
 
@@ -83,7 +88,8 @@ const orderDetailsSchema = z.object({
 
 export type OrderInput = z.infer<typeof orderDetailsSchema> & {
   quantity: PackageQuantity
-  flavors: FlavorValue[]
+  /** One flavor key per jar, each one on offer and available. */
+  flavors: string[]
   deliveryMethod: DeliveryMethod
   city: CityValue
   consent: true
@@ -101,17 +107,17 @@ function issueField(error: z.ZodError): string {
  * Checks a submitted order form (its values as strings, as `formValues` reads them) and answers the
  * first problem with the spec's message. The browser runs it before posting; the server runs it again.
  */
-export function parseOrderForm(values: Record<string, unknown>): OrderParseResult {
+export function parseOrderForm(values: Record<string, unknown>, flavors: readonly FlavorOption[]): OrderParseResult {
   const quantity = Number(values.quantity)
   if (!isPackageQuantity(quantity)) return { ok: false, message: orderNotices.packageRequired, field: 'quantity' }
 
-  const flavors = Array.from({ length: quantity }, (_, index) => values[flavorField(index + 1)] ?? '')
-  const presence = orderPresenceSchema(quantity).safeParse({ ...values, flavors })
+  const chosen = Array.from({ length: quantity }, (_, index) => values[flavorField(index + 1)] ?? '')
+  const presence = orderPresenceSchema(quantity, flavors).safeParse({ ...values, flavors: chosen })
   if (!presence.success) return { ok: false, message: firstMessage(presence.error), field: issueField(presence.error) }
 
   const details = orderDetailsSchema.safeParse(values)
   if (!details.success) return { ok: false, message: firstMessage(details.error), field: issueField(details.error) }
 
   const { city, deliveryMethod } = presence.data
-  return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors as FlavorValue[], city, deliveryMethod, consent: true } }
+  return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors, city, deliveryMethod, consent: true } }
 }

@@ -8,35 +8,53 @@ import { claimDiscountCode, discountRejection, type DiscountStatus } from '@/fea
 import { orderNotices } from '@/features/ordering/notices'
 import { type Message } from '@/shared/notices'
 import { flavorsText } from './orderDetails'
+import { PRICE_LIST_FIELD } from './orderFormState'
 import { customerOrderEmail, sellerOrderEmail } from './orderEmails'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
-import { priceOrder } from './pricing'
+import { priceListKey, priceOrder, type PriceList } from './pricing'
+import { currentPrices, findFlavors, takeJars } from './shop'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation, type UnitOfWork } from '@/platform/db/transactions'
 
 /**
- * Places an order: validate → price with pricing.ts → in one transaction claim the discount code,
- * store the order, remember its submission key and queue the seller's and customer's e-mails →
- * after the commit, deliver the e-mails in the background. The server action is a thin wrapper
- * around `submitOrder`; tests call it directly with a Payload instance.
+ * Places an order: validate against the flavors on offer → in one transaction check the prices
+ * the visitor saw, take the jars from this batch, claim the discount code, price and store the
+ * order, remember its submission key and queue the seller's and customer's e-mails → after the
+ * commit, deliver the e-mails in the background. The server action is a thin wrapper around
+ * `submitOrder`; tests call it directly with a Payload instance.
  */
 
 export type OrderResult =
   | { status: 'success'; order: Order; discountUsed: boolean }
-  | { status: 'error'; message: Message; field?: string; discountRejected?: boolean }
+  | {
+      status: 'error'
+      message: Message
+      field?: string
+      discountRejected?: boolean
+      /** The current prices, when the visitor was shown others: the page shows these next. */
+      prices?: PriceList
+    }
 
 /**
  * `values` are the posted form fields as strings. Only the fields the schema knows are read: a
  * price, total or discount amount sent by the browser is never looked at.
  */
 export async function submitOrder(payload: Payload, values: Record<string, unknown>, submissionKey?: string): Promise<OrderResult> {
-  const parsed = parseOrderForm(values)
+  const flavors = await findFlavors(payload)
+  const parsed = parseOrderForm(values, flavors)
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field }
+  const names = new Map(flavors.map((flavor) => [flavor.value, flavor.name]))
+  const order: OrderToStore = {
+    ...parsed.order,
+    flavorNames: parsed.order.flavors.map((value) => names.get(value) ?? value),
+    // Posted by the order page; a post without it (a script) is simply charged the current prices.
+    shownPrices: typeof values[PRICE_LIST_FIELD] === 'string' ? values[PRICE_LIST_FIELD] : undefined,
+  }
 
   let stored: StoreOutcome
   try {
-    stored = await storeOrder(payload, parsed.order, submissionKey)
+    stored = await storeOrder(payload, order, submissionKey)
   } catch (error) {
     // Two posts with one key at the same moment: the unique key let one through; answer as it did.
     const earlier = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined
@@ -50,6 +68,10 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
     if (earlier) return earlier
     return { status: 'error', message: discountRejection(stored.reason), field: 'discountCode', discountRejected: true }
   }
+  if (stored.status === 'prices-changed') return { status: 'error', message: orderNotices.pricesChanged(stored.total), prices: stored.prices }
+  if (stored.status === 'not-enough-jars') {
+    return { status: 'error', message: stored.left === 0 ? orderNotices.soldOut : orderNotices.notEnoughJars(stored.left), field: 'quantity' }
+  }
   deliverSoon(payload)
   return { status: 'success', order: stored.order, discountUsed: Boolean(stored.order.discountCode) }
 }
@@ -62,16 +84,20 @@ async function replay(payload: Payload, submissionKey: string | undefined, req?:
   return { status: 'success', order, discountUsed: Boolean(order.discountCode) }
 }
 
+type OrderToStore = OrderInput & { flavorNames: string[]; shownPrices?: string }
+
 type StoreOutcome =
   | { status: 'stored'; order: Order }
   | { status: 'rejected'; reason: Exclude<DiscountStatus, 'valid'> }
+  | { status: 'prices-changed'; prices: PriceList; total: number }
+  | { status: 'not-enough-jars'; left: number }
 
 /**
  * Claims the code and creates the order in one unit of work. A refused code rolls back and nothing
  * is stored: the visitor was shown a discounted total and must not be charged a different one
  * without seeing it.
  */
-function storeOrder(payload: Payload, input: OrderInput, submissionKey: string | undefined): Promise<StoreOutcome> {
+function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string | undefined): Promise<StoreOutcome> {
   return inTransaction<StoreOutcome>(payload, async (req) => {
     const earlier = await replay(payload, submissionKey, req)
     if (earlier?.status === 'success') return { commit: false, value: { status: 'stored', order: earlier.order } }
@@ -85,12 +111,19 @@ function storeOrder(payload: Payload, input: OrderInput, submissionKey: string |
   })
 }
 
-async function claimCodeAndCreateOrder(payload: Payload, input: OrderInput, req: PayloadRequest): Promise<UnitOfWork<StoreOutcome>> {
+async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, req: PayloadRequest): Promise<UnitOfWork<StoreOutcome>> {
+  const prices = await currentPrices(payload, req)
+  const price = priceOrder({ quantity: input.quantity, deliveryMethod: input.deliveryMethod, discountApplied: Boolean(input.discountCode) }, prices)
+  // Never charge a total the visitor did not see: prices changed since the page was loaded.
+  if (input.shownPrices && input.shownPrices !== priceListKey(prices)) {
+    return { commit: false, value: { status: 'prices-changed', prices, total: price.totalPrice } }
+  }
+  const jars = await takeJars(payload, input.quantity, req)
+  if (!jars.ok) return { commit: false, value: { status: 'not-enough-jars', left: jars.left } }
   if (input.discountCode) {
     const claim = await claimDiscountCode(payload, input.discountCode, req)
     if (claim !== 'valid') return { commit: false, value: { status: 'rejected', reason: claim } }
   }
-  const price = priceOrder({ quantity: input.quantity, deliveryMethod: input.deliveryMethod, discountApplied: Boolean(input.discountCode) })
   const order = await payload.create({
     collection: 'orders',
     data: {
@@ -101,6 +134,8 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderInput, req:
       instagram: input.instagram,
       quantity: input.quantity,
       flavors: flavorsText(input.flavors),
+      flavorNames: flavorsText(input.flavorNames),
+      jarsFromBatch: jars.taken,
       deliveryMethod: input.deliveryMethod,
       city: input.city,
       address: input.address,

@@ -81,7 +81,7 @@ export async function submitReview(payload: Payload, submission: ReviewSubmissio
     if (photo) {
       media = await inTransaction(payload, async (req) => ({
         commit: true,
-        value: await payload.create({ collection: 'media', data: { alt: `Photo from ${name}` }, file: photo.photo, overrideAccess: true, req }),
+        value: await payload.create({ collection: 'media', data: { alt: `Photo from ${name}`, fromReview: true }, file: photo.photo, overrideAccess: true, req }),
       }))
     }
     let storedNow = false

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next'
 
 import { PageHero } from '@/components/PageHero'
-import { getGlobal, getSiteSettings } from '@/features/content/content'
-import { isPackageQuantity, PACKAGES, type PackageQuantity } from '@/features/ordering/pricing'
+import { getFlavors, getGlobal, getShop, getSiteSettings } from '@/features/content/content'
+import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
+import { FEW_JARS_LEFT, fitsInBatch, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
+import { isPackageQuantity, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
 
 import { OrderForm } from '@/features/ordering/components/OrderForm.client'
 import type { PackageOption } from '@/features/ordering/components/PackageOptions'
@@ -18,35 +20,69 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: page.intro.title, description: page.intro.description, alternates: { canonical: '/order' } }
 }
 
-/** `?qty=3` from the home page's cards chooses the package; anything else means one jar. */
-function chosenQuantity(qty: string | string[] | undefined): PackageQuantity {
+/**
+ * `?qty=3` from the home page's cards chooses the package; anything else means one jar. A package
+ * larger than what is left of this batch gives way to the largest one that fits.
+ */
+function chosenQuantity(qty: string | string[] | undefined, jarsLeft: JarsLeft): PackageQuantity {
   const quantity = Number(Array.isArray(qty) ? qty[0] : qty)
-  return isPackageQuantity(quantity) ? quantity : 1
+  const wanted = isPackageQuantity(quantity) ? quantity : 1
+  return fitsInBatch(wanted, jarsLeft) ? wanted : ([...PACKAGE_QUANTITIES].reverse().find((option) => fitsInBatch(option, jarsLeft)) ?? 1)
 }
 
 /** The names in a Site settings list, blanks left out. */
 const names = (items: readonly (string | null | undefined)[] | null | undefined): string[] =>
   (items ?? []).map((item) => item?.trim() ?? '').filter(Boolean)
 
-/** The copy and the business facts (delivery areas, payment methods) come from the cached globals. */
+/**
+ * The copy, the business facts (delivery areas, payment methods) and what is for sale (flavors,
+ * prices, this batch's jars) come from the cached globals and collections. A sold-out batch shows
+ * the seller's message and the e-mail sign-up instead of the form.
+ */
 export default async function OrderPage({ searchParams }: Props) {
-  const [{ qty }, page, pricing, settings] = await Promise.all([searchParams, getGlobal('order-page'), getGlobal('pricing'), getSiteSettings()])
-  const packages: PackageOption[] = PACKAGES.map((pkg, index) => ({
-    ...pkg,
-    title: pricing.packages?.[index]?.title ?? jarsText(pkg.quantity),
+  const [{ qty }, page, pricing, settings, flavors, shop] = await Promise.all([
+    searchParams,
+    getGlobal('order-page'),
+    getGlobal('pricing'),
+    getSiteSettings(),
+    getFlavors(),
+    getShop(),
+  ])
+  const packages: PackageOption[] = PACKAGE_QUANTITIES.map((quantity, index) => ({
+    quantity,
+    title: pricing.packages?.[index]?.title ?? jarsText(quantity),
     badge: pricing.packages?.[index]?.badge ?? null,
   }))
+  const { jarsLeft } = shop
   return (
     <>
       <PageHero title={page.intro.title} description={page.intro.description} />
       <section className="section pt-4">
         <div className="container-page">
-          <OrderForm
-            packages={packages}
-            initialQuantity={chosenQuantity(qty)}
-            deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
-            paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
-          />
+          {isSoldOut(jarsLeft) ? (
+            <div className="card mx-auto max-w-xl space-y-5" data-testid="sold-out">
+              <h2 className="text-2xl font-semibold">Sold out</h2>
+              <p className="text-lg leading-8 text-plum-900/85">{shop.soldOutMessage}</p>
+              <NextBatchSignUp />
+            </div>
+          ) : (
+            <>
+              {jarsLeft !== null && jarsLeft <= FEW_JARS_LEFT && (
+                <p role="status" className="mb-6 rounded-2xl bg-amber-50 px-5 py-4 text-lg font-semibold text-amber-900" data-testid="jars-left">
+                  {`Only ${jarsText(jarsLeft)} left`} in this batch.
+                </p>
+              )}
+              <OrderForm
+                packages={packages}
+                flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
+                prices={shop.prices}
+                jarsLeft={jarsLeft}
+                initialQuantity={chosenQuantity(qty, jarsLeft)}
+                deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
+                paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
+              />
+            </>
+          )}
         </div>
       </section>
     </>

@@ -6,7 +6,7 @@ import { EmailPopupTrigger } from '@/features/discounts/components/EmailPopup'
 import { JsonLd } from '@/components/JsonLd'
 import { PricingCards } from '@/features/ordering/components/PricingCards'
 import { Testimonials } from '@/features/reviews/components/Testimonials'
-import { getGlobal, getSiteSettings } from '@/features/content/content'
+import { getGlobal, getShop, getSiteSettings } from '@/features/content/content'
 import { productJsonLd } from '@/features/content/structuredData'
 
 import type { ContentPage } from './types'
@@ -20,10 +20,10 @@ export const homePage: ContentPage = {
     }
   },
   async render() {
-    const [settings, home, pricing] = await Promise.all([getSiteSettings(), getGlobal('home-page'), getGlobal('pricing')])
+    const [settings, home, pricing, shop] = await Promise.all([getSiteSettings(), getGlobal('home-page'), getGlobal('pricing'), getShop()])
     return (
       <>
-        <JsonLd data={productJsonLd(settings)} />
+        <JsonLd data={productJsonLd(settings, shop)} />
         <EmailPopupTrigger />
         <section className="relative overflow-hidden bg-gradient-to-br from-plum-800 via-plum-700 to-sea-700 text-white">
           <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-sea-500/30 blur-3xl" />

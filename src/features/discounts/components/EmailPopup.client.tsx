@@ -1,19 +1,15 @@
 'use client'
 
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
 import { CloseIcon } from '@/components/Icons'
-import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 import { Toast } from '@/components/Toast'
-import { signUpNotices } from '@/features/discounts/notices'
 import { type Message } from '@/shared/notices'
 import { rememberPopupDismissed } from '@/features/discounts/popupMemory'
-import { saveDiscount } from '@/features/discounts/savedDiscount'
-import { Honeypot } from '@/shared/forms/Honeypot'
-import { LIMITS } from '@/shared/forms/limits'
 import { DISCOUNT_PERCENT } from '@/features/ordering/pricing'
 
-import { joinEmailListAction } from '@/features/discounts/actions'
+import { SignUpFields, useSignUp } from './SignUpFields'
+
 
 /**
  * The first-order discount sign-up, in the platform's modal `<dialog>`: it moves focus inside,
@@ -23,10 +19,12 @@ export default function EmailPopup() {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const returnFocusTo = useRef<Element | null>(null)
   const nameInput = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<Message | null>(null)
   const [toast, setToast] = useState<Message | null>(null)
   const hideToast = useCallback(() => setToast(null), [])
+  const { busy, error, onSubmit } = useSignUp((message) => {
+    setToast(message)
+    dialogRef.current?.close()
+  })
 
   useEffect(() => {
     const dialog = dialogRef.current
@@ -40,28 +38,6 @@ export default function EmailPopup() {
     rememberPopupDismissed()
     const target = returnFocusTo.current
     if (target instanceof HTMLElement && target !== document.body) target.focus()
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    setBusy(true)
-    setError(null)
-    try {
-      const answer = await joinEmailListAction(new FormData(form))
-      if (!answer.ok) {
-        setError(answer.message)
-        return
-      }
-      if (answer.code && answer.email) saveDiscount({ code: answer.code, email: answer.email })
-      form.reset()
-      setToast(answer.message)
-      dialogRef.current?.close()
-    } catch {
-      setError(signUpNotices.failed)
-    } finally {
-      setBusy(false)
-    }
   }
 
   return (
@@ -90,29 +66,7 @@ export default function EmailPopup() {
           </p>
         </div>
         <form onSubmit={onSubmit} className="space-y-4 px-6 pt-5 pb-6">
-          <SubmissionKeyField />
-          <div>
-            <label htmlFor="popup-name" className="field-label">
-              Name
-            </label>
-            <input ref={nameInput} id="popup-name" name="name" required maxLength={LIMITS.name} autoComplete="name" className="field-input" />
-          </div>
-          <div>
-            <label htmlFor="popup-email" className="field-label">
-              Email
-            </label>
-            <input id="popup-email" name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className="field-input" />
-          </div>
-          <Honeypot form="popup" />
-          {error && (
-            <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 px-4 py-3 text-red-800">
-              <p className="font-semibold">{error.title}</p>
-              <p>{error.description}</p>
-            </div>
-          )}
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? 'Joining...' : 'Join & Get Discount'}
-          </button>
+          <SignUpFields form="popup" busy={busy} error={error} nameRef={nameInput} />
           <p className="text-center">
             <button
               type="button"

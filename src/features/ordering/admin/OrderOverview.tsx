@@ -2,7 +2,7 @@ import type { UIFieldServerProps } from 'payload'
 
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import { jarsText } from '@/features/ordering/wording'
-import { CONSENT_GIVEN, jarFlavors, labelOf, packingList, placedAt, priceRows } from '@/features/ordering/orderDetails'
+import { CONSENT_GIVEN, jarFlavors, labelOf, orderedFlavors, packingList, placedAt, priceRows } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
 
 import { ContactActions } from '@/features/contact/admin/ContactActions'
@@ -35,11 +35,11 @@ export function OrderOverview({ data }: UIFieldServerProps) {
         <div className="order-overview__card">
           <h3>{jarsText(order.quantity)}</h3>
           <ol className="order-overview__jars">
-            {jarFlavors(order.flavors).map((flavor, index) => (
+            {jarFlavors(orderedFlavors(order)).map((flavor, index) => (
               <li key={index}>{flavor}</li>
             ))}
           </ol>
-          <p>To pack: {packingList(order.flavors)}</p>
+          <p>To pack: {packingList(orderedFlavors(order))}</p>
         </div>
 
         <div className="order-overview__card">

@@ -1,5 +1,6 @@
-import { CITIES, DELIVERY_METHODS, FLAVORS } from '@/features/ordering/options'
-import { DELIVERY_FEE, type DeliveryMethod } from '@/features/ordering/pricing'
+import type { FlavorOption } from '@/features/ordering/catalog'
+import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
+import type { DeliveryMethod } from '@/features/ordering/pricing'
 import { flavorField, MAX_JARS } from '@/features/ordering/schema'
 import { dollars, wordList } from '@/features/ordering/wording'
 import { LIMITS } from '@/shared/forms/limits'
@@ -21,11 +22,14 @@ const JAR_VISIBILITY: Record<number, string> = {
   6: 'hidden [form:has(#order-qty-6:checked)_&]:block',
 }
 
+/** The flavor choices: the seller's flavors in their order; a sold-out one is shown but cannot be chosen. */
 export function FlavorFields({
+  offered,
   flavors,
   onChange,
   invalid,
 }: {
+  offered: readonly FlavorOption[]
   flavors: string[]
   onChange: (jar: number, flavor: string) => void
   invalid: InvalidProps
@@ -52,9 +56,9 @@ export function FlavorFields({
                 {...invalid(name)}
               >
                 <option value="">Choose a flavor</option>
-                {FLAVORS.map((flavor) => (
-                  <option key={flavor.value} value={flavor.value}>
-                    {flavor.label}
+                {offered.map((flavor) => (
+                  <option key={flavor.value} value={flavor.value} disabled={!flavor.available}>
+                    {flavor.available ? flavor.name : `${flavor.name} (Sold out)`}
                   </option>
                 ))}
               </select>
@@ -67,20 +71,23 @@ export function FlavorFields({
 }
 
 /** Under each method: pickup is free; delivery costs the fee, in the areas set in Site settings. */
-function methodHint(method: DeliveryMethod, deliveryAreas: readonly string[]): string {
+function methodHint(method: DeliveryMethod, deliveryAreas: readonly string[], fee: number): string {
   if (method === 'pickup') return 'Free. We send you the pickup address when we confirm.'
-  return deliveryAreas.length ? `${dollars(DELIVERY_FEE)} in ${wordList(deliveryAreas, 'and')}.` : `${dollars(DELIVERY_FEE)}.`
+  return deliveryAreas.length ? `${dollars(fee)} in ${wordList(deliveryAreas, 'and')}.` : `${dollars(fee)}.`
 }
 
 export function DeliveryOptions({
   value,
   deliveryAreas,
+  deliveryFee,
   onChange,
   invalid,
 }: {
   value: DeliveryMethod | ''
   /** The names of the delivery areas, from Site settings. */
   deliveryAreas: readonly string[]
+  /** The seller's delivery fee, in dollars. */
+  deliveryFee: number
   onChange: (method: DeliveryMethod) => void
   invalid: InvalidProps
 }) {
@@ -110,7 +117,7 @@ export function DeliveryOptions({
               <span>
                 <span className="block font-semibold">{method.label}</span>
                 <span id={`${id}-hint`} className="block text-sm text-plum-900/75">
-                  {methodHint(method.value, deliveryAreas)}
+                  {methodHint(method.value, deliveryAreas, deliveryFee)}
                 </span>
               </span>
             </label>

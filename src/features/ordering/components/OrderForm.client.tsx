@@ -10,7 +10,8 @@ import { formValues } from '@/shared/forms/formState'
 import { discountNotices } from '@/features/discounts/notices'
 import { orderNotices } from '@/features/ordering/notices'
 import { type Message } from '@/shared/notices'
-import { discountAmount, packagePrice, type PackageQuantity } from '@/features/ordering/pricing'
+import type { FlavorOption, JarsLeft } from '@/features/ordering/catalog'
+import { discountAmount, packagePrice, priceListKey, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
 import { clearSavedDiscount, readSavedDiscount, useSavedDiscount } from '@/features/discounts/savedDiscount'
 import { ORDER_FORM_FIELDS, parseOrderForm } from '@/features/ordering/schema'
 import { Honeypot } from '@/shared/forms/Honeypot'
@@ -18,7 +19,7 @@ import { Honeypot } from '@/shared/forms/Honeypot'
 import { checkDiscount, placeOrder } from '@/features/ordering/actions'
 import { DiscountField } from './DiscountField'
 import { CustomerFields, DeliveryOptions, FlavorFields, type InvalidProps } from './OrderFields'
-import { draftFromState, emptyDraft, initialOrderState, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
+import { draftFromState, emptyDraft, initialOrderState, PRICE_LIST_FIELD, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
 import { OrderSummary } from './OrderSummary'
 import { PackageOptions, type PackageOption } from './PackageOptions'
 
@@ -42,14 +43,22 @@ const failedOrder = (formData: FormData): OrderFormState => ({
  * The order form. It posts to a server action, so it works without JavaScript; with JavaScript it
  * checks the fields first, keeps a live summary, checks discount codes in place and applies a
  * saved one. The choices that drive the price live in `draft`; the other fields are plain inputs.
+ * The seller's flavors, prices and this batch's jars come from the page; the prices shown are
+ * posted back, so an order is never stored at prices the visitor did not see.
  */
 export function OrderForm({
   packages,
+  flavors,
+  prices: pagePrices,
+  jarsLeft,
   initialQuantity,
   deliveryAreas,
   paymentMethods,
 }: {
   packages: PackageOption[]
+  flavors: FlavorOption[]
+  prices: PriceList
+  jarsLeft: JarsLeft
   initialQuantity: PackageQuantity
   /** Names of the delivery areas and payment methods, from Site settings (none: the hints say less). */
   deliveryAreas: string[]
@@ -61,6 +70,8 @@ export function OrderForm({
   const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
   const [checking, setChecking] = useState(false)
   const [seenState, setSeenState] = useState(state)
+  // The server answers new prices when the seller changed them since the page was loaded.
+  const prices = state.prices ?? pagePrices
   const saved = useSavedDiscount()
   const scripted = useScripted()
 
@@ -95,7 +106,7 @@ export function OrderForm({
     setChecking(false)
     // Any failure leaves the discount not applied (amount 0).
     update({ discountCode: code, appliedCode: answer.ok ? answer.code : null })
-    setDiscountNotice(answer.ok ? { ok: true, message: discountNotices.applied(discountAmount(packagePrice(quantity)), answer.code) } : { ok: false, message: answer.message })
+    setDiscountNotice(answer.ok ? { ok: true, message: discountNotices.applied(discountAmount(packagePrice(quantity, prices)), answer.code) } : { ok: false, message: answer.message })
   }
 
   function applyDiscount(rawCode: string) {
@@ -122,7 +133,7 @@ export function OrderForm({
     event.preventDefault()
     const form = event.currentTarget
     const formData = new FormData(form)
-    const checked = parseOrderForm(formValues(formData, ORDER_FORM_FIELDS))
+    const checked = parseOrderForm(formValues(formData, ORDER_FORM_FIELDS), flavors)
     if (!checked.ok) {
       setClientError({ message: checked.message, field: checked.field })
       focusField(form, checked.field)
@@ -141,6 +152,7 @@ export function OrderForm({
     <form key={generation} ref={formRef} action={formAction} onSubmit={submit} noValidate aria-describedby="order-required-note">
       {/* Without JavaScript, Enter in a field must place the order, not press the first button (Apply). */}
       <SubmissionKeyField />
+      <input type="hidden" name={PRICE_LIST_FIELD} value={priceListKey(prices)} />
       {!scripted && (
         <button type="submit" tabIndex={-1} aria-hidden className="sr-only">
           Place Order
@@ -157,13 +169,14 @@ export function OrderForm({
           <p id="order-required-note" className="text-sm text-plum-900/70">
             Fields marked * are required.
           </p>
-          <PackageOptions packages={packages} value={draft.quantity} onChange={(quantity) => update({ quantity })} />
+          <PackageOptions packages={packages} prices={prices} jarsLeft={jarsLeft} value={draft.quantity} onChange={(quantity) => update({ quantity })} />
           <FlavorFields
+            offered={flavors}
             flavors={draft.flavors}
             onChange={(jar, flavor) => setDraft((current) => ({ ...current, flavors: current.flavors.map((chosen, index) => (index === jar - 1 ? flavor : chosen)) }))}
             invalid={invalid}
           />
-          <DeliveryOptions value={draft.deliveryMethod} deliveryAreas={deliveryAreas} onChange={(deliveryMethod) => update({ deliveryMethod })} invalid={invalid} />
+          <DeliveryOptions value={draft.deliveryMethod} deliveryAreas={deliveryAreas} deliveryFee={prices.deliveryFee} onChange={(deliveryMethod) => update({ deliveryMethod })} invalid={invalid} />
           <CustomerFields value={value} invalid={invalid} />
           <Honeypot form="order" />
         </div>
@@ -180,7 +193,7 @@ export function OrderForm({
             onApply={applyDiscount}
             invalid={invalid}
           />
-          <OrderSummary quantity={draft.quantity} deliveryMethod={draft.deliveryMethod} appliedCode={draft.appliedCode} paymentMethods={paymentMethods} />
+          <OrderSummary quantity={draft.quantity} deliveryMethod={draft.deliveryMethod} appliedCode={draft.appliedCode} prices={prices} paymentMethods={paymentMethods} />
           <div className="flex items-start gap-3">
             <input
               id="order-consent"

@@ -1,4 +1,4 @@
-import { priceOrder, type DeliveryMethod, type PackageQuantity } from '@/features/ordering/pricing'
+import { priceOrder, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
 import { dollars, jarsText, wordList } from '@/features/ordering/wording'
 
 
@@ -7,15 +7,18 @@ export function OrderSummary({
   quantity,
   deliveryMethod,
   appliedCode,
+  prices,
   paymentMethods,
 }: {
   quantity: PackageQuantity
+  /** The seller's prices this page was rendered with (or the new ones the server answered). */
+  prices: PriceList
   deliveryMethod: DeliveryMethod | ''
   appliedCode: string | null
   /** The names of the payment methods, from Site settings, as the seller wrote them. */
   paymentMethods: readonly string[]
 }) {
-  const price = priceOrder({ quantity, deliveryMethod, discountApplied: Boolean(appliedCode) })
+  const price = priceOrder({ quantity, deliveryMethod, discountApplied: Boolean(appliedCode) }, prices)
   const row = 'flex justify-between gap-4 py-2'
   return (
     <section aria-labelledby="order-summary-heading">

@@ -1,38 +1,47 @@
-import type { PackageQuantity } from '@/features/ordering/pricing'
+import { fitsInBatch, type JarsLeft } from '@/features/ordering/catalog'
+import { packagesAt, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
 import { dollars, jarsText } from '@/features/ordering/wording'
 
+/** A package's words, from the seller's Prices page; its prices come from the price list. */
 export type PackageOption = {
   quantity: PackageQuantity
-  price: number
-  listPrice: number
-  savings: number
   title: string
   badge: string | null
 }
 
 export const packageInputId = (quantity: number) => `order-qty-${quantity}`
 
-/** The three package cards as one radio group; each card is the label of its radio. */
+/**
+ * The three package cards as one radio group; each card is the label of its radio. A package
+ * larger than what is left of this batch cannot be chosen.
+ */
 export function PackageOptions({
   packages,
+  prices,
+  jarsLeft,
   value,
   onChange,
 }: {
   packages: PackageOption[]
+  prices: PriceList
+  jarsLeft: JarsLeft
   value: PackageQuantity
   onChange: (quantity: PackageQuantity) => void
 }) {
+  const priced = packagesAt(prices)
   return (
     <fieldset>
       <legend className="mb-3 text-xl font-semibold">Choose your package</legend>
       <div className="grid gap-3 sm:grid-cols-3">
-        {packages.map((pkg) => {
+        {packages.map((copy) => {
+          const pkg = { ...copy, ...priced.find((price) => price.quantity === copy.quantity)! }
           const id = packageInputId(pkg.quantity)
+          const available = fitsInBatch(pkg.quantity, jarsLeft)
           return (
             <label
               key={pkg.quantity}
               htmlFor={id}
-              className="card relative flex cursor-pointer flex-col gap-1 p-4 has-checked:border-plum-600 has-checked:bg-plum-50 has-checked:ring-2 has-checked:ring-plum-600"
+              className={`card relative flex flex-col gap-1 p-4 has-checked:border-plum-600 has-checked:bg-plum-50 has-checked:ring-2 has-checked:ring-plum-600 ${available ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
             >
               {pkg.badge && (
                 <span className="absolute -top-3 right-4 rounded-full bg-sea-700 px-3 py-0.5 text-xs font-semibold text-white">{pkg.badge}</span>
@@ -44,6 +53,7 @@ export function PackageOptions({
                   name="quantity"
                   value={pkg.quantity}
                   checked={value === pkg.quantity}
+                  disabled={!available}
                   onChange={() => onChange(pkg.quantity)}
                   aria-labelledby={`${id}-name`}
                   aria-describedby={`${id}-details`}
@@ -55,10 +65,12 @@ export function PackageOptions({
               </span>
               <span id={`${id}-details`} className="pl-8 text-sm text-plum-900/75">
                 {pkg.title}
-                {pkg.savings > 0 ? (
+                {!available ? (
+                  ' · Not enough jars left'
+                ) : pkg.savings > 0 ? (
                   <>
                     {' '}
-                    · <s>${pkg.listPrice}</s> <span className="font-semibold text-sea-700">Save ${pkg.savings}</span>
+                    · <s>{dollars(pkg.listPrice)}</s> <span className="font-semibold text-sea-700">Save {dollars(pkg.savings)}</span>
                   </>
                 ) : (
                   ` · ${dollars(pkg.price)} per jar`

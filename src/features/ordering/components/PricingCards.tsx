@@ -1,15 +1,15 @@
 import Link from 'next/link'
 
 import { CheckIcon } from '@/components/Icons'
-import { PACKAGES } from '@/features/ordering/pricing'
+import { packagesAt, priceListFrom } from '@/features/ordering/pricing'
 import type { Pricing } from '@/payload-types'
 import { dollars, jarsText, jarWord } from '@/features/ordering/wording'
 
-/** The three packages; each card leads to /order with its package chosen. */
+/** The three packages at the seller's prices; each card leads to /order with its package chosen. */
 export function PricingCards({ copy }: { copy: Pricing }) {
   return (
     <ul className="grid gap-5 md:grid-cols-3">
-      {PACKAGES.map((pkg, index) => {
+      {packagesAt(priceListFrom(copy)).map((pkg, index) => {
         const text = copy.packages?.[index]
         const featured = Boolean(text?.badge) && index === 1
         return (
@@ -27,12 +27,12 @@ export function PricingCards({ copy }: { copy: Pricing }) {
               {pkg.quantity} × 8oz {jarWord(pkg.quantity)}
             </p>
             <p className="mt-5 flex items-baseline gap-2">
-              <span className="font-display text-5xl font-semibold text-plum-800">${pkg.price}</span>
-              {pkg.savings > 0 && <s className="text-lg text-plum-900/75">${pkg.listPrice}</s>}
+              <span className="font-display text-5xl font-semibold text-plum-800">{dollars(pkg.price)}</span>
+              {pkg.savings > 0 && <s className="text-lg text-plum-900/75">{dollars(pkg.listPrice)}</s>}
             </p>
             {pkg.savings > 0 ? (
               <p className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-sea-700">
-                <CheckIcon width={16} height={16} /> Save ${pkg.savings}
+                <CheckIcon width={16} height={16} /> Save {dollars(pkg.savings)}
               </p>
             ) : (
               <p className="mt-2 text-sm text-plum-900/70">{dollars(pkg.price)} per jar</p>

@@ -1,6 +1,6 @@
 import { JsonLd } from '@/components/JsonLd'
 import { PageHero } from '@/components/PageHero'
-import { getGlobal, getPublishedReviews, getReviewSummary, getSiteSettings } from '@/features/content/content'
+import { getGlobal, getPublishedReviews, getReviewSummary, getShop, getSiteSettings } from '@/features/content/content'
 import { productJsonLd } from '@/features/content/structuredData'
 
 import type { ContentPage } from '@/features/content/pages/types'
@@ -15,15 +15,16 @@ export const reviewsPage: ContentPage = {
     return { title: page.intro.title, description: page.intro.description }
   },
   async render() {
-    const [page, settings, reviews, summary] = await Promise.all([
+    const [page, settings, reviews, summary, shop] = await Promise.all([
       getGlobal('reviews-page'),
       getSiteSettings(),
       getPublishedReviews(),
       getReviewSummary(),
+      getShop(),
     ])
     return (
       <>
-        <JsonLd data={productJsonLd(settings, { summary, reviews })} />
+        <JsonLd data={productJsonLd(settings, shop, { summary, reviews })} />
         <PageHero title={page.intro.title} description={page.intro.description}>
           <div className="mt-8 inline-flex flex-col items-center rounded-3xl bg-white px-8 py-5 shadow-sm" data-testid="review-summary">
             <p className="font-display text-5xl font-semibold text-plum-800">{summary.average.toFixed(1)}</p>

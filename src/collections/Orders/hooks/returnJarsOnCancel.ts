@@ -1,0 +1,18 @@
+import type { CollectionBeforeChangeHook } from 'payload'
+
+import { giveJarsBack } from '@/features/ordering/shop'
+import type { Order } from '@/payload-types'
+
+/**
+ * A cancelled order gives the jars it took back to "This batch", in the same transaction as the
+ * status change, once: the order then holds no jars. Setting it back from cancelled does not take
+ * them again; the seller adjusts "This batch" by hand if the jars are still promised.
+ */
+export const returnJarsOnCancel: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, operation, req }) => {
+  if (operation !== 'update' || !originalDoc) return data
+  const cancelling = data.status === 'cancelled' && originalDoc.status !== 'cancelled'
+  const jars = originalDoc.jarsFromBatch ?? 0
+  if (!cancelling || jars <= 0) return data
+  await giveJarsBack(req.payload, jars, req)
+  return { ...data, jarsFromBatch: 0 }
+}

@@ -1,0 +1,75 @@
+'use client'
+
+import { type FormEvent, type Ref, useState } from 'react'
+
+import { Honeypot } from '@/shared/forms/Honeypot'
+import { LIMITS } from '@/shared/forms/limits'
+import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
+import { type Message } from '@/shared/notices'
+
+import { joinEmailListAction, type JoinAnswer } from '../actions'
+import { signUpNotices } from '../notices'
+import { saveDiscount } from '../savedDiscount'
+
+/**
+ * Posting the e-mail sign-up, for the popup and the sold-out page alike: a new subscriber's code
+ * is saved in the browser for checkout; `onJoined` gets the answer to show.
+ */
+export function useSignUp(onJoined: (message: Message) => void) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<Message | null>(null)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    setBusy(true)
+    setError(null)
+    try {
+      const answer: JoinAnswer = await joinEmailListAction(new FormData(form))
+      if (!answer.ok) {
+        setError(answer.message)
+        return
+      }
+      if (answer.code && answer.email) saveDiscount({ code: answer.code, email: answer.email })
+      form.reset()
+      onJoined(answer.message)
+    } catch {
+      setError(signUpNotices.failed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return { busy, error, onSubmit }
+}
+
+/** The sign-up's fields, its error and its button. */
+export function SignUpFields({ form, busy, error, nameRef }: { form: string; busy: boolean; error: Message | null; nameRef?: Ref<HTMLInputElement> }) {
+  return (
+    <>
+      <SubmissionKeyField />
+      <div>
+        <label htmlFor={`${form}-name`} className="field-label">
+          Name
+        </label>
+        <input ref={nameRef} id={`${form}-name`} name="name" required maxLength={LIMITS.name} autoComplete="name" className="field-input" />
+      </div>
+      <div>
+        <label htmlFor={`${form}-email`} className="field-label">
+          Email
+        </label>
+        <input id={`${form}-email`} name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className="field-input" />
+      </div>
+      <Honeypot form={form} />
+      {error && (
+        <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          <p className="font-semibold">{error.title}</p>
+          <p>{error.description}</p>
+        </div>
+      )}
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? 'Joining...' : 'Join & Get Discount'}
+      </button>
+    </>
+  )
+}

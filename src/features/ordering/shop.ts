@@ -1,0 +1,56 @@
+import 'server-only'
+
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Flavor, Media } from '@/payload-types'
+
+import { type FlavorOption, type JarsLeft, jarsLeftFrom } from './catalog'
+import { priceListFrom, type PriceList } from './pricing'
+
+/**
+ * What is for sale, read from the seller's Shop group: flavors, prices and this batch's jars. The
+ * order service reads it inside its transaction; the pages read it through `content.ts`'s cache.
+ */
+
+export type FlavorForSale = FlavorOption & { description: string | null; photo: Media | null }
+
+const toFlavorForSale = (flavor: Flavor): FlavorForSale => ({
+  value: flavor.value,
+  name: flavor.name,
+  available: flavor.available !== false,
+  description: flavor.description ?? null,
+  photo: typeof flavor.photo === 'object' ? (flavor.photo ?? null) : null,
+})
+
+/** Every flavor in the seller's order, sold-out ones included (the form shows them as sold out). */
+export async function findFlavors(payload: Payload, req?: Partial<PayloadRequest>): Promise<FlavorForSale[]> {
+  const { docs } = await payload.find({ collection: 'flavors', sort: '_order', pagination: false, depth: 1, overrideAccess: false, req })
+  return docs.map(toFlavorForSale)
+}
+
+export async function currentPrices(payload: Payload, req?: Partial<PayloadRequest>): Promise<PriceList> {
+  return priceListFrom(await payload.findGlobal({ slug: 'pricing', depth: 0, req }))
+}
+
+export async function jarsLeft(payload: Payload, req?: Partial<PayloadRequest>): Promise<JarsLeft> {
+  return jarsLeftFrom((await payload.findGlobal({ slug: 'stock', depth: 0, req })).jarsAvailable)
+}
+
+/**
+ * Takes an order's jars from this batch, in the order's transaction: with a limit set and too few
+ * jars left, nothing is taken and the jars left are answered. No limit: nothing to take (0).
+ */
+export async function takeJars(payload: Payload, quantity: number, req: PayloadRequest): Promise<{ ok: true; taken: number } | { ok: false; left: number }> {
+  const left = await jarsLeft(payload, req)
+  if (left === null) return { ok: true, taken: 0 }
+  if (quantity > left) return { ok: false, left }
+  await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: left - quantity }, depth: 0, overrideAccess: true, req })
+  return { ok: true, taken: quantity }
+}
+
+/** Puts a cancelled order's jars back into this batch (unless the seller has since removed the limit). */
+export async function giveJarsBack(payload: Payload, jars: number, req: PayloadRequest): Promise<void> {
+  const left = await jarsLeft(payload, req)
+  if (left === null || jars <= 0) return
+  await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: left + jars }, depth: 0, overrideAccess: true, req })
+}

@@ -1,0 +1,93 @@
+import type { Field, GlobalConfig } from 'payload'
+
+import { adminOnly } from '@/access/adminOnly'
+import { anyone } from '@/access/anyone'
+import { DEFAULT_PRICES } from '@/features/ordering/pricing'
+import { revalidateGlobal } from '@/hooks/revalidateContent'
+
+import { heading, paragraph } from './contentGlobal'
+
+/** A price in whole dollars: what the order page shows, the server charges and the order stores. */
+const dollarsField = (name: keyof typeof DEFAULT_PRICES, label: string, description: string): Field => ({
+  name,
+  label,
+  type: 'number',
+  required: true,
+  min: name === 'deliveryFee' ? 0 : 1,
+  max: 10_000,
+  defaultValue: DEFAULT_PRICES[name],
+  admin: { description, step: 1 },
+  validate: (value: unknown) => (Number.isInteger(value) ? true : 'Whole dollars only, e.g. 20.'),
+})
+
+/**
+ * The prices and the words around the three packages. A change shows on the site at once; an
+ * order placed against the old prices is stopped and the visitor is shown the new total.
+ */
+export const Prices: GlobalConfig = {
+  slug: 'pricing',
+  label: 'Prices',
+  admin: {
+    group: 'Shop',
+    description: 'What the packages and delivery cost, in whole dollars, and how the packages are described on the home and order pages.',
+  },
+  access: { read: anyone, update: adminOnly },
+  hooks: { afterChange: [revalidateGlobal] },
+  fields: [
+    {
+      type: 'row',
+      fields: [
+        dollarsField('oneJarPrice', 'Price of 1 jar', 'Also the price per jar for 2 jars.'),
+        dollarsField('threeJarPrice', 'Price of 3 jars', 'For 3 to 5 jars.'),
+        dollarsField('sixJarPrice', 'Price of 6 jars', 'For 6 jars or more.'),
+        dollarsField('deliveryFee', 'Delivery fee', 'Added to delivery orders; pickup is free.'),
+      ],
+    },
+    heading(),
+    paragraph('description', 'Introduction'),
+    {
+      name: 'packages',
+      type: 'array',
+      minRows: 3,
+      maxRows: 3,
+      admin: { description: 'One entry per package, in the order 1 jar, 3 jars, 6 jars.' },
+      fields: [
+        { name: 'title', type: 'text', required: true },
+        { name: 'description', type: 'text', required: true },
+        { name: 'badge', label: 'Badge (e.g. “Most popular”)', type: 'text' },
+        { name: 'photo', label: 'Photo', type: 'upload', relationTo: 'media' },
+      ],
+    },
+  ],
+}
+
+/** This batch: how many jars can still be ordered. Every order takes its jars from here. */
+export const Stock: GlobalConfig = {
+  slug: 'stock',
+  label: 'This batch',
+  admin: {
+    group: 'Shop',
+    description: 'How many jars this batch made. Each order takes its jars from here, and a cancelled order gives them back.',
+  },
+  access: { read: anyone, update: adminOnly },
+  hooks: { afterChange: [revalidateGlobal] },
+  fields: [
+    {
+      name: 'jarsAvailable',
+      label: 'Jars left to sell',
+      type: 'number',
+      min: 0,
+      max: 100_000,
+      admin: { description: 'Leave empty for no limit. At 12 or fewer the order page says how many are left; at 0 it takes no orders.', step: 1 },
+      validate: (value: unknown) => (value == null || Number.isInteger(value) ? true : 'A whole number of jars, or empty for no limit.'),
+    },
+    {
+      name: 'soldOutMessage',
+      label: 'Message when sold out',
+      type: 'textarea',
+      required: true,
+      maxLength: 500,
+      admin: { description: 'Shown on the order page when no jars are left, above the e-mail sign-up.' },
+    },
+  ],
+}
