@@ -55,6 +55,14 @@ describe('the admin dashboard figures', () => {
       subscribersThisWeek: 1,
       reviewsWaiting: 2,
       messagesWaiting: 1,
+      jarsLeft: null,
     })
+  })
+
+  it("shows this batch's jars left once the seller sets them", async () => {
+    const { payload } = app
+    await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: 9 } })
+    expect((await dashboardFigures(payload)).jarsLeft).toBe(9)
+    await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: null } })
   })
 })

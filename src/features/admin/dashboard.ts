@@ -2,6 +2,8 @@ import 'server-only'
 
 import type { Payload, Where } from 'payload'
 
+import type { JarsLeft } from '@/features/ordering/catalog'
+import { jarsLeft } from '@/features/ordering/shop'
 import { startOfWeek } from '@/shared/time'
 
 export type DashboardFigures = {
@@ -11,6 +13,8 @@ export type DashboardFigures = {
   subscribersThisWeek: number
   reviewsWaiting: number
   messagesWaiting: number
+  /** This batch's jars left to sell; null when the seller set no limit. */
+  jarsLeft: JarsLeft
   weekStart: string
 }
 
@@ -37,12 +41,13 @@ export function dashboardFilters(weekStart: string) {
 export async function dashboardFigures(payload: Payload, now = new Date()): Promise<DashboardFigures> {
   const weekStart = startOfWeek(now).toISOString()
   const filters = dashboardFilters(weekStart)
-  const [ordersWaiting, weekOrders, subscribersThisWeek, reviewsWaiting, messagesWaiting] = await Promise.all([
+  const [ordersWaiting, weekOrders, subscribersThisWeek, reviewsWaiting, messagesWaiting, left] = await Promise.all([
     payload.count({ collection: 'orders', where: filters.ordersWaiting }),
     payload.find({ collection: 'orders', where: filters.ordersThisWeek, select: { totalPrice: true }, pagination: false, depth: 0 }),
     payload.count({ collection: 'email-captures', where: filters.subscribersThisWeek }),
     payload.count({ collection: 'reviews', where: filters.reviewsWaiting }),
     payload.count({ collection: 'contact-messages', where: filters.messagesWaiting }),
+    jarsLeft(payload),
   ])
   return {
     ordersWaiting: ordersWaiting.totalDocs,
@@ -51,6 +56,7 @@ export async function dashboardFigures(payload: Payload, now = new Date()): Prom
     subscribersThisWeek: subscribersThisWeek.totalDocs,
     reviewsWaiting: reviewsWaiting.totalDocs,
     messagesWaiting: messagesWaiting.totalDocs,
+    jarsLeft: left,
     weekStart,
   }
 }

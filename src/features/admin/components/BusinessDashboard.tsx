@@ -14,7 +14,10 @@ const cardStyle = {
   color: 'inherit',
 } as const
 
-/** The admin's first screen: orders waiting, this week's orders and total, new subscribers, reviews to approve, messages to handle. */
+/**
+ * The admin's first screen: orders waiting, this week's orders and total, new subscribers, reviews
+ * to approve, messages to handle, and the jars left in this batch.
+ */
 export async function BusinessDashboard({ payload }: { payload: Payload }) {
   const figures = await dashboardFigures(payload)
   const filters = dashboardFilters(figures.weekStart)
@@ -29,6 +32,12 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
     { label: 'New subscribers this week', value: figures.subscribersThisWeek, hint: 'joined the e-mail list', href: adminListUrl('email-captures', filters.subscribersThisWeek) },
     { label: 'Reviews waiting', value: figures.reviewsWaiting, hint: 'for your approval', href: adminListUrl('reviews', filters.reviewsWaiting) },
     { label: 'Messages waiting', value: figures.messagesWaiting, hint: 'not yet handled', href: adminListUrl('contact-messages', filters.messagesWaiting) },
+    {
+      label: 'Jars left in this batch',
+      value: figures.jarsLeft ?? 'No limit',
+      hint: figures.jarsLeft === 0 ? 'sold out: the order page takes no orders' : 'set in Shop → This batch',
+      href: '/admin/globals/stock',
+    },
   ]
   return (
     <section aria-label="Business at a glance" style={{ marginBottom: '2rem' }}>
