@@ -15,6 +15,7 @@ import { Orders } from '@/collections/Orders'
 import { Reviews } from '@/collections/Reviews'
 import { Users } from '@/collections/Users'
 import { PAGE_GLOBALS } from '@/globals/pages'
+import { OrderNumbers } from '@/globals/OrderNumbers'
 import { Prices, Stock } from '@/globals/Shop'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { trustedOrigins } from './src/features/admin/adminAuth'
@@ -38,7 +39,7 @@ export default buildConfig({
     components: { beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'] },
   },
   collections: [Orders, Flavors, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
-  globals: [Prices, Stock, SiteSettings, ...PAGE_GLOBALS],
+  globals: [Prices, Stock, SiteSettings, ...PAGE_GLOBALS, OrderNumbers],
   db: databaseAdapter(),
   email: emailAdapter(),
   secret: payloadSecret(),

@@ -120,6 +120,7 @@ export interface Config {
     'contact-page': ContactPage;
     'order-page': OrderPage;
     'reviews-page': ReviewsPage;
+    'order-numbers': OrderNumber;
   };
   globalsSelect: {
     pricing: PricingSelect<false> | PricingSelect<true>;
@@ -132,6 +133,7 @@ export interface Config {
     'contact-page': ContactPageSelect<false> | ContactPageSelect<true>;
     'order-page': OrderPageSelect<false> | OrderPageSelect<true>;
     'reviews-page': ReviewsPageSelect<false> | ReviewsPageSelect<true>;
+    'order-numbers': OrderNumbersSelect<false> | OrderNumbersSelect<true>;
   };
   locale: null;
   widgets: {
@@ -175,9 +177,16 @@ export interface UserAuthOperations {
 export interface Order {
   id: number;
   /**
+   * The number the customer quotes, e.g. in a Venmo note.
+   */
+  reference?: string | null;
+  /**
    * New → Confirmed → Completed, or Cancelled.
    */
   status: 'new' | 'confirmed' | 'completed' | 'cancelled';
+  paymentStatus?: ('unpaid' | 'paid') | null;
+  paymentMethod?: ('cash' | 'venmo' | 'cashapp' | 'zelle' | 'other') | null;
+  paidAt?: string | null;
   fullName: string;
   email: string;
   phone: string;
@@ -655,7 +664,11 @@ export interface PayloadMigration {
  * via the `definition` "orders_select".
  */
 export interface OrdersSelect<T extends boolean = true> {
+  reference?: T;
   status?: T;
+  paymentStatus?: T;
+  paymentMethod?: T;
+  paidAt?: T;
   fullName?: T;
   email?: T;
   phone?: T;
@@ -1228,6 +1241,16 @@ export interface ReviewsPage {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "order-numbers".
+ */
+export interface OrderNumber {
+  id: number;
+  lastNumber?: number | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pricing_select".
  */
 export interface PricingSelect<T extends boolean = true> {
@@ -1483,6 +1506,16 @@ export interface ReviewsPageSelect<T extends boolean = true> {
         title?: T;
         description?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "order-numbers_select".
+ */
+export interface OrderNumbersSelect<T extends boolean = true> {
+  lastNumber?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -3,6 +3,7 @@ import * as migration_20261122_055557_admin_exports from './20261122_055557_admi
 import * as migration_20261123_052100_email_outbox_and_submission_keys from './20261123_052100_email_outbox_and_submission_keys';
 import * as migration_20261123_052938_admin_auth_rules from './20261123_052938_admin_auth_rules';
 import * as migration_20261123_064333_shop_catalogue from './20261123_064333_shop_catalogue';
+import * as migration_20261123_070241_order_reference_and_payment from './20261123_070241_order_reference_and_payment';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261123_064333_shop_catalogue.up,
     down: migration_20261123_064333_shop_catalogue.down,
-    name: '20261123_064333_shop_catalogue'
+    name: '20261123_064333_shop_catalogue',
+  },
+  {
+    up: migration_20261123_070241_order_reference_and_payment.up,
+    down: migration_20261123_070241_order_reference_and_payment.down,
+    name: '20261123_070241_order_reference_and_payment'
   },
 ];

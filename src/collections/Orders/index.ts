@@ -4,7 +4,7 @@ import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
 
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
-import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
+import { CITIES, DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 
 /** Prices are computed by the server when the order is placed and never edited afterwards. */
@@ -25,8 +25,8 @@ export const Orders: CollectionConfig = {
   admin: {
     group: 'Orders',
     useAsTitle: 'fullName',
-    defaultColumns: ['createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'discountCode', 'status'],
-    listSearchableFields: ['fullName', 'phone', 'email'],
+    defaultColumns: ['reference', 'createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'status', 'paymentStatus'],
+    listSearchableFields: ['reference', 'fullName', 'phone', 'email'],
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
   hooks: { beforeChange: [returnJarsOnCancel] },
@@ -38,6 +38,16 @@ export const Orders: CollectionConfig = {
   },
   fields: [
     {
+      name: 'reference',
+      label: 'Order',
+      type: 'text',
+      unique: true,
+      index: true,
+      // Given by the order service (`takeOrderReference`) when the order is placed; never changed.
+      access: { update: () => false },
+      admin: { readOnly: true, description: 'The number the customer quotes, e.g. in a Venmo note.' },
+    },
+    {
       name: 'status',
       type: 'select',
       required: true,
@@ -45,6 +55,21 @@ export const Orders: CollectionConfig = {
       options: [...ORDER_STATUSES],
       index: true,
       admin: { description: 'New → Confirmed → Completed, or Cancelled.' },
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'paymentStatus',
+          label: 'Payment',
+          type: 'select',
+          defaultValue: 'unpaid',
+          index: true,
+          options: [...PAYMENT_STATUSES],
+        },
+        { name: 'paymentMethod', label: 'Paid with', type: 'select', options: [...PAYMENT_METHODS] },
+        { name: 'paidAt', label: 'Paid on', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+      ],
     },
     {
       name: 'summary',

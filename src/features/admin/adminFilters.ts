@@ -19,6 +19,7 @@ export function orderQuickFilters(now = new Date()): QuickFilter[] {
   return [
     { label: 'All' },
     ...ORDER_STATUSES.map((status) => ({ label: status.label, where: { status: { equals: status.value } } })),
+    { label: 'Unpaid', where: WAITING.unpaid },
     { label: 'Today', where: since(startOfDay(now)) },
     { label: 'This week', where: since(startOfWeek(now)) },
     { label: 'Last 30 days', where: since(startOfDay(now, 30)) },

@@ -13,14 +13,23 @@ export type DashboardFigures = {
   subscribersThisWeek: number
   reviewsWaiting: number
   messagesWaiting: number
+  unpaid: { orders: number; total: number }
+  completedUnpaid: { orders: number; total: number }
   /** This batch's jars left to sell; null when the seller set no limit. */
   jarsLeft: JarsLeft
   weekStart: string
 }
 
-/** What waits for the seller: new orders, reviews to approve, messages not yet handled. */
+/** Orders whose money has not come in (a cancelled order owes nothing). */
+const UNPAID: Where = { and: [{ paymentStatus: { equals: 'unpaid' } }, { status: { not_equals: 'cancelled' } }] }
+/** Delivered or picked up, and still not paid: the first ones to chase. */
+const COMPLETED_UNPAID: Where = { and: [{ paymentStatus: { equals: 'unpaid' } }, { status: { equals: 'completed' } }] }
+
+/** What waits for the seller: new orders, money not yet received, reviews to approve, messages not yet handled. */
 export const WAITING = {
   orders: { status: { equals: 'new' } },
+  unpaid: UNPAID,
+  completedUnpaid: COMPLETED_UNPAID,
   reviews: { status: { equals: 'pending' } },
   messages: { handled: { equals: false } },
 } satisfies Record<string, Where>
@@ -30,6 +39,8 @@ export function dashboardFilters(weekStart: string) {
   const thisWeek: Where = { createdAt: { greater_than_equal: weekStart } }
   return {
     ordersWaiting: WAITING.orders,
+    unpaid: WAITING.unpaid,
+    completedUnpaid: WAITING.completedUnpaid,
     ordersThisWeek: { and: [thisWeek, { status: { not_equals: 'cancelled' } }] } satisfies Where,
     subscribersThisWeek: thisWeek,
     reviewsWaiting: WAITING.reviews,
@@ -41,14 +52,18 @@ export function dashboardFilters(weekStart: string) {
 export async function dashboardFigures(payload: Payload, now = new Date()): Promise<DashboardFigures> {
   const weekStart = startOfWeek(now).toISOString()
   const filters = dashboardFilters(weekStart)
-  const [ordersWaiting, weekOrders, subscribersThisWeek, reviewsWaiting, messagesWaiting, left] = await Promise.all([
+  const owed = (where: Where) => payload.find({ collection: 'orders', where, select: { totalPrice: true }, pagination: false, depth: 0 })
+  const [ordersWaiting, weekOrders, subscribersThisWeek, reviewsWaiting, messagesWaiting, left, unpaid, completedUnpaid] = await Promise.all([
     payload.count({ collection: 'orders', where: filters.ordersWaiting }),
     payload.find({ collection: 'orders', where: filters.ordersThisWeek, select: { totalPrice: true }, pagination: false, depth: 0 }),
     payload.count({ collection: 'email-captures', where: filters.subscribersThisWeek }),
     payload.count({ collection: 'reviews', where: filters.reviewsWaiting }),
     payload.count({ collection: 'contact-messages', where: filters.messagesWaiting }),
     jarsLeft(payload),
+    owed(filters.unpaid),
+    owed(filters.completedUnpaid),
   ])
+  const sum = (result: typeof unpaid) => ({ orders: result.docs.length, total: result.docs.reduce((total, order) => total + (order.totalPrice ?? 0), 0) })
   return {
     ordersWaiting: ordersWaiting.totalDocs,
     ordersThisWeek: weekOrders.docs.length,
@@ -57,6 +72,8 @@ export async function dashboardFigures(payload: Payload, now = new Date()): Prom
     reviewsWaiting: reviewsWaiting.totalDocs,
     messagesWaiting: messagesWaiting.totalDocs,
     jarsLeft: left,
+    unpaid: sum(unpaid),
+    completedUnpaid: sum(completedUnpaid),
     weekStart,
   }
 }

@@ -27,3 +27,20 @@ export const ORDER_STATUSES = [
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
 ] as const
+
+/** Whether the customer has paid: every order starts unpaid; the seller marks it paid. */
+export const PAYMENT_STATUSES = [
+  { value: 'unpaid', label: 'Unpaid' },
+  { value: 'paid', label: 'Paid' },
+] as const
+
+/** How a customer paid, outside the site. */
+export const PAYMENT_METHODS = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'venmo', label: 'Venmo' },
+  { value: 'cashapp', label: 'Cash App' },
+  { value: 'zelle', label: 'Zelle' },
+  { value: 'other', label: 'Other' },
+] as const
+
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value']

@@ -63,7 +63,7 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
     settings.email,
     `New order: ${order.fullName}, ${jarsText(order.quantity)}, ${method.toLowerCase()}, ${dollars(order.totalPrice)}`,
     [
-      { paragraphs: [`Order ${order.id}, placed ${placedAt(order.createdAt)}.`, `Open it in the admin: ${siteUrl()}/admin/collections/orders/${order.id}`] },
+      { paragraphs: [`Order ${order.reference ?? order.id}, placed ${placedAt(order.createdAt)}.`, `Open it in the admin: ${siteUrl()}/admin/collections/orders/${order.id}`] },
       {
         heading: 'Customer',
         rows: [
@@ -112,6 +112,7 @@ export function customerOrderEmail(
       {
         heading: 'Your order',
         rows: [
+          ...(order.reference ? [['Order number', order.reference] as PriceRow] : []),
           ['Product', `${settings.productName}, ${jarsText(order.quantity)} (8oz)`],
           ['Flavors', orderedFlavors(order)],
           ...priceRows(order, true),
@@ -127,7 +128,9 @@ export function customerOrderEmail(
       },
       {
         heading: 'How to pay',
-        paragraphs: [`Pay ${dollars(order.totalPrice)} once we have confirmed your order, with any of these:`],
+        paragraphs: [
+          `Pay ${dollars(order.totalPrice)} once we have confirmed your order, with any of these${order.reference ? ` (put ${order.reference} in the note)` : ''}:`,
+        ],
         list: payment,
       },
       {

@@ -12,6 +12,7 @@ import { PRICE_LIST_FIELD } from './orderFormState'
 import { customerOrderEmail, sellerOrderEmail } from './orderEmails'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { priceListKey, priceOrder, type PriceList } from './pricing'
+import { takeOrderReference } from './orderReference'
 import { currentPrices, findFlavors, takeJars } from './shop'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
@@ -124,10 +125,13 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, re
     const claim = await claimDiscountCode(payload, input.discountCode, req)
     if (claim !== 'valid') return { commit: false, value: { status: 'rejected', reason: claim } }
   }
+  const reference = await takeOrderReference(payload, req)
   const order = await payload.create({
     collection: 'orders',
     data: {
+      reference,
       status: 'new',
+      paymentStatus: 'unpaid',
       fullName: input.fullName,
       email: input.email,
       phone: input.phone,

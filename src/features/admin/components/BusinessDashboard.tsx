@@ -24,6 +24,13 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
   const cards = [
     { label: 'Orders waiting', value: figures.ordersWaiting, hint: 'status new', href: adminListUrl('orders', filters.ordersWaiting) },
     {
+      label: 'Completed, not paid',
+      value: figures.completedUnpaid.orders,
+      hint: `${dollars(figures.completedUnpaid.total)} to collect first`,
+      href: adminListUrl('orders', filters.completedUnpaid),
+    },
+    { label: 'Unpaid orders', value: figures.unpaid.orders, hint: `${dollars(figures.unpaid.total)} owed in all`, href: adminListUrl('orders', filters.unpaid) },
+    {
       label: 'Orders this week',
       value: figures.ordersThisWeek,
       hint: `${dollars(figures.revenueThisWeek)} in total`,

@@ -7,6 +7,8 @@ import type { Order } from '@/payload-types'
 
 import { ContactActions } from '@/features/contact/admin/ContactActions'
 
+import { MarkPaid } from './MarkPaid'
+
 const mapHref = (order: Order) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${order.address}, ${labelOf(CITIES, order.city)}, MI ${order.zip}`)}`
 
@@ -20,7 +22,10 @@ export function OrderOverview({ data }: UIFieldServerProps) {
   const delivery = order.deliveryMethod === 'delivery'
   return (
     <section className="order-overview" aria-label="Order overview" data-testid="order-overview">
-      {order.createdAt && <p className="order-overview__placed">Placed {placedAt(order.createdAt)} (Detroit time)</p>}
+      <p className="order-overview__placed">
+        {order.reference && <strong className="order-overview__reference">{order.reference}</strong>}
+        {order.createdAt && ` Placed ${placedAt(order.createdAt)} (Detroit time)`}
+      </p>
 
       <div className="order-overview__grid">
         <div className="order-overview__card">
@@ -71,6 +76,7 @@ export function OrderOverview({ data }: UIFieldServerProps) {
             </tbody>
           </table>
           <p className="order-overview__hint">Computed by the site when the order was placed; it cannot be changed.</p>
+          <MarkPaid />
         </div>
       </div>
     </section>

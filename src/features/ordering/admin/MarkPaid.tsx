@@ -1,0 +1,67 @@
+'use client'
+
+import { useField, useForm } from '@payloadcms/ui'
+import { useState } from 'react'
+
+import { PAYMENT_METHODS, type PaymentMethod } from '@/features/ordering/options'
+import { businessDateTime } from '@/shared/time'
+
+/**
+ * One tap to record that a customer paid (cash at pickup, a Venmo that came in): it sets the
+ * order's payment fields in the document form and saves it, so the fields below show the same.
+ */
+export function MarkPaid() {
+  const { submit } = useForm()
+  const status = useField<string | null>({ path: 'paymentStatus' })
+  const method = useField<string | null>({ path: 'paymentMethod' })
+  const paidAt = useField<string | null>({ path: 'paidAt' })
+  const [chosen, setChosen] = useState<PaymentMethod>((method.value as PaymentMethod) || 'cash')
+  const [saving, setSaving] = useState(false)
+
+  async function record(paid: boolean) {
+    setSaving(true)
+    status.setValue(paid ? 'paid' : 'unpaid')
+    method.setValue(paid ? chosen : null)
+    paidAt.setValue(paid ? new Date().toISOString() : null)
+    try {
+      await submit()
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  if (status.value === 'paid') {
+    const label = PAYMENT_METHODS.find((option) => option.value === method.value)?.label ?? 'an unrecorded method'
+    return (
+      <div className="mark-paid mark-paid--paid" data-testid="payment-state">
+        <p>
+          <strong>Paid</strong> with {label}
+          {paidAt.value ? ` on ${businessDateTime(paidAt.value)}` : ''}.
+        </p>
+        <button type="button" className="mark-paid__undo" onClick={() => record(false)} disabled={saving}>
+          Mark unpaid
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="mark-paid" data-testid="payment-state">
+      <p>
+        <strong>{status.value === 'unpaid' ? 'Not paid yet' : 'Payment not recorded'}</strong>
+      </p>
+      <label className="mark-paid__method">
+        Paid with{' '}
+        <select value={chosen} onChange={(event) => setChosen(event.target.value as PaymentMethod)}>
+          {PAYMENT_METHODS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="mark-paid__button" onClick={() => record(true)} disabled={saving}>
+        {saving ? 'Saving…' : 'Mark paid'}
+      </button>
+    </div>
+  )
+}
