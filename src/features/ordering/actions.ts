@@ -50,7 +50,9 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
 
   try {
     const result = await submitOrder(payload, values, key)
-    if (result.status === 'success') return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed }
+    if (result.status === 'success') {
+      return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, reference: result.order.reference ?? undefined }
+    }
     // A refused code is no longer applied: the visitor sees the order without it and can try another.
     const appliedDiscountCode = result.discountRejected ? undefined : applied
     return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode, prices: result.prices }

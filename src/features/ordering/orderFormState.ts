@@ -13,6 +13,8 @@ export type OrderFormState = FormState & {
   appliedDiscountCode?: string
   /** The order used a discount code: the browser forgets its saved one. */
   discountUsed?: boolean
+  /** The stored order's reference, for the customer to quote when paying. */
+  reference?: string
   /** The current prices, when the page showed older ones: the summary shows these from now on. */
   prices?: PriceList
 }

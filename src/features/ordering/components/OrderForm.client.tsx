@@ -208,6 +208,11 @@ export function OrderForm({
           </div>
           <div id={RESULT_ID} ref={resultRef} tabIndex={-1} className="outline-none">
             <FormMessage state={result} />
+            {result.status === 'success' && state.reference && (
+              <p className="mt-3" data-testid="order-reference">
+                Your order number is <strong>{state.reference}</strong>. Please put it in the note when you pay.
+              </p>
+            )}
           </div>
           <button type="submit" className="btn-primary w-full" disabled={pending}>
             {pending ? 'Placing Order...' : 'Place Order'}
