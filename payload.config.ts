@@ -16,7 +16,7 @@ import { Reviews } from '@/collections/Reviews'
 import { Users } from '@/collections/Users'
 import { PAGE_GLOBALS } from '@/globals/pages'
 import { OrderNumbers } from '@/globals/OrderNumbers'
-import { Prices, Stock } from '@/globals/Shop'
+import { Fulfilment, Prices, Stock } from '@/globals/Shop'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { trustedOrigins } from './src/features/admin/adminAuth'
 import { databaseAdapter } from './src/platform/db/database'
@@ -39,7 +39,7 @@ export default buildConfig({
     components: { beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'] },
   },
   collections: [Orders, Flavors, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
-  globals: [Prices, Stock, SiteSettings, ...PAGE_GLOBALS, OrderNumbers],
+  globals: [Prices, Stock, Fulfilment, SiteSettings, ...PAGE_GLOBALS, OrderNumbers],
   db: databaseAdapter(),
   email: emailAdapter(),
   secret: payloadSecret(),

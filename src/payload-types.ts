@@ -112,6 +112,7 @@ export interface Config {
   globals: {
     pricing: Pricing;
     stock: Stock;
+    fulfilment: Fulfilment;
     'site-settings': SiteSetting;
     'home-page': HomePage;
     'benefits-page': BenefitsPage;
@@ -125,6 +126,7 @@ export interface Config {
   globalsSelect: {
     pricing: PricingSelect<false> | PricingSelect<true>;
     stock: StockSelect<false> | StockSelect<true>;
+    fulfilment: FulfilmentSelect<false> | FulfilmentSelect<true>;
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
     'home-page': HomePageSelect<false> | HomePageSelect<true>;
     'benefits-page': BenefitsPageSelect<false> | BenefitsPageSelect<true>;
@@ -1031,6 +1033,30 @@ export interface Stock {
   createdAt?: string | null;
 }
 /**
+ * Where you deliver. A delivery order to a ZIP code outside these areas is refused and offered pickup.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "fulfilment".
+ */
+export interface Fulfilment {
+  id: number;
+  /**
+   * The first digits of the ZIP codes you deliver to, e.g. 482 for Detroit. No entries: delivery anywhere.
+   */
+  deliveryZipPrefixes?:
+    | {
+        prefix: string;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Delivery is free when the package costs at least this much, e.g. 100. Empty: never free.
+   */
+  freeDeliveryFrom?: number | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * Business details shown across the site. Replace the placeholder values with your own.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1280,6 +1306,22 @@ export interface PricingSelect<T extends boolean = true> {
 export interface StockSelect<T extends boolean = true> {
   jarsAvailable?: T;
   soldOutMessage?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "fulfilment_select".
+ */
+export interface FulfilmentSelect<T extends boolean = true> {
+  deliveryZipPrefixes?:
+    | T
+    | {
+        prefix?: T;
+        id?: T;
+      };
+  freeDeliveryFrom?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -2,13 +2,13 @@ import type { Field, GlobalConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
 import { anyone } from '@/access/anyone'
-import { DEFAULT_PRICES } from '@/features/ordering/pricing'
+import { DEFAULT_PRICES, type StoredPrice } from '@/features/ordering/pricing'
 import { revalidateGlobal } from '@/hooks/revalidateContent'
 
 import { heading, paragraph } from './contentGlobal'
 
 /** A price in whole dollars: what the order page shows, the server charges and the order stores. */
-const dollarsField = (name: keyof typeof DEFAULT_PRICES, label: string, description: string): Field => ({
+const dollarsField = (name: StoredPrice, label: string, description: string): Field => ({
   name,
   label,
   type: 'number',
@@ -91,3 +91,43 @@ export const Stock: GlobalConfig = {
     },
   ],
 }
+
+/** Where the seller delivers, and from what package price delivery is free. */
+export const Fulfilment: GlobalConfig = {
+  slug: 'fulfilment',
+  label: 'Pickup & delivery',
+  admin: {
+    group: 'Shop',
+    description: 'Where you deliver. A delivery order to a ZIP code outside these areas is refused and offered pickup.',
+  },
+  access: { read: anyone, update: adminOnly },
+  hooks: { afterChange: [revalidateGlobal] },
+  fields: [
+    {
+      name: 'deliveryZipPrefixes',
+      label: 'Delivery ZIP codes',
+      type: 'array',
+      admin: { description: 'The first digits of the ZIP codes you deliver to, e.g. 482 for Detroit. No entries: delivery anywhere.' },
+      fields: [
+        {
+          name: 'prefix',
+          label: 'ZIP code starts with',
+          type: 'text',
+          required: true,
+          maxLength: 5,
+          validate: (value: unknown) => (typeof value === 'string' && /^\d{1,5}$/.test(value) ? true : 'One to five digits, e.g. 482.'),
+        },
+      ],
+    },
+    {
+      name: 'freeDeliveryFrom',
+      label: 'Free delivery from (package price)',
+      type: 'number',
+      min: 1,
+      max: 10_000,
+      admin: { description: 'Delivery is free when the package costs at least this much, e.g. 100. Empty: never free.', step: 1 },
+      validate: (value: unknown) => (value == null || Number.isInteger(value) ? true : 'Whole dollars only, e.g. 100.'),
+    },
+  ],
+}
+

@@ -4,6 +4,7 @@ import * as migration_20261123_052100_email_outbox_and_submission_keys from './2
 import * as migration_20261123_052938_admin_auth_rules from './20261123_052938_admin_auth_rules';
 import * as migration_20261123_064333_shop_catalogue from './20261123_064333_shop_catalogue';
 import * as migration_20261123_070241_order_reference_and_payment from './20261123_070241_order_reference_and_payment';
+import * as migration_20261123_071551_delivery_area from './20261123_071551_delivery_area';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_070241_order_reference_and_payment.up,
     down: migration_20261123_070241_order_reference_and_payment.down,
-    name: '20261123_070241_order_reference_and_payment'
+    name: '20261123_070241_order_reference_and_payment',
+  },
+  {
+    up: migration_20261123_071551_delivery_area.up,
+    down: migration_20261123_071551_delivery_area.down,
+    name: '20261123_071551_delivery_area'
   },
 ];

@@ -116,7 +116,7 @@ describe('flavors come from the seller’s Flavors list', () => {
 })
 
 describe('prices come from the seller’s price list', () => {
-  const NEW_PRICES: PriceList = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6 }
+  const NEW_PRICES: PriceList = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6, freeDeliveryFrom: null }
 
   it('charges the new prices: 3 jars delivered cost $60 + $6 = $66', async () => {
     await setPrices(NEW_PRICES)
@@ -214,5 +214,36 @@ describe('this batch’s jars', () => {
     expect(await orderCount()).toBe(before + 8)
     expect(await jarsAvailable()).toBeNull()
     for (const result of results) expect(await storedOrder(result)).toMatchObject({ quantity: 6, jarsFromBatch: 0 })
+  })
+})
+
+describe('the delivery area', () => {
+  const AREA = { deliveryZipPrefixes: ['480', '481', '482', '483'].map((prefix) => ({ prefix })), freeDeliveryFrom: null }
+  const setFulfilment = (data: Record<string, unknown>) => payload.updateGlobal({ slug: 'fulfilment', data: { ...AREA, ...data }, context: quiet })
+
+  it('refuses a delivery outside it with a message that offers pickup, and takes the same ZIP for pickup', async () => {
+    await setFulfilment({})
+    const before = await orderCount()
+    const outside = { ...validOrderForm, ...customer(), zip: '60601', deliveryMethod: 'delivery' }
+    expect(await submitOrder(payload, outside)).toEqual({ status: 'error', message: orderNotices.outsideDeliveryArea('60601'), field: 'zip' })
+    expect(await orderCount()).toBe(before)
+    const pickup = await storedOrder(await submitOrder(payload, { ...outside, deliveryMethod: 'pickup' }))
+    expect(pickup).toMatchObject({ zip: '60601', deliveryMethod: 'pickup', deliveryFee: 0 })
+    expect(await storedOrder(await submitOrder(payload, { ...outside, ...customer(), zip: '48104' }))).toMatchObject({ deliveryMethod: 'delivery' })
+  })
+
+  it('delivers anywhere when the seller lists no ZIP codes', async () => {
+    await setFulfilment({ deliveryZipPrefixes: [] })
+    expect(await storedOrder(await submitOrder(payload, { ...validOrderForm, ...customer(), zip: '60601', deliveryMethod: 'delivery' }))).toMatchObject({ zip: '60601' })
+    await setFulfilment({})
+  })
+
+  it('delivers free from the package price the seller sets', async () => {
+    await setFulfilment({ freeDeliveryFrom: 100 })
+    const six = await storedOrder(await submitOrder(payload, { ...validOrderForm, ...SIX_JARS, ...customer(), deliveryMethod: 'delivery' }))
+    expect(six).toMatchObject({ originalPrice: 100, deliveryFee: 0, totalPrice: 100 })
+    const three = await storedOrder(await submitOrder(payload, { ...validOrderForm, ...THREE_JARS, ...customer(), deliveryMethod: 'delivery' }))
+    expect(three).toMatchObject({ originalPrice: 50, deliveryFee: 5, totalPrice: 55 })
+    await setFulfilment({})
   })
 })

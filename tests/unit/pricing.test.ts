@@ -62,7 +62,7 @@ describe('order totals', () => {
 })
 
 describe("the seller's price list", () => {
-  const raised = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6 }
+  const raised = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6, freeDeliveryFrom: null }
 
   it('prices every package and the delivery from the stored amounts', () => {
     expect(packagesAt(raised)).toEqual([
@@ -82,5 +82,13 @@ describe("the seller's price list", () => {
   it('names a price list by its amounts, so a change is noticed', () => {
     expect(priceListKey(DEFAULT_PRICES)).toBe('20/50/100/5')
     expect(priceListKey(raised)).not.toBe(priceListKey(DEFAULT_PRICES))
+  })
+
+  it('delivers free from the threshold the seller sets, and charges the fee below it', () => {
+    const freeFromHundred = { ...DEFAULT_PRICES, freeDeliveryFrom: 100 }
+    expect(priceOrder({ quantity: 6, deliveryMethod: 'delivery', discountApplied: false }, freeFromHundred)).toMatchObject({ deliveryFee: 0, totalPrice: 100 })
+    expect(priceOrder({ quantity: 3, deliveryMethod: 'delivery', discountApplied: false }, freeFromHundred)).toMatchObject({ deliveryFee: 5, totalPrice: 55 })
+    expect(priceListFrom(DEFAULT_PRICES, { freeDeliveryFrom: 100 }).freeDeliveryFrom).toBe(100)
+    expect(priceListKey(freeFromHundred)).not.toBe(priceListKey(DEFAULT_PRICES))
   })
 })

@@ -65,6 +65,6 @@ export const getFlavors = unstable_cache(async () => findFlavors(await getPayloa
 
 /** What is for sale right now: the seller's prices and this batch's jars (null: no limit). */
 export async function getShop(): Promise<{ prices: PriceList; jarsLeft: JarsLeft; soldOutMessage: string }> {
-  const [pricing, stock] = await Promise.all([getGlobal('pricing'), getGlobal('stock')])
-  return { prices: priceListFrom(pricing), jarsLeft: jarsLeftFrom(stock.jarsAvailable), soldOutMessage: stock.soldOutMessage }
+  const [pricing, stock, fulfilment] = await Promise.all([getGlobal('pricing'), getGlobal('stock'), getGlobal('fulfilment')])
+  return { prices: priceListFrom(pricing, fulfilment), jarsLeft: jarsLeftFrom(stock.jarsAvailable), soldOutMessage: stock.soldOutMessage }
 }

@@ -25,3 +25,6 @@ export const jarsLeftFrom = (jarsAvailable: number | null | undefined): JarsLeft
 
 export const isSoldOut = (left: JarsLeft) => left === 0
 export const fitsInBatch = (quantity: number, left: JarsLeft) => left === null || quantity <= left
+
+/** Whether a delivery to this ZIP code is within the seller's areas (no prefixes set: anywhere). */
+export const deliversTo = (zip: string, prefixes: readonly string[]) => prefixes.length === 0 || prefixes.some((prefix) => zip.startsWith(prefix))

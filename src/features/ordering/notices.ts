@@ -22,6 +22,11 @@ export const orderNotices = {
     title: 'Not Enough Jars Left',
     description: left === 1 ? 'Only 1 jar is left in this batch. Please choose a smaller package.' : `Only ${left} jars are left in this batch. Please choose a smaller package.`,
   }),
+  /** Ours: a delivery to a ZIP code outside the seller's areas; pickup is always possible. */
+  outsideDeliveryArea: (zip: string): Message => ({
+    title: 'Outside Our Delivery Area',
+    description: `Sorry, we don't deliver to ${zip}. Please choose pickup instead, or contact us and we will see what we can do.`,
+  }),
   /** Ours: nothing left in this batch. */
   soldOut: { title: 'Sold Out', description: 'This batch is sold out, so we cannot take orders right now.' },
   /** Ours: only a tampered form can send another quantity than 1, 3 or 6. */

@@ -9,10 +9,15 @@ export type PriceList = {
   threeJarPrice: number
   sixJarPrice: number
   deliveryFee: number
+  /** A package price from which delivery is free ("Pickup & delivery"); null: never free. */
+  freeDeliveryFrom: number | null
 }
 
+/** The amounts of the Prices page. */
+export type StoredPrice = Exclude<keyof PriceList, 'freeDeliveryFrom'>
+
 /** The launch prices: the seed, and the fallback for a price the database does not hold yet. */
-export const DEFAULT_PRICES: PriceList = { oneJarPrice: 20, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5 }
+export const DEFAULT_PRICES: PriceList = { oneJarPrice: 20, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5, freeDeliveryFrom: null }
 
 /** 25% of the package price, as a whole percentage so the arithmetic stays in integers. */
 export const DISCOUNT_PERCENT = 25
@@ -25,20 +30,36 @@ export function isPackageQuantity(value: unknown): value is PackageQuantity {
   return PACKAGE_QUANTITIES.includes(value as PackageQuantity)
 }
 
-/** The price list stored in the `pricing` global; a missing or broken amount falls back to the launch price. */
-export function priceListFrom(stored: Partial<Record<keyof PriceList, number | null | undefined>> | null | undefined): PriceList {
-  const amount = (key: keyof PriceList) => {
+const wholeDollars = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0
+
+/**
+ * The price list stored in the `pricing` global (a missing or broken amount falls back to the
+ * launch price) with the free-delivery threshold of the `fulfilment` global.
+ */
+export function priceListFrom(
+  stored: Partial<Record<StoredPrice, number | null | undefined>> | null | undefined,
+  fulfilment?: { freeDeliveryFrom?: number | null } | null,
+): PriceList {
+  const amount = (key: StoredPrice) => {
     const value = stored?.[key]
-    return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_PRICES[key]
+    return wholeDollars(value) ? value : DEFAULT_PRICES[key]
   }
-  return { oneJarPrice: amount('oneJarPrice'), threeJarPrice: amount('threeJarPrice'), sixJarPrice: amount('sixJarPrice'), deliveryFee: amount('deliveryFee') }
+  const freeFrom = fulfilment?.freeDeliveryFrom
+  return {
+    oneJarPrice: amount('oneJarPrice'),
+    threeJarPrice: amount('threeJarPrice'),
+    sixJarPrice: amount('sixJarPrice'),
+    deliveryFee: amount('deliveryFee'),
+    freeDeliveryFrom: wholeDollars(freeFrom) && freeFrom > 0 ? freeFrom : null,
+  }
 }
 
 /**
  * The prices a page was shown with, posted back with the order form: when the seller changed them
  * in between, the order is stopped and the visitor sees the new total first.
  */
-export const priceListKey = (prices: PriceList) => [prices.oneJarPrice, prices.threeJarPrice, prices.sixJarPrice, prices.deliveryFee].join('/')
+export const priceListKey = (prices: PriceList) =>
+  [prices.oneJarPrice, prices.threeJarPrice, prices.sixJarPrice, prices.deliveryFee, prices.freeDeliveryFrom ?? '-'].join('/')
 
 /** 6 or more jars cost the 6-jar price, 3 to 5 the 3-jar price, otherwise the 1-jar price per jar. */
 export function packagePrice(quantity: number, prices: PriceList): number {
@@ -57,8 +78,10 @@ export function discountAmount(price: number): number {
   return Math.floor((price * DISCOUNT_PERCENT + 50) / 100)
 }
 
-export function deliveryFee(method: DeliveryMethod | '' | null | undefined, prices: PriceList): number {
-  return method === 'delivery' ? prices.deliveryFee : 0
+/** The fee for delivering a package of this price: nothing for pickup, or from the free-delivery threshold. */
+export function deliveryFee(method: DeliveryMethod | '' | null | undefined, packagePriceInDollars: number, prices: PriceList): number {
+  if (method !== 'delivery') return 0
+  return prices.freeDeliveryFrom !== null && packagePriceInDollars >= prices.freeDeliveryFrom ? 0 : prices.deliveryFee
 }
 
 export type OrderPrice = {
@@ -76,7 +99,7 @@ export function priceOrder(
 ): OrderPrice {
   const original = packagePrice(input.quantity, prices)
   const list = listPrice(input.quantity, prices)
-  const delivery = deliveryFee(input.deliveryMethod, prices)
+  const delivery = deliveryFee(input.deliveryMethod, original, prices)
   const discount = input.discountApplied ? discountAmount(original) : 0
   return {
     originalPrice: original,

@@ -13,7 +13,8 @@ import { customerOrderEmail, sellerOrderEmail } from './orderEmails'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { priceListKey, priceOrder, type PriceList } from './pricing'
 import { takeOrderReference } from './orderReference'
-import { currentPrices, findFlavors, takeJars } from './shop'
+import { deliversTo } from './catalog'
+import { currentPrices, deliveryZipPrefixes, findFlavors, takeJars } from './shop'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation, type UnitOfWork } from '@/platform/db/transactions'
@@ -45,6 +46,9 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
   const flavors = await findFlavors(payload)
   const parsed = parseOrderForm(values, flavors)
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field }
+  if (parsed.order.deliveryMethod === 'delivery' && !deliversTo(parsed.order.zip, await deliveryZipPrefixes(payload))) {
+    return { status: 'error', message: orderNotices.outsideDeliveryArea(parsed.order.zip), field: 'zip' }
+  }
   const names = new Map(flavors.map((flavor) => [flavor.value, flavor.name]))
   const order: OrderToStore = {
     ...parsed.order,

@@ -29,7 +29,14 @@ export async function findFlavors(payload: Payload, req?: Partial<PayloadRequest
 }
 
 export async function currentPrices(payload: Payload, req?: Partial<PayloadRequest>): Promise<PriceList> {
-  return priceListFrom(await payload.findGlobal({ slug: 'pricing', depth: 0, req }))
+  const [pricing, fulfilment] = await Promise.all([payload.findGlobal({ slug: 'pricing', depth: 0, req }), payload.findGlobal({ slug: 'fulfilment', depth: 0, req })])
+  return priceListFrom(pricing, fulfilment)
+}
+
+/** The ZIP code prefixes the seller delivers to; none set means anywhere. */
+export async function deliveryZipPrefixes(payload: Payload, req?: Partial<PayloadRequest>): Promise<string[]> {
+  const fulfilment = await payload.findGlobal({ slug: 'fulfilment', depth: 0, req })
+  return (fulfilment.deliveryZipPrefixes ?? []).map((entry) => entry.prefix.trim()).filter(Boolean)
 }
 
 export async function jarsLeft(payload: Payload, req?: Partial<PayloadRequest>): Promise<JarsLeft> {

@@ -71,23 +71,26 @@ export function FlavorFields({
 }
 
 /** Under each method: pickup is free; delivery costs the fee, in the areas set in Site settings. */
-function methodHint(method: DeliveryMethod, deliveryAreas: readonly string[], fee: number): string {
+function methodHint(method: DeliveryMethod, deliveryAreas: readonly string[], fee: number, freeFrom: number | null): string {
   if (method === 'pickup') return 'Free. We send you the pickup address when we confirm.'
-  return deliveryAreas.length ? `${dollars(fee)} in ${wordList(deliveryAreas, 'and')}.` : `${dollars(fee)}.`
+  const where = deliveryAreas.length ? `${dollars(fee)} in ${wordList(deliveryAreas, 'and')}.` : `${dollars(fee)}.`
+  return freeFrom === null ? where : `${where} Free for packages of ${dollars(freeFrom)} or more.`
 }
 
 export function DeliveryOptions({
   value,
   deliveryAreas,
   deliveryFee,
+  freeDeliveryFrom,
   onChange,
   invalid,
 }: {
   value: DeliveryMethod | ''
   /** The names of the delivery areas, from Site settings. */
   deliveryAreas: readonly string[]
-  /** The seller's delivery fee, in dollars. */
+  /** The seller's delivery fee, in dollars, and the package price from which it is free. */
   deliveryFee: number
+  freeDeliveryFrom: number | null
   onChange: (method: DeliveryMethod) => void
   invalid: InvalidProps
 }) {
@@ -117,7 +120,7 @@ export function DeliveryOptions({
               <span>
                 <span className="block font-semibold">{method.label}</span>
                 <span id={`${id}-hint`} className="block text-sm text-plum-900/75">
-                  {methodHint(method.value, deliveryAreas, deliveryFee)}
+                  {methodHint(method.value, deliveryAreas, deliveryFee, freeDeliveryFrom)}
                 </span>
               </span>
             </label>

@@ -176,7 +176,7 @@ export function OrderForm({
             onChange={(jar, flavor) => setDraft((current) => ({ ...current, flavors: current.flavors.map((chosen, index) => (index === jar - 1 ? flavor : chosen)) }))}
             invalid={invalid}
           />
-          <DeliveryOptions value={draft.deliveryMethod} deliveryAreas={deliveryAreas} deliveryFee={prices.deliveryFee} onChange={(deliveryMethod) => update({ deliveryMethod })} invalid={invalid} />
+          <DeliveryOptions value={draft.deliveryMethod} deliveryAreas={deliveryAreas} deliveryFee={prices.deliveryFee} freeDeliveryFrom={prices.freeDeliveryFrom} onChange={(deliveryMethod) => update({ deliveryMethod })} invalid={invalid} />
           <CustomerFields value={value} invalid={invalid} />
           <Honeypot form="order" />
         </div>

@@ -42,7 +42,7 @@ export function OrderSummary({
         )}
         <div className={row}>
           <dt>Delivery</dt>
-          <dd>{deliveryMethod === '' ? 'Choose pickup or delivery' : deliveryMethod === 'pickup' ? 'Pickup, free' : dollars(price.deliveryFee)}</dd>
+          <dd>{deliveryMethod === '' ? 'Choose pickup or delivery' : deliveryMethod === 'pickup' ? 'Pickup, free' : price.deliveryFee === 0 ? 'Free' : dollars(price.deliveryFee)}</dd>
         </div>
         {price.discountAmount > 0 && (
           <div className={`${row} text-sea-700`}>

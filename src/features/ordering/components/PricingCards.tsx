@@ -1,9 +1,36 @@
+import { getImageProps } from 'next/image'
 import Link from 'next/link'
 
 import { CheckIcon } from '@/components/Icons'
 import { packagesAt, priceListFrom } from '@/features/ordering/pricing'
-import type { Pricing } from '@/payload-types'
+import type { Media, Pricing } from '@/payload-types'
 import { dollars, jarsText, jarWord } from '@/features/ordering/wording'
+
+/** A card's width: one column below 768 px, a third of the container (max-w-6xl) above. */
+const CARD_PHOTO_SIZES = '(min-width: 1152px) 350px, (min-width: 768px) calc((100vw - 104px) / 3), (min-width: 640px) calc(100vw - 64px), calc(100vw - 40px)'
+
+type SizedPhoto = Media & { url: string; width: number; height: number }
+
+/** The upload field's media document (read at depth 1) when next/image can size it. */
+const sizedPhoto = (photo: number | Media | null | undefined): SizedPhoto | null =>
+  photo && typeof photo === 'object' && photo.url && photo.width && photo.height ? (photo as SizedPhoto) : null
+
+/**
+ * A package's photo across the top of its card: wide (16:9) while the cards are stacked on a
+ * phone, 4:3 in the three-column grid. next/image's `srcset` on a plain <img> (no component
+ * JavaScript); lazy, as the cards are below the hero.
+ */
+function CardPhoto({ photo, alt, featured }: { photo: SizedPhoto; alt: string; featured: boolean }) {
+  const { props } = getImageProps({ src: photo.url, alt, width: photo.width, height: photo.height, sizes: CARD_PHOTO_SIZES })
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- next/image's props (srcset, sizes) on a server-rendered <img>
+    <img
+      {...props}
+      alt={alt}
+      className={`-mx-6 -mt-6 mb-5 aspect-video w-[calc(100%+3rem)] max-w-none bg-plum-50 object-cover md:aspect-[4/3] ${featured ? 'rounded-t-[calc(1.5rem-2px)]' : 'rounded-t-[calc(1.5rem-1px)]'}`}
+    />
+  )
+}
 
 /** The three packages at the seller's prices; each card leads to /order with its package chosen. */
 export function PricingCards({ copy }: { copy: Pricing }) {
@@ -12,6 +39,7 @@ export function PricingCards({ copy }: { copy: Pricing }) {
       {packagesAt(priceListFrom(copy)).map((pkg, index) => {
         const text = copy.packages?.[index]
         const featured = Boolean(text?.badge) && index === 1
+        const photo = sizedPhoto(text?.photo)
         return (
           <li
             key={pkg.quantity}
@@ -22,6 +50,7 @@ export function PricingCards({ copy }: { copy: Pricing }) {
                 {text.badge}
               </span>
             )}
+            {photo && <CardPhoto photo={photo} alt={photo.alt || `${pkg.quantity} × 8oz ${jarWord(pkg.quantity)} of sea moss gel`} featured={featured} />}
             <h3 className="text-2xl font-semibold">{text?.title ?? jarsText(pkg.quantity)}</h3>
             <p className="mt-1 text-sm text-plum-900/70">
               {pkg.quantity} × 8oz {jarWord(pkg.quantity)}
