@@ -75,12 +75,12 @@ describe("the seller's price list", () => {
   })
 
   it('falls back to the launch price for an amount that is missing or not whole dollars', () => {
-    expect(priceListFrom({ oneJarPrice: 22, threeJarPrice: null, sixJarPrice: 10.5 })).toEqual({ oneJarPrice: 22, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5 })
+    expect(priceListFrom({ oneJarPrice: 22, threeJarPrice: null, sixJarPrice: 10.5 })).toEqual({ oneJarPrice: 22, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5, freeDeliveryFrom: null })
     expect(priceListFrom(undefined)).toEqual(DEFAULT_PRICES)
   })
 
   it('names a price list by its amounts, so a change is noticed', () => {
-    expect(priceListKey(DEFAULT_PRICES)).toBe('20/50/100/5')
+    expect(priceListKey(DEFAULT_PRICES)).toBe('20/50/100/5/-')
     expect(priceListKey(raised)).not.toBe(priceListKey(DEFAULT_PRICES))
   })
 
