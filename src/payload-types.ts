@@ -981,15 +981,15 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
 export interface Pricing {
   id: number;
   /**
-   * Also the price per jar for 2 jars.
+   * The single-jar package.
    */
   oneJarPrice: number;
   /**
-   * For 3 to 5 jars.
+   * The 3-jar package.
    */
   threeJarPrice: number;
   /**
-   * For 6 jars or more.
+   * The 6-jar package.
    */
   sixJarPrice: number;
   /**
@@ -999,7 +999,7 @@ export interface Pricing {
   heading: string;
   description: string;
   /**
-   * One entry per package, in the order 1 jar, 3 jars, 6 jars.
+   * One entry per package: 1 jar, 3 jars, 6 jars.
    */
   packages?:
     | {
@@ -1014,7 +1014,7 @@ export interface Pricing {
   createdAt?: string | null;
 }
 /**
- * How many jars this batch made. Each order takes its jars from here, and a cancelled order gives them back.
+ * How many jars you can still sell from this batch. It goes down with every order and back up when an order is cancelled: enter the jars still unsold, not the batch size.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "stock".

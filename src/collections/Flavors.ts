@@ -48,7 +48,10 @@ export const Flavors: CollectionConfig = {
       label: 'Available',
       type: 'checkbox',
       defaultValue: true,
-      admin: { description: 'Untick when this flavor is sold out: the order form shows it as "Sold out" and refuses it.' },
+      admin: {
+        description: 'Untick when this flavor is sold out: the order form shows it as "Sold out" and refuses it.',
+        components: { Cell: '/features/ordering/admin/AvailableCell#AvailableCell' },
+      },
     },
   ],
 }

@@ -37,9 +37,9 @@ export const Prices: GlobalConfig = {
     {
       type: 'row',
       fields: [
-        dollarsField('oneJarPrice', 'Price of 1 jar', 'Also the price per jar for 2 jars.'),
-        dollarsField('threeJarPrice', 'Price of 3 jars', 'For 3 to 5 jars.'),
-        dollarsField('sixJarPrice', 'Price of 6 jars', 'For 6 jars or more.'),
+        dollarsField('oneJarPrice', 'Price of 1 jar', 'The single-jar package.'),
+        dollarsField('threeJarPrice', 'Price of 3 jars', 'The 3-jar package.'),
+        dollarsField('sixJarPrice', 'Price of 6 jars', 'The 6-jar package.'),
         dollarsField('deliveryFee', 'Delivery fee', 'Added to delivery orders; pickup is free.'),
       ],
     },
@@ -50,7 +50,8 @@ export const Prices: GlobalConfig = {
       type: 'array',
       minRows: 3,
       maxRows: 3,
-      admin: { description: 'One entry per package, in the order 1 jar, 3 jars, 6 jars.' },
+      // Matched to the 1-, 3- and 6-jar packages by position, so their order is fixed.
+      admin: { description: 'One entry per package: 1 jar, 3 jars, 6 jars.', isSortable: false },
       fields: [
         { name: 'title', type: 'text', required: true },
         { name: 'description', type: 'text', required: true },
@@ -67,7 +68,7 @@ export const Stock: GlobalConfig = {
   label: 'This batch',
   admin: {
     group: 'Shop',
-    description: 'How many jars this batch made. Each order takes its jars from here, and a cancelled order gives them back.',
+    description: 'How many jars you can still sell from this batch. It goes down with every order and back up when an order is cancelled: enter the jars still unsold, not the batch size.',
   },
   access: { read: anyone, update: adminOnly },
   hooks: { afterChange: [revalidateGlobal] },

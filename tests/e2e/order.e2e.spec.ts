@@ -27,6 +27,8 @@ test('an order without a code: validation, the live total, the stored order and 
   await page.getByLabel('Jar 3 flavor *').selectOption({ label: 'Pineapple Mango' })
   await fillDetails(page, email)
   await expect(page.getByTestId('order-total')).toContainText('$55')
+  // The form has re-rendered many times by now: its one-time key must still be there.
+  await expect(page.locator('input[name=submissionKey]')).toHaveValue(/^[0-9a-f-]{36}$/)
 
   await page.getByRole('button', { name: 'Place Order' }).click()
   const done = page.locator('[role=status][data-testid=form-message]')

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useRef } from 'react'
+import { useEffect, useState } from 'react'
 
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from './submissionKey'
 
@@ -8,12 +8,15 @@ import { newSubmissionKey, SUBMISSION_KEY_FIELD } from './submissionKey'
  * The form's one-time submission key, made in the browser when the form appears: the page itself
  * is cached and the same for every visitor, so it cannot carry one. Re-mount it (a new `key`) to get
  * a new key for the next submission. Without JavaScript the field stays empty and the server keys
- * the post by its content instead.
+ * the post by its content instead. Held in state, not written into the input: a hidden input's
+ * value is reset to its `defaultValue` whenever its form renders again.
  */
 export function SubmissionKeyField() {
-  const input = useRef<HTMLInputElement>(null)
+  const [key, setKey] = useState('')
   useEffect(() => {
-    if (input.current) input.current.value = newSubmissionKey()
+    // Made after hydration, so the server's HTML and the first render agree.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a value only the browser can make
+    setKey(newSubmissionKey())
   }, [])
-  return <input ref={input} type="hidden" name={SUBMISSION_KEY_FIELD} defaultValue="" />
+  return <input type="hidden" name={SUBMISSION_KEY_FIELD} value={key} readOnly />
 }

@@ -22,7 +22,7 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
   const figures = await dashboardFigures(payload)
   const filters = dashboardFilters(figures.weekStart)
   const cards = [
-    { label: 'Orders waiting', value: figures.ordersWaiting, hint: 'status new', href: adminListUrl('orders', filters.ordersWaiting) },
+    { label: 'Orders waiting', value: figures.ordersWaiting, hint: 'new, not yet confirmed', href: adminListUrl('orders', filters.ordersWaiting) },
     {
       label: 'Completed, not paid',
       value: figures.completedUnpaid.orders,

@@ -1,4 +1,3 @@
-import Link from 'next/link'
 import { parse, stringify } from 'qs-esm'
 
 import {
@@ -30,9 +29,12 @@ function QuickFilterBar({ collection, filters, searchParams }: { collection: str
       {filters.map((filter) => {
         const isActive = (filter.where ? stringify({ where: filter.where }) : '') === active
         return (
-          <Link key={filter.label} href={adminListUrl(collection, filter.where)} className="quick-filters__link" aria-current={isActive ? 'true' : undefined}>
+          // A full page load, not a client navigation: Payload's filter builder keeps the previous
+          // condition's value across a client-side change of filter (a status value in a date
+          // picker crashes the list).
+          <a key={filter.label} href={adminListUrl(collection, filter.where)} className="quick-filters__link" aria-current={isActive ? 'true' : undefined}>
             {filter.label}
-          </Link>
+          </a>
         )
       })}
     </nav>

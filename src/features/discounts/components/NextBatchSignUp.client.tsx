@@ -2,6 +2,7 @@
 
 import { useState } from 'react'
 
+import { DISCOUNT_PERCENT } from '@/features/ordering/pricing'
 import { type Message } from '@/shared/notices'
 
 import { SignUpFields, useSignUp } from './SignUpFields'
@@ -20,7 +21,7 @@ export function NextBatchSignUp() {
   }
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Join our e-mail list">
-      <SignUpFields form="next-batch" busy={busy} error={error} />
+      <SignUpFields form="next-batch" busy={busy} error={error} submitLabel={`Tell me about the next batch (and get ${DISCOUNT_PERCENT}% off)`} />
     </form>
   )
 }

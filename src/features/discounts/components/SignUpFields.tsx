@@ -44,7 +44,19 @@ export function useSignUp(onJoined: (message: Message) => void) {
 }
 
 /** The sign-up's fields, its error and its button. */
-export function SignUpFields({ form, busy, error, nameRef }: { form: string; busy: boolean; error: Message | null; nameRef?: Ref<HTMLInputElement> }) {
+export function SignUpFields({
+  form,
+  busy,
+  error,
+  nameRef,
+  submitLabel = 'Join & Get Discount',
+}: {
+  form: string
+  busy: boolean
+  error: Message | null
+  nameRef?: Ref<HTMLInputElement>
+  submitLabel?: string
+}) {
   return (
     <>
       <SubmissionKeyField />
@@ -68,7 +80,7 @@ export function SignUpFields({ form, busy, error, nameRef }: { form: string; bus
         </div>
       )}
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? 'Joining...' : 'Join & Get Discount'}
+        {busy ? 'Joining...' : submitLabel}
       </button>
     </>
   )

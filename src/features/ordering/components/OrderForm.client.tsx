@@ -70,14 +70,16 @@ export function OrderForm({
   const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
   const [checking, setChecking] = useState(false)
   const [seenState, setSeenState] = useState(state)
-  // The server answers new prices when the seller changed them since the page was loaded.
-  const prices = state.prices ?? pagePrices
+  // The server answers new prices when the seller changed them since the page was loaded; they
+  // stay the form's prices from then on, whatever the next answer is.
+  const [prices, setPrices] = useState(pagePrices)
   const saved = useSavedDiscount()
   const scripted = useScripted()
 
   // Each answer of the action adjusts the form once (React's "state from a changed value" pattern).
   if (state !== seenState) {
     setSeenState(state)
+    if (state.prices) setPrices(state.prices)
     if (state.status === 'success') {
       setDraft(emptyDraft(1))
       setDiscountNotice(null)

@@ -70,7 +70,7 @@ export function PackageOptions({
                 ) : pkg.savings > 0 ? (
                   <>
                     {' '}
-                    · <s>{dollars(pkg.listPrice)}</s> <span className="font-semibold text-sea-700">Save {dollars(pkg.savings)}</span>
+                    · <s>{dollars(pkg.listPrice)}</s> <span className="font-semibold whitespace-nowrap text-sea-700">Save {dollars(pkg.savings)}</span>
                   </>
                 ) : (
                   ` · ${dollars(pkg.price)} per jar`
