@@ -342,7 +342,7 @@ test("this batch's jars: 'Only 4 jars left', a stale 6-jar order refused, 3 jars
     const signUp = soldOut.getByRole('form', { name: 'Join our e-mail list' })
     await expect(signUp.getByLabel('Name')).toBeVisible()
     await expect(signUp.getByLabel('Email')).toBeVisible()
-    await expect(signUp.getByRole('button', { name: 'Join & Get Discount' })).toBeVisible()
+    await expect(signUp.getByRole('button', { name: 'Tell me about the next batch (and get 25% off)' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCount(0)
     await expect(page.getByLabel('Jar 1 flavor *')).toHaveCount(0)
     await expect(page.getByTestId('jars-left')).toHaveCount(0)
