@@ -18,6 +18,13 @@ const nextConfig = {
   },
   images: {
     formats: ['image/avif', 'image/webp'],
+    // Only the media library's files are resized (the seller's photos, published review photos),
+    // as Payload serves them: /api/media/file/<name>, no query. Any other address gets a 400.
+    localPatterns: [{ pathname: '/api/media/file/**', search: '' }],
+    // No image on the site is shown wider than 768 CSS pixels (a review photo on a tablet), so
+    // 1920 covers every screen; each width left out shortens every srcset, which the page sends
+    // twice (in the HTML and in React's payload).
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920],
   },
   poweredByHeader: false,
   // Next's own page cache, which also stores each cached page's Content-Security-Policy (its inline

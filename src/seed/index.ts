@@ -1,6 +1,11 @@
 import type { GlobalSlug, Payload } from 'payload'
 
+import type { Media } from '@/payload-types'
+
 import { faqsSeed } from './faqs'
+import { fulfilmentSeed } from './fulfilment'
+import { flavorPictures, heroPicture, packagePictures, type SeedPicture } from './images/pictures'
+import { renderPicture } from './images/render'
 import {
   aboutPageSeed,
   benefitsPageSeed,
@@ -26,6 +31,7 @@ const GLOBAL_SEEDS: [GlobalSlug, Record<string, unknown>][] = [
   ['contact-page', contactPageSeed],
   ['order-page', orderPageSeed],
   ['reviews-page', reviewsPageSeed],
+  ['fulfilment', fulfilmentSeed],
   ['site-settings', siteSettingsSeed],
 ]
 
@@ -48,15 +54,46 @@ async function seedFaqs(payload: Payload): Promise<number> {
 }
 
 /**
- * The shop's flavors, once: on a new database, and on one from before flavors were editable. The
- * `stock` global, written right after, marks it done, so a flavor the seller deleted stays deleted.
+ * A seeded picture in the media library (one of the seller's images: public), drawn on the spot.
+ * Found by its file name instead when a first seeding that was cut short already stored it.
  */
-async function seedShop(payload: Payload): Promise<boolean> {
+async function seedPicture(payload: Payload, picture: SeedPicture): Promise<Media['id']> {
+  const { docs } = await payload.find({ collection: 'media', where: { filename: { equals: picture.filename } }, limit: 1, pagination: false, depth: 0 })
+  if (docs[0]) return docs[0].id
+  const file = await renderPicture(picture)
+  const media = await payload.create({ collection: 'media', data: { alt: picture.alt, fromReview: false }, file, depth: 0, context })
+  return media.id
+}
+
+/**
+ * The pictures of a fresh install, set in the globals that show them as those are first written.
+ * A database seeded before pictures existed keeps its pages as the seller left them.
+ */
+const GLOBAL_PICTURES: Partial<Record<GlobalSlug, (payload: Payload) => Promise<Record<string, unknown>>>> = {
+  'home-page': async (payload) => ({ ...homePageSeed, hero: { ...homePageSeed.hero, photo: await seedPicture(payload, heroPicture) } }),
+  pricing: async (payload) => {
+    const packages = []
+    for (const [index, text] of (pricingSeed.packages ?? []).entries()) {
+      packages.push({ ...text, photo: packagePictures[index] ? await seedPicture(payload, packagePictures[index]) : undefined })
+    }
+    return { ...pricingSeed, packages }
+  },
+}
+
+/**
+ * The shop's flavors, once: on a new database (with their pictures), and on one from before
+ * flavors were editable. The `stock` global, written right after, marks it done, so a flavor the
+ * seller deleted stays deleted.
+ */
+async function seedShop(payload: Payload, withPictures: boolean): Promise<boolean> {
   if (await isGlobalSaved(payload, 'stock')) return false
   const existing = await payload.find({ collection: 'flavors', limit: 0, pagination: false, depth: 0 })
   const values = new Set(existing.docs.map((flavor) => flavor.value))
   for (const flavor of flavorsSeed) {
-    if (!values.has(flavor.value)) await payload.create({ collection: 'flavors', data: flavor, context })
+    if (values.has(flavor.value)) continue
+    const picture = withPictures ? flavorPictures[flavor.value] : undefined
+    const data = picture ? { ...flavor, photo: await seedPicture(payload, picture) } : flavor
+    await payload.create({ collection: 'flavors', data, context })
   }
   await payload.updateGlobal({ slug: 'stock', data: stockSeed, context })
   return true
@@ -64,16 +101,18 @@ async function seedShop(payload: Payload): Promise<boolean> {
 
 /**
  * Fills an empty database with the default content. Idempotent: a global is written only while it
- * has never been saved, and the FAQs only during the first seeding, so nothing the seller edited
- * or deleted comes back.
+ * has never been saved, and the FAQs and pictures only during the first seeding, so nothing the
+ * seller edited or deleted comes back. On a seeded database it only reads the globals' timestamps.
  */
 export async function seedContent(payload: Payload): Promise<void> {
   const firstSeeding = !(await isGlobalSaved(payload, 'site-settings'))
   const faqsCreated = firstSeeding ? await seedFaqs(payload) : 0
-  const shopSeeded = await seedShop(payload)
+  const shopSeeded = await seedShop(payload, firstSeeding)
   const globalsSeeded: string[] = []
-  for (const [slug, data] of GLOBAL_SEEDS) {
+  for (const [slug, seed] of GLOBAL_SEEDS) {
     if (await isGlobalSaved(payload, slug)) continue
+    const withPictures = firstSeeding ? GLOBAL_PICTURES[slug] : undefined
+    const data = withPictures ? await withPictures(payload) : seed
     await payload.updateGlobal({ slug, data, context })
     globalsSeeded.push(slug)
   }

@@ -33,7 +33,9 @@ export async function startPayload(env: Record<string, string | undefined> = {})
   if (started) throw new Error('startPayload() runs once per test file; put another environment in another file')
   started = true
   const databaseUri = env.DATABASE_URI ?? freshDatabaseUri()
-  Object.assign(process.env, { PAYLOAD_SECRET: 'integration-test-secret', ...env, DATABASE_URI: databaseUri })
+  // The seed draws the shop's pictures into the media folder: each file gets its own, not ./media.
+  const mediaDir = env.MEDIA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-int-media-'))
+  Object.assign(process.env, { PAYLOAD_SECRET: 'integration-test-secret', ...env, DATABASE_URI: databaseUri, MEDIA_DIR: mediaDir })
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key]
   const { getPayload } = await import('payload')
   const config = await (await import('@payload-config')).default
@@ -45,6 +47,7 @@ export async function startPayload(env: Record<string, string | undefined> = {})
     async cleanup() {
       if (databaseUri.startsWith('mongodb')) await payload.db.dropDatabase?.({ adapter: payload.db as never }).catch(() => undefined)
       await payload.destroy()
+      if (!env.MEDIA_DIR) fs.rmSync(mediaDir, { recursive: true, force: true })
     },
   }
 }

@@ -13,7 +13,13 @@ import { localBusinessJsonLd } from '@/features/content/structuredData'
 import './globals.css'
 
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSiteSettings()
+  const [settings, home] = await Promise.all([getSiteSettings(), getGlobal('home-page')])
+  // The home hero's photo is what a shared link shows (at its own size); without one, the site's card.
+  const photo = typeof home.hero.photo === 'object' ? home.hero.photo : null
+  const sharedImage =
+    photo?.url && photo.width && photo.height
+      ? { url: new URL(photo.url, siteUrl()).href, width: photo.width, height: photo.height, alt: photo.alt || settings.productName }
+      : { url: '/og-image.png', width: 1200, height: 630, alt: settings.productName }
   return {
     metadataBase: new URL(siteUrl()),
     title: { default: settings.businessName, template: `%s · ${settings.businessName}` },
@@ -23,9 +29,9 @@ export async function generateMetadata(): Promise<Metadata> {
       type: 'website',
       siteName: settings.businessName,
       locale: 'en_US',
-      images: [{ url: '/og-image.png', width: 1200, height: 630, alt: settings.productName }],
+      images: [sharedImage],
     },
-    twitter: { card: 'summary_large_image' },
+    twitter: { card: 'summary_large_image', images: [sharedImage] },
   }
 }
 

@@ -1,3 +1,4 @@
+import { getImageProps } from 'next/image'
 import Link from 'next/link'
 
 import { CardGrid } from '@/components/CardGrid'
@@ -8,8 +9,42 @@ import { PricingCards } from '@/features/ordering/components/PricingCards'
 import { Testimonials } from '@/features/reviews/components/Testimonials'
 import { getGlobal, getShop, getSiteSettings } from '@/features/content/content'
 import { productJsonLd } from '@/features/content/structuredData'
+import type { Media } from '@/payload-types'
 
 import type { ContentPage } from './types'
+
+/**
+ * The hero's photo is the page's largest paint: fetched first, at the width its column takes (the
+ * whole width on a phone, half the container from 1024 px; in vw rather than calc(), so next/image
+ * leaves the widths no screen needs out of the srcset). `getImageProps` gives next/image's
+ * optimised `srcset` on a plain <img>, so the page loads no image component JavaScript.
+ */
+const HERO_PHOTO_SIZES = '(min-width: 1152px) 520px, (min-width: 1024px) 45vw, (min-width: 640px) 576px, 90vw'
+
+type SizedPhoto = Media & { url: string; width: number; height: number }
+
+/** The upload field's media document (read at depth 1) when next/image can size it. */
+const sizedPhoto = (photo: number | Media | null | undefined): SizedPhoto | null =>
+  photo && typeof photo === 'object' && photo.url && photo.width && photo.height ? (photo as SizedPhoto) : null
+
+function HeroPhoto({ photo, fallbackAlt }: { photo: SizedPhoto; fallbackAlt: string }) {
+  const { props } = getImageProps({
+    src: photo.url,
+    alt: photo.alt || fallbackAlt,
+    width: photo.width,
+    height: photo.height,
+    sizes: HERO_PHOTO_SIZES,
+    loading: 'eager',
+    fetchPriority: 'high',
+  })
+  return (
+    <div className="relative mx-auto w-full max-w-xl lg:max-w-none">
+      <div aria-hidden className="absolute -inset-3 rotate-2 rounded-[2.25rem] bg-white/10" />
+      {/* eslint-disable-next-line @next/next/no-img-element -- next/image's props (srcset, sizes) on a server-rendered <img> */}
+      <img {...props} alt={props.alt} className="relative w-full rounded-[2rem] shadow-2xl ring-1 shadow-plum-900/40 ring-white/20" />
+    </div>
+  )
+}
 
 export const homePage: ContentPage = {
   async metadata() {
@@ -21,24 +56,30 @@ export const homePage: ContentPage = {
   },
   async render() {
     const [settings, home, pricing, shop] = await Promise.all([getSiteSettings(), getGlobal('home-page'), getGlobal('pricing'), getShop()])
+    const heroPhoto = sizedPhoto(home.hero.photo)
     return (
       <>
         <JsonLd data={productJsonLd(settings, shop)} />
         <EmailPopupTrigger />
         <section className="relative overflow-hidden bg-gradient-to-br from-plum-800 via-plum-700 to-sea-700 text-white">
           <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-sea-500/30 blur-3xl" />
-          <div className="container-page relative py-20 sm:py-28">
-            {home.hero.eyebrow && <p className="text-sm font-semibold tracking-wide text-sea-100 uppercase">{home.hero.eyebrow}</p>}
-            <h1 className="mt-4 max-w-3xl text-4xl leading-tight font-semibold text-white sm:text-6xl">{home.hero.heading}</h1>
-            <p className="mt-6 max-w-2xl text-lg leading-8 text-plum-100">{home.hero.description}</p>
-            <div className="mt-10 flex flex-wrap gap-3">
-              <Link href="/order" className="btn bg-white text-plum-800 hover:bg-plum-50">
-                Order online
-              </Link>
-              <Link href="/benefits" className="btn border-2 border-white/70 text-white hover:bg-white/10">
-                Why sea moss?
-              </Link>
+          <div className={`container-page relative ${heroPhoto ? 'grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-2 lg:py-24' : 'py-20 sm:py-28'}`}>
+            <div>
+              {home.hero.eyebrow && <p className="text-sm font-semibold tracking-wide text-sea-100 uppercase">{home.hero.eyebrow}</p>}
+              <h1 className={`mt-4 max-w-3xl text-4xl leading-tight font-semibold text-white ${heroPhoto ? 'sm:text-5xl xl:text-6xl' : 'sm:text-6xl'}`}>
+                {home.hero.heading}
+              </h1>
+              <p className="mt-6 max-w-2xl text-lg leading-8 text-plum-100">{home.hero.description}</p>
+              <div className="mt-10 flex flex-wrap gap-3">
+                <Link href="/order" className="btn bg-white text-plum-800 hover:bg-plum-50">
+                  Order online
+                </Link>
+                <Link href="/benefits" className="btn border-2 border-white/70 text-white hover:bg-white/10">
+                  Why sea moss?
+                </Link>
+              </div>
             </div>
+            {heroPhoto && <HeroPhoto photo={heroPhoto} fallbackAlt={`A jar of ${settings.productName}`} />}
           </div>
         </section>
 

@@ -7,7 +7,7 @@ import type { Media, Pricing } from '@/payload-types'
 import { dollars, jarsText, jarWord } from '@/features/ordering/wording'
 
 /** A card's width: one column below 768 px, a third of the container (max-w-6xl) above. */
-const CARD_PHOTO_SIZES = '(min-width: 1152px) 350px, (min-width: 768px) calc((100vw - 104px) / 3), (min-width: 640px) calc(100vw - 64px), calc(100vw - 40px)'
+const CARD_PHOTO_SIZES = '(min-width: 1152px) 350px, (min-width: 768px) 30vw, 90vw'
 
 type SizedPhoto = Media & { url: string; width: number; height: number }
 
