@@ -2,6 +2,7 @@ import type { Field, GlobalConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
 import { anyone } from '@/access/anyone'
+import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { DEFAULT_PRICES, type StoredPrice } from '@/features/ordering/pricing'
 import { revalidateGlobal } from '@/hooks/revalidateContent'
 
@@ -79,7 +80,7 @@ export const Stock: GlobalConfig = {
       type: 'number',
       min: 0,
       max: 100_000,
-      admin: { description: 'Leave empty for no limit. At 12 or fewer the order page says how many are left; at 0 it takes no orders.', step: 1 },
+      admin: { description: `Leave empty for no limit. At ${FEW_JARS_LEFT} or fewer the order page says how many are left; at 0 it takes no orders.`, step: 1 },
       validate: (value: unknown) => (value == null || Number.isInteger(value) ? true : 'A whole number of jars, or empty for no limit.'),
     },
     {

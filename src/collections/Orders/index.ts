@@ -157,7 +157,9 @@ export const Orders: CollectionConfig = {
       type: 'number',
       defaultValue: 0,
       // How many jars this order took from "This batch"; given back (and set to 0) when it is
-      // cancelled (hooks/returnJarsOnCancel.ts). Set by the order service and that hook only.
+      // cancelled (hooks/returnJarsOnCancel.ts). Set by the order service and that hook only: field
+      // access drops it from any write, and the hook's change comes after that check.
+      access: { create: () => false, update: () => false },
       admin: { hidden: true, readOnly: true },
     },
     createdAtField('Received'),

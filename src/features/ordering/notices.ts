@@ -1,5 +1,7 @@
 import type { Message } from '@/shared/notices'
 
+import { dollars, jarsText } from './wording'
+
 /** What a visitor reads about their order: the spec's wording, verbatim where it has one. */
 export const orderNotices = {
   missingField: (fieldInWords: string): Message => ({ title: 'Missing Information', description: `Please fill in your ${fieldInWords}.` }),
@@ -15,12 +17,12 @@ export const orderNotices = {
   /** Ours: the seller changed the prices after the page was loaded; nothing was stored. */
   pricesChanged: (total: number): Message => ({
     title: 'Prices Updated',
-    description: `Our prices changed while you were ordering. Your new total is $${total}. Please check your order and place it again.`,
+    description: `Our prices changed while you were ordering. Your new total is ${dollars(total)}. Please check your order and place it again.`,
   }),
   /** Ours: this batch has fewer jars left than the package. */
   notEnoughJars: (left: number): Message => ({
     title: 'Not Enough Jars Left',
-    description: left === 1 ? 'Only 1 jar is left in this batch. Please choose a smaller package.' : `Only ${left} jars are left in this batch. Please choose a smaller package.`,
+    description: `Only ${jarsText(left)} ${left === 1 ? 'is' : 'are'} left in this batch. Please choose a smaller package.`,
   }),
   /** Ours: a delivery to a ZIP code outside the seller's areas; pickup is always possible. */
   outsideDeliveryArea: (zip: string): Message => ({

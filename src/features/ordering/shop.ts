@@ -2,8 +2,6 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Flavor, Media } from '@/payload-types'
-
 import { type FlavorOption, type JarsLeft, jarsLeftFrom } from './catalog'
 import { priceListFrom, type PriceList } from './pricing'
 
@@ -12,20 +10,15 @@ import { priceListFrom, type PriceList } from './pricing'
  * order service reads it inside its transaction; the pages read it through `content.ts`'s cache.
  */
 
-export type FlavorForSale = FlavorOption & { description: string | null; photo: Media | null }
+export type FlavorForSale = FlavorOption & { description: string | null }
 
-const toFlavorForSale = (flavor: Flavor): FlavorForSale => ({
-  value: flavor.value,
-  name: flavor.name,
-  available: flavor.available !== false,
-  description: flavor.description ?? null,
-  photo: typeof flavor.photo === 'object' ? (flavor.photo ?? null) : null,
-})
-
-/** Every flavor in the seller's order, sold-out ones included (the form shows them as sold out). */
+/**
+ * Every flavor in the seller's order, sold-out ones included (the form shows them as sold out).
+ * Photos are not loaded: every order reads this, and nothing shows them on the order page yet.
+ */
 export async function findFlavors(payload: Payload, req?: Partial<PayloadRequest>): Promise<FlavorForSale[]> {
-  const { docs } = await payload.find({ collection: 'flavors', sort: '_order', pagination: false, depth: 1, overrideAccess: false, req })
-  return docs.map(toFlavorForSale)
+  const { docs } = await payload.find({ collection: 'flavors', sort: '_order', pagination: false, depth: 0, overrideAccess: false, req })
+  return docs.map((flavor) => ({ value: flavor.value, name: flavor.name, available: flavor.available !== false, description: flavor.description ?? null }))
 }
 
 export async function currentPrices(payload: Payload, req?: Partial<PayloadRequest>): Promise<PriceList> {

@@ -84,22 +84,20 @@ export async function submitReview(payload: Payload, submission: ReviewSubmissio
         value: await payload.create({ collection: 'media', data: { alt: `Photo from ${name}`, fromReview: true }, file: photo.photo, overrideAccess: true, req }),
       }))
     }
-    let storedNow = false
-    const review = await inTransaction(payload, async (req) => {
+    const { review, isNew } = await inTransaction(payload, async (req) => {
       const again = await replay(payload, submissionKey, req)
-      storedNow = !again
-      if (again) return { commit: false, value: again.review }
+      if (again) return { commit: false, value: { review: again.review, isNew: false } }
       const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-      const review = await payload.create({
+      const created = await payload.create({
         collection: 'reviews',
         data: { name, rating, comment, image: media?.id, status: settings.holdReviewsForApproval ? 'pending' : 'published' },
         overrideAccess: true,
         req,
       })
-      await recordSubmission(payload, 'review', submissionKey, review.id, req)
-      return { commit: true, value: review }
+      await recordSubmission(payload, 'review', submissionKey, created.id, req)
+      return { commit: true, value: { review: created, isNew: true } }
     })
-    stored = storedNow
+    stored = isNew
     return { ok: true, review }
   } catch (error) {
     const again = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined

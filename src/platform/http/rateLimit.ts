@@ -83,12 +83,10 @@ async function take(limiter: RateLimiterMemory, key: string, points = 1): Promis
 const chargedKeys = new Set<string>()
 const CHARGED_KEYS_KEPT = 20_000
 
-function alreadyCharged(submissionKey: string | undefined): boolean {
-  if (!submissionKey) return false
-  if (chargedKeys.has(submissionKey)) return true
+function rememberCharged(submissionKey: string | undefined): void {
+  if (!submissionKey) return
   chargedKeys.add(submissionKey)
   if (chargedKeys.size > CHARGED_KEYS_KEPT) chargedKeys.delete(chargedKeys.values().next().value as string)
-  return false
 }
 
 /**
@@ -101,7 +99,7 @@ export async function allowAttempt(action: LimitedAction, client: string, submis
   if (!(await take(perClient[action], client))) return false
   const cap = dailyCaps[action]
   if (cap && !(await take(cap, 'all'))) return false
-  alreadyCharged(submissionKey)
+  rememberCharged(submissionKey)
   return true
 }
 
@@ -114,7 +112,7 @@ export async function allowPhotoBytes(bytes: number, submissionKey?: string): Pr
   if (chargeKey && chargedKeys.has(chargeKey)) return true
   const size = Math.max(1, bytes)
   if (await take(photoBytes, 'all', size)) {
-    alreadyCharged(chargeKey)
+    rememberCharged(chargeKey)
     return true
   }
   // A refused photo is not stored, so it must not use up the budget of smaller ones.

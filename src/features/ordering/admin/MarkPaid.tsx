@@ -20,11 +20,14 @@ export function MarkPaid() {
 
   async function record(paid: boolean) {
     setSaving(true)
-    status.setValue(paid ? 'paid' : 'unpaid')
-    method.setValue(paid ? chosen : null)
-    paidAt.setValue(paid ? new Date().toISOString() : null)
+    const payment = { paymentStatus: paid ? 'paid' : 'unpaid', paymentMethod: paid ? chosen : null, paidAt: paid ? new Date().toISOString() : null }
+    // The fields below show the new values at once; the save sends them explicitly, since a field
+    // set a moment before is not yet in the state `submit` reads.
+    status.setValue(payment.paymentStatus)
+    method.setValue(payment.paymentMethod)
+    paidAt.setValue(payment.paidAt)
     try {
-      await submit()
+      await submit({ overrides: payment })
     } finally {
       setSaving(false)
     }
