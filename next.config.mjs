@@ -25,6 +25,9 @@ const nextConfig = {
     // 1920 covers every screen; each width left out shortens every srcset, which the page sends
     // twice (in the HTML and in React's payload).
     deviceSizes: [640, 750, 828, 1080, 1200, 1920],
+    // Resized images are kept by the cache handler below (in memory, like the pages): with
+    // `isrFlushToDisk: false` Next's own image cache is off, and each request would encode again.
+    customCacheHandler: true,
   },
   poweredByHeader: false,
   // Next's own page cache, which also stores each cached page's Content-Security-Policy (its inline

@@ -200,6 +200,11 @@ export interface Order {
   city: 'detroit' | 'ann-arbor' | 'other';
   address: string;
   zip: string;
+  windowLabel?: string | null;
+  windowKey?: string | null;
+  windowStartsAt?: string | null;
+  windowEndsAt?: string | null;
+  windowPlace?: string | null;
   notes?: string | null;
   consent?: boolean | null;
   originalPrice: number;
@@ -208,6 +213,7 @@ export interface Order {
   totalPrice: number;
   discountCode?: string | null;
   jarsFromBatch?: number | null;
+  statusToken?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -682,6 +688,11 @@ export interface OrdersSelect<T extends boolean = true> {
   city?: T;
   address?: T;
   zip?: T;
+  windowLabel?: T;
+  windowKey?: T;
+  windowStartsAt?: T;
+  windowEndsAt?: T;
+  windowPlace?: T;
   notes?: T;
   consent?: T;
   originalPrice?: T;
@@ -690,6 +701,7 @@ export interface OrdersSelect<T extends boolean = true> {
   totalPrice?: T;
   discountCode?: T;
   jarsFromBatch?: T;
+  statusToken?: T;
   createdAt?: T;
   updatedAt?: T;
 }
@@ -1033,13 +1045,43 @@ export interface Stock {
   createdAt?: string | null;
 }
 /**
- * Where you deliver. A delivery order to a ZIP code outside these areas is refused and offered pickup.
+ * Your weekly pickup and delivery times, and where you deliver. A delivery order to a ZIP code outside these areas is refused and offered pickup.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "fulfilment".
  */
 export interface Fulfilment {
   id: number;
+  /**
+   * Customers choose one of the next 14 days' times for pickup or delivery when they order. No times for a method: you arrange the time by text, as before.
+   */
+  windows?:
+    | {
+        method: 'pickup' | 'delivery';
+        weekday: 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat';
+        start: string;
+        end: string;
+        place?: string | null;
+        /**
+         * Empty: no limit.
+         */
+        capacity?: number | null;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * A time can be chosen only this many hours before it starts.
+   */
+  leadTimeHours?: number | null;
+  /**
+   * Days with no pickups or deliveries, e.g. holidays.
+   */
+  blackoutDates?:
+    | {
+        date: string;
+        id?: string | null;
+      }[]
+    | null;
   /**
    * The first digits of the ZIP codes you deliver to, e.g. 482 for Detroit. No entries: delivery anywhere.
    */
@@ -1067,6 +1109,10 @@ export interface SiteSetting {
   businessName: string;
   productName: string;
   tagline: string;
+  /**
+   * A small square picture shown beside the business name in the admin and on its login page. Empty: the first letter of the business name.
+   */
+  logo?: (number | null) | Media;
   phone: string;
   email: string;
   socialHandle: string;
@@ -1315,6 +1361,24 @@ export interface StockSelect<T extends boolean = true> {
  * via the `definition` "fulfilment_select".
  */
 export interface FulfilmentSelect<T extends boolean = true> {
+  windows?:
+    | T
+    | {
+        method?: T;
+        weekday?: T;
+        start?: T;
+        end?: T;
+        place?: T;
+        capacity?: T;
+        id?: T;
+      };
+  leadTimeHours?: T;
+  blackoutDates?:
+    | T
+    | {
+        date?: T;
+        id?: T;
+      };
   deliveryZipPrefixes?:
     | T
     | {
@@ -1334,6 +1398,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
   businessName?: T;
   productName?: T;
   tagline?: T;
+  logo?: T;
   phone?: T;
   email?: T;
   socialHandle?: T;

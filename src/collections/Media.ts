@@ -4,6 +4,7 @@ import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
 import { publishedReviewPhotoOrAdmin } from '@/access/publishedReviewPhotoOrAdmin'
+import { revalidatePhotosAfterChange, revalidatePhotosAfterDelete } from '@/hooks/revalidateContent'
 
 /**
  * The site's images: the seller's product photos (home hero, packages, flavors), public, and
@@ -18,6 +19,7 @@ export const Media: CollectionConfig = {
     group: 'Content',
     defaultColumns: ['filename', 'alt', 'createdAt'],
   },
+  hooks: { afterChange: [revalidatePhotosAfterChange], afterDelete: [revalidatePhotosAfterDelete] },
   access: {
     read: publishedReviewPhotoOrAdmin,
     create: adminOnly,

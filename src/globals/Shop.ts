@@ -3,7 +3,9 @@ import type { Field, GlobalConfig } from 'payload'
 import { adminOnly } from '@/access/adminOnly'
 import { anyone } from '@/access/anyone'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
+import { DELIVERY_METHODS } from '@/features/ordering/options'
 import { DEFAULT_PRICES, type StoredPrice } from '@/features/ordering/pricing'
+import { DEFAULT_LEAD_TIME_HOURS, TIME_OF_DAY, WEEKDAYS, WINDOW_DAYS } from '@/features/ordering/windows'
 import { revalidateGlobal } from '@/hooks/revalidateContent'
 
 import { heading, paragraph } from './contentGlobal'
@@ -94,17 +96,92 @@ export const Stock: GlobalConfig = {
   ],
 }
 
-/** Where the seller delivers, and from what package price delivery is free. */
+const timeOfDay = (name: 'start' | 'end', label: string): Field => ({
+  name,
+  label,
+  type: 'text',
+  required: true,
+  maxLength: 5,
+  admin: { placeholder: name === 'start' ? '10:00' : '14:00', width: '25%' },
+  validate: (value: unknown) => (typeof value === 'string' && TIME_OF_DAY.test(value) ? true : 'A time like 10:00 or 17:30 (24-hour).'),
+})
+
+/** When and where customers get their jars, where the seller delivers, and when delivery is free. */
 export const Fulfilment: GlobalConfig = {
   slug: 'fulfilment',
   label: 'Pickup & delivery',
   admin: {
     group: 'Shop',
-    description: 'Where you deliver. A delivery order to a ZIP code outside these areas is refused and offered pickup.',
+    description: 'Your weekly pickup and delivery times, and where you deliver. A delivery order to a ZIP code outside these areas is refused and offered pickup.',
   },
   access: { read: anyone, update: adminOnly },
   hooks: { afterChange: [revalidateGlobal] },
   fields: [
+    {
+      name: 'windows',
+      label: 'Pickup and delivery times',
+      labels: { singular: 'Time', plural: 'Times' },
+      type: 'array',
+      maxRows: 50,
+      admin: {
+        description: `Customers choose one of the next ${WINDOW_DAYS} days' times for pickup or delivery when they order. No times for a method: you arrange the time by text, as before.`,
+        initCollapsed: false,
+      },
+      fields: [
+        {
+          type: 'row',
+          fields: [
+            { name: 'method', label: 'Pickup or delivery', type: 'select', required: true, options: [...DELIVERY_METHODS], admin: { width: '25%' } },
+            { name: 'weekday', label: 'Every', type: 'select', required: true, options: [...WEEKDAYS], admin: { width: '25%' } },
+            timeOfDay('start', 'From'),
+            timeOfDay('end', 'Until'),
+          ],
+        },
+        {
+          type: 'row',
+          fields: [
+            { name: 'place', label: 'Place (pickups)', type: 'text', maxLength: 120, admin: { placeholder: 'Eastern Market', width: '60%' } },
+            {
+              name: 'capacity',
+              label: 'Orders it can take',
+              type: 'number',
+              min: 1,
+              max: 1000,
+              admin: { description: 'Empty: no limit.', step: 1, width: '40%' },
+              validate: (value: unknown) => (value == null || Number.isInteger(value) ? true : 'A whole number of orders, or empty for no limit.'),
+            },
+          ],
+        },
+      ],
+      validate: (rows: unknown) => {
+        const backwards = (Array.isArray(rows) ? rows : []).find((row: { start?: string; end?: string }) => row?.start && row?.end && row.end <= row.start)
+        return backwards ? `A time ends before it starts (${backwards.start}–${backwards.end}).` : true
+      },
+    },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'leadTimeHours',
+          label: 'Notice needed (hours)',
+          type: 'number',
+          min: 0,
+          max: 24 * WINDOW_DAYS,
+          defaultValue: DEFAULT_LEAD_TIME_HOURS,
+          admin: { description: 'A time can be chosen only this many hours before it starts.', step: 1 },
+          validate: (value: unknown) => (value == null || Number.isInteger(value) ? true : 'Whole hours, e.g. 24.'),
+        },
+      ],
+    },
+    {
+      name: 'blackoutDates',
+      label: 'Days off',
+      labels: { singular: 'Day off', plural: 'Days off' },
+      type: 'array',
+      maxRows: 100,
+      admin: { description: 'Days with no pickups or deliveries, e.g. holidays.' },
+      fields: [{ name: 'date', label: 'Date', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayOnly', displayFormat: 'EEE, MMM d, yyyy' } } }],
+    },
     {
       name: 'deliveryZipPrefixes',
       label: 'Delivery ZIP codes',

@@ -13,6 +13,13 @@ export const SiteSettings = contentGlobal(
     },
     { name: 'tagline', label: 'Tagline', type: 'text', required: true },
     {
+      name: 'logo',
+      label: 'Logo mark',
+      type: 'upload',
+      relationTo: 'media',
+      admin: { description: 'A small square picture shown beside the business name in the admin and on its login page. Empty: the first letter of the business name.' },
+    },
+    {
       type: 'row',
       fields: [
         { name: 'phone', label: 'Phone (for texts and calls)', type: 'text', required: true },

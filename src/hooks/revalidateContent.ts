@@ -40,3 +40,26 @@ export const revalidateGlobal: GlobalAfterChangeHook = ({ doc, global, req }) =>
   expireTag(CACHE_TAGS.global(global.slug), req)
   return doc
 }
+
+/** The cached reads that show the seller's photos: the home hero, the package cards, the flavors, the admin logo. */
+const PHOTO_TAGS = [CACHE_TAGS.global('home-page'), CACHE_TAGS.global('pricing'), CACHE_TAGS.flavors, CACHE_TAGS.global('site-settings')]
+
+/**
+ * A seller's image replaced, re-described or deleted: the pages showing it are expired, since they
+ * cached its URL, size and alt text. A visitor's review photo shows only with its review, whose own
+ * hooks expire the reviews.
+ */
+const expirePhotoPages = ({ doc, req }: { doc: { fromReview?: boolean | null }; req: PayloadRequest }) => {
+  if (doc.fromReview) return
+  for (const tag of PHOTO_TAGS) expireTag(tag, req)
+}
+
+export const revalidatePhotosAfterChange: CollectionAfterChangeHook = (args) => {
+  expirePhotoPages(args)
+  return args.doc
+}
+
+export const revalidatePhotosAfterDelete: CollectionAfterDeleteHook = (args) => {
+  expirePhotoPages(args)
+  return args.doc
+}

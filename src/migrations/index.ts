@@ -5,6 +5,7 @@ import * as migration_20261123_052938_admin_auth_rules from './20261123_052938_a
 import * as migration_20261123_064333_shop_catalogue from './20261123_064333_shop_catalogue';
 import * as migration_20261123_070241_order_reference_and_payment from './20261123_070241_order_reference_and_payment';
 import * as migration_20261123_071551_delivery_area from './20261123_071551_delivery_area';
+import * as migration_20261123_090729_order_windows_and_status from './20261123_090729_order_windows_and_status';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261123_071551_delivery_area.up,
     down: migration_20261123_071551_delivery_area.down,
-    name: '20261123_071551_delivery_area'
+    name: '20261123_071551_delivery_area',
+  },
+  {
+    up: migration_20261123_090729_order_windows_and_status.up,
+    down: migration_20261123_090729_order_windows_and_status.down,
+    name: '20261123_090729_order_windows_and_status'
   },
 ];

@@ -50,6 +50,33 @@ export function startOfDay(now: Date, daysBack = 0, timeZone = BUSINESS_TIME_ZON
   return new Date(midnightAsUtc - zoneOffsetMs(new Date(firstGuess), timeZone))
 }
 
+/**
+ * The instant a wall-clock time in the seller's time zone stands for: `zonedInstant('2026-12-05',
+ * '10:00')` is 15:00 UTC in winter and 14:00 UTC in summer.
+ */
+export function zonedInstant(dayKey: string, time: string, timeZone = BUSINESS_TIME_ZONE): Date {
+  const [year, month, day] = dayKey.split('-').map(Number)
+  const [hour, minute] = time.split(':').map(Number)
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute)
+  const firstGuess = wallAsUtc - zoneOffsetMs(new Date(wallAsUtc), timeZone)
+  return new Date(wallAsUtc - zoneOffsetMs(new Date(firstGuess), timeZone))
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
+
+/** The seller's calendar day of an instant: its key ('2026-12-05') and weekday (0 = Sunday). */
+export function businessDay(instant: Date, timeZone = BUSINESS_TIME_ZONE): { key: string; weekday: number } {
+  const local = localParts(instant, timeZone)
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return { key: `${local.year}-${pad(local.month)}-${pad(local.day)}`, weekday: WEEKDAYS.indexOf(local.weekday as (typeof WEEKDAYS)[number]) }
+}
+
+/** The day key `days` calendar days after `dayKey` (no time zone involved: calendar arithmetic). */
+export function addDays(dayKey: string, days: number): string {
+  const [year, month, day] = dayKey.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
 /** Monday 00:00 of the current week in the seller's time zone, as a UTC instant. */
 export function startOfWeek(now: Date, timeZone = BUSINESS_TIME_ZONE): Date {
   const weekday = localParts(now, timeZone).weekday

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 import { OrderForm } from '@/features/ordering/components/OrderForm.client'
 import { DEFAULT_PRICES, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
+import type { WindowChoice } from '@/features/ordering/windows'
 
 import { launchFlavors } from '../helpers/orders'
 
@@ -11,7 +12,30 @@ import { launchFlavors } from '../helpers/orders'
 vi.mock('@/features/ordering/actions', () => ({ placeOrder: vi.fn(), checkDiscount: vi.fn() }))
 
 const packages = PACKAGE_QUANTITIES.map((quantity) => ({ quantity, title: `${quantity}-jar pack`, badge: null }))
-const render = (initialQuantity: PackageQuantity) => renderToString(createElement(OrderForm, { packages, flavors: launchFlavors, prices: DEFAULT_PRICES, jarsLeft: null, initialQuantity, deliveryAreas: ['Metro Detroit'], paymentMethods: ['Cash'] }))
+const pickupWindow: WindowChoice = {
+  key: '2026-12-05_w1',
+  method: 'pickup',
+  startsAt: '2026-12-05T15:00:00.000Z',
+  endsAt: '2026-12-05T19:00:00.000Z',
+  place: 'Eastern Market',
+  label: 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market',
+  capacity: 5,
+  placesLeft: 2,
+}
+const render = (initialQuantity: PackageQuantity, windows: WindowChoice[] = [pickupWindow]) =>
+  renderToString(
+    createElement(OrderForm, {
+      packages,
+      flavors: launchFlavors,
+      prices: DEFAULT_PRICES,
+      jarsLeft: null,
+      initialQuantity,
+      deliveryAreas: ['Metro Detroit'],
+      paymentMethods: ['Cash'],
+      windows,
+      windowMethods: windows.length ? ['pickup'] : [],
+    }),
+  )
 
 describe('the order form as the server renders it (also what a browser without JavaScript gets)', () => {
   const html = render(3)
@@ -28,6 +52,12 @@ describe('the order form as the server renders it (also what a browser without J
   it('groups the radios in fieldsets with legends', () => {
     expect(html).toMatch(/<fieldset><legend[^>]*>Choose your package<\/legend>/)
     expect(html).toMatch(/<fieldset><legend[^>]*>Pickup or delivery \*<\/legend>/)
+    // The seller's pickup times, shown (by CSS) once pickup is chosen; delivery has none here.
+    expect(html).toMatch(/<fieldset class="hidden [^"]*order-method-pickup:checked[^"]*"[^>]*><legend[^>]*>Pickup time \*<\/legend>/)
+    expect(html).toContain('Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market')
+    expect(html).toContain('2 places left')
+    expect(html).not.toContain('Delivery time')
+    expect(render(1, [])).not.toContain('Pickup time')
   })
 
   it('starts with the chosen package, no delivery method, no discount and the package total', () => {

@@ -7,6 +7,9 @@ import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { CITIES, DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 
+/** Written by the order service (with `overrideAccess`) and its hooks only, never through the API. */
+const serviceOnly = () => false
+
 /** Prices are computed by the server when the order is placed and never edited afterwards. */
 const readOnlyPrice = (name: string, label: string): Field => ({
   name,
@@ -128,6 +131,20 @@ export const Orders: CollectionConfig = {
         { name: 'zip', label: 'ZIP code', type: 'text', required: true },
       ],
     },
+    {
+      name: 'windowLabel',
+      label: 'Pickup / delivery time',
+      type: 'text',
+      // The window the customer booked, as they read it; empty when the time is arranged by text.
+      access: { create: serviceOnly, update: serviceOnly },
+      admin: { readOnly: true, condition: (data) => Boolean(data?.windowLabel) },
+    },
+    // The booked window's key (its day and the seller's window; counted against its capacity), its
+    // times (the prep sheet, the calendar file) and place. Set by the order service only.
+    { name: 'windowKey', type: 'text', index: true, access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true } },
+    { name: 'windowStartsAt', type: 'date', index: true, access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true } },
+    { name: 'windowEndsAt', type: 'date', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true } },
+    { name: 'windowPlace', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true } },
     { name: 'notes', label: 'Notes', type: 'textarea' },
     {
       name: 'consent',
@@ -159,8 +176,17 @@ export const Orders: CollectionConfig = {
       // How many jars this order took from "This batch"; given back (and set to 0) when it is
       // cancelled (hooks/returnJarsOnCancel.ts). Set by the order service and that hook only: field
       // access drops it from any write, and the hook's change comes after that check.
-      access: { create: () => false, update: () => false },
+      access: { create: serviceOnly, update: serviceOnly },
       admin: { hidden: true, readOnly: true },
+    },
+    {
+      name: 'statusToken',
+      type: 'text',
+      unique: true,
+      index: true,
+      // The secret in the customer's status page link (/order/status/<token>); never changes.
+      access: { create: serviceOnly, update: serviceOnly },
+      admin: { hidden: true },
     },
     createdAtField('Received'),
   ],

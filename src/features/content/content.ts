@@ -8,7 +8,7 @@ import { CACHE_TAGS } from '@/features/content/cacheTags'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { type JarsLeft, jarsLeftFrom } from '@/features/ordering/catalog'
 import { priceListFrom, type PriceList } from '@/features/ordering/pricing'
-import { findFlavors } from '@/features/ordering/shop'
+import { findFlavorCards, findFlavors, windowsOpenNow } from '@/features/ordering/shop'
 import { findPublishedReviews, summarizePublishedReviews } from '@/features/reviews/service'
 
 /**
@@ -62,6 +62,20 @@ export const getReviewSummary = unstable_cache(
 
 /** Every flavor in the seller's order, sold-out ones included; expired when the seller edits one. */
 export const getFlavors = unstable_cache(async () => findFlavors(await getPayloadClient()), ['flavors'], { tags: [CACHE_TAGS.flavors] })
+
+/**
+ * The flavors with their photos. Also expired when a media item changes (`collections/Media.ts`),
+ * so a replaced photo shows at once.
+ */
+export const getFlavorCards = unstable_cache(async () => findFlavorCards(await getPayloadClient()), ['flavor-cards'], { tags: [CACHE_TAGS.flavors] })
+
+/**
+ * The pickup and delivery times a customer can book now: they depend on the clock and on every
+ * order, so they are read for each request (the order page is rendered per request).
+ */
+export async function getOpenWindows() {
+  return windowsOpenNow(await getPayloadClient())
+}
 
 /** What is for sale right now: the seller's prices and this batch's jars (null: no limit). */
 export async function getShop(): Promise<{ prices: PriceList; jarsLeft: JarsLeft; soldOutMessage: string }> {

@@ -7,7 +7,9 @@ import { discountNotices } from '@/features/discounts/notices'
 import { orderNotices } from '@/features/ordering/notices'
 import { formNotices } from '@/shared/notices'
 import { submitOrder } from './service'
-import { currentPrices, findFlavors } from './shop'
+import { methodsWithWindows } from './windows'
+import { currentPrices, findFlavors, windowRules } from './shop'
+import { orderConfirmation } from './confirmation'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 import { discountAmount, isPackageQuantity, packagePrice } from './pricing'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
@@ -41,7 +43,8 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
 
   // Checked here first so a mistake does not use up the visitor's allowance; the service checks again.
   const payload = await getPayloadClient()
-  const parsed = parseOrderForm(values, await findFlavors(payload))
+  const [flavors, rules] = await Promise.all([findFlavors(payload), windowRules(payload)])
+  const parsed = parseOrderForm(values, flavors, methodsWithWindows(rules))
   const applied = appliedCode(formData, values)
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field, values, appliedDiscountCode: applied }
   const client = await clientKey()
@@ -51,11 +54,12 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
   try {
     const result = await submitOrder(payload, values, key)
     if (result.status === 'success') {
-      return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, reference: result.order.reference ?? undefined }
+      const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+      return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, confirmation: orderConfirmation(result.order, settings.paymentMethods ?? []) }
     }
     // A refused code is no longer applied: the visitor sees the order without it and can try another.
     const appliedDiscountCode = result.discountRejected ? undefined : applied
-    return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode, prices: result.prices }
+    return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode, prices: result.prices, windows: result.windows }
   } catch (error) {
     await logFailure('[order] placing an order failed', error)
     return { status: 'error', message: orderNotices.failed, values, appliedDiscountCode: applied }

@@ -1,5 +1,6 @@
 import type { Message } from '@/shared/notices'
 
+import type { DeliveryMethod } from './pricing'
 import { dollars, jarsText } from './wording'
 
 /** What a visitor reads about their order: the spec's wording, verbatim where it has one. */
@@ -29,6 +30,12 @@ export const orderNotices = {
     title: 'Outside Our Delivery Area',
     description: `Sorry, we don't deliver to ${zip}. Please choose pickup instead, or contact us and we will see what we can do.`,
   }),
+  /** Ours: the seller offers windows for this method and none was chosen. */
+  windowRequired: (method: DeliveryMethod): Message => ({ title: 'Time Required', description: `Please choose a ${method} time.` }),
+  /** Ours: the chosen window filled up while the visitor was ordering. */
+  windowFull: (label: string): Message => ({ title: 'Time Full', description: `Sorry, ${label} just filled up. Please choose another time.` }),
+  /** Ours: the chosen window can no longer be booked (too soon, a day off, or the seller changed the times). */
+  windowClosed: { title: 'Time Not Available', description: 'That time can no longer be booked. Please choose another one.' },
   /** Ours: nothing left in this batch. */
   soldOut: { title: 'Sold Out', description: 'This batch is sold out, so we cannot take orders right now.' },
   /** Ours: only a tampered form can send another quantity than 1, 3 or 6. */

@@ -8,6 +8,7 @@ import { escapeHtml } from '@/shared/escapeHtml'
 import { dollars, jarsText } from './wording'
 import { CONSENT_GIVEN, labelOf, orderedFlavors, placedAt, priceRows, type PriceRow } from './orderDetails'
 import { siteUrl } from '@/platform/config/siteUrl'
+import { orderConfirmation } from './confirmation'
 
 /**
  * The two e-mails of a stored order: every field for the seller, and for the customer a summary,
@@ -80,6 +81,7 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
           ['Jars', String(order.quantity)],
           ['Flavors', orderedFlavors(order)],
           ['Pickup or delivery', method],
+          ['Time', order.windowLabel || 'Arrange by text'],
           ['Address', order.address],
           ['City', labelOf(CITIES, order.city)],
           ['ZIP code', order.zip],
@@ -92,13 +94,14 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
   )
 }
 
-/** The customer's confirmation: what they ordered, what it costs, how to pay, what happens next. */
+/** The customer's confirmation: what they ordered, when and where, how to pay (with links), what happens next, and their order page. */
 export function customerOrderEmail(
   order: Order,
   settings: Pick<SiteSetting, 'businessName' | 'productName' | 'phone' | 'email' | 'paymentMethods'>,
 ): OutgoingEmail {
+  const confirmation = orderConfirmation(order, settings.paymentMethods ?? [])
   const delivery = order.deliveryMethod === 'delivery'
-  const payment = (settings.paymentMethods ?? []).map((entry) => (entry.handle ? `${entry.method}: ${entry.handle}` : entry.method))
+  const payment = confirmation.payments.map((entry) => [entry.method, entry.handle, entry.href].filter(Boolean).join(': '))
   return email(
     order.email,
     `Your ${settings.productName} order: ${jarsText(order.quantity)}, ${dollars(order.totalPrice)}`,
@@ -122,8 +125,10 @@ export function customerOrderEmail(
         heading: delivery ? 'Delivery' : 'Pickup',
         paragraphs: [
           delivery
-            ? `We will deliver to ${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}. We will agree on a time when we confirm.`
-            : 'We will send you the pickup address and time when we confirm your order.',
+            ? `We will deliver to ${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}${confirmation.window ? ` on ${confirmation.window}.` : '. We will agree on a time when we confirm.'}`
+            : confirmation.window
+              ? `Pick up your jars on ${confirmation.window}.`
+              : 'We will send you the pickup address and time when we confirm your order.',
         ],
       },
       {
@@ -133,6 +138,9 @@ export function customerOrderEmail(
         ],
         list: payment,
       },
+      ...(confirmation.statusPath
+        ? [{ heading: 'Your order page', paragraphs: [`See your order, its status and payment at any time${confirmation.window ? ', and add the time to your calendar' : ''}: ${siteUrl()}${confirmation.statusPath}`, 'This link is private: anyone who has it can see this order.'] }]
+        : []),
       {
         paragraphs: [
           `Questions? Text or call ${settings.phone}, or reply to this e-mail.`,

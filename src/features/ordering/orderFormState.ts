@@ -1,5 +1,7 @@
 import type { FormState } from '@/shared/forms/formState'
 import type { Message } from '@/shared/notices'
+import type { OrderConfirmation } from './confirmation'
+import type { WindowChoice } from './windows'
 import { isPackageQuantity, type DeliveryMethod, type PackageQuantity, type PriceList } from './pricing'
 import { flavorField, MAX_JARS } from '@/features/ordering/schema'
 
@@ -13,10 +15,12 @@ export type OrderFormState = FormState & {
   appliedDiscountCode?: string
   /** The order used a discount code: the browser forgets its saved one. */
   discountUsed?: boolean
-  /** The stored order's reference, for the customer to quote when paying. */
-  reference?: string
+  /** What the customer keeps of the stored order: reference, window, total, how to pay. */
+  confirmation?: OrderConfirmation
   /** The current prices, when the page showed older ones: the summary shows these from now on. */
   prices?: PriceList
+  /** The windows open now, when the chosen one was taken or closed: the form offers these next. */
+  windows?: WindowChoice[]
 }
 
 export const initialOrderState: OrderFormState = { status: 'idle' }
@@ -33,12 +37,14 @@ export type OrderDraft = {
   quantity: PackageQuantity
   flavors: string[]
   deliveryMethod: DeliveryMethod | ''
+  /** The chosen window's key; '' for none. */
+  window: string
   discountCode: string
   appliedCode: string | null
 }
 
 export function emptyDraft(quantity: PackageQuantity = 1): OrderDraft {
-  return { quantity, flavors: Array.from({ length: MAX_JARS }, () => ''), deliveryMethod: '', discountCode: '', appliedCode: null }
+  return { quantity, flavors: Array.from({ length: MAX_JARS }, () => ''), deliveryMethod: '', window: '', discountCode: '', appliedCode: null }
 }
 
 /** The draft a page starts with: the visitor's input after a post, otherwise the chosen package. */
@@ -51,6 +57,7 @@ export function draftFromState(state: OrderFormState, defaultQuantity: PackageQu
     quantity: isPackageQuantity(quantity) ? quantity : defaultQuantity,
     flavors: Array.from({ length: MAX_JARS }, (_, index) => values[flavorField(index + 1)] ?? ''),
     deliveryMethod: method === 'pickup' || method === 'delivery' ? method : '',
+    window: values.window ?? '',
     discountCode: values.discountCode ?? '',
     appliedCode: state.appliedDiscountCode || null,
   }

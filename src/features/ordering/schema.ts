@@ -21,6 +21,8 @@ export const ORDER_FORM_FIELDS = [
   'quantity',
   ...Array.from({ length: MAX_JARS }, (_, index) => flavorField(index + 1)),
   'deliveryMethod',
+  // The pickup or delivery window chosen (`windows.ts` key), when the seller offers windows.
+  'window',
   'fullName',
   'email',
   'phone',
@@ -35,6 +37,8 @@ export const ORDER_FORM_FIELDS = [
   'priceList',
 ] as const
 
+/** A window key is a day and a row id ('2026-12-05_6760…'); anything longer is not one. */
+const MAX_WINDOW_KEY = 80
 const CITY_VALUES = CITIES.map((city) => city.value)
 const METHOD_VALUES = DELIVERY_METHODS.map((method) => method.value)
 const US_ZIP = /^\d{5}(-\d{4})?$/
@@ -93,6 +97,8 @@ export type OrderInput = z.infer<typeof orderDetailsSchema> & {
   deliveryMethod: DeliveryMethod
   city: CityValue
   consent: true
+  /** The chosen window's key; checked against the seller's windows when the order is stored. */
+  window?: string
 }
 
 export type OrderParseResult = { ok: true; order: OrderInput } | { ok: false; message: Message; field: string }
@@ -107,7 +113,12 @@ function issueField(error: z.ZodError): string {
  * Checks a submitted order form (its values as strings, as `formValues` reads them) and answers the
  * first problem with the spec's message. The browser runs it before posting; the server runs it again.
  */
-export function parseOrderForm(values: Record<string, unknown>, flavors: readonly FlavorOption[]): OrderParseResult {
+export function parseOrderForm(
+  values: Record<string, unknown>,
+  flavors: readonly FlavorOption[],
+  /** The methods the seller offers windows for: those orders must name one. */
+  windowMethods: readonly DeliveryMethod[] = [],
+): OrderParseResult {
   const quantity = Number(values.quantity)
   if (!isPackageQuantity(quantity)) return { ok: false, message: orderNotices.packageRequired, field: 'quantity' }
 
@@ -115,9 +126,14 @@ export function parseOrderForm(values: Record<string, unknown>, flavors: readonl
   const presence = orderPresenceSchema(quantity, flavors).safeParse({ ...values, flavors: chosen })
   if (!presence.success) return { ok: false, message: firstMessage(presence.error), field: issueField(presence.error) }
 
+  const { deliveryMethod } = presence.data
+  const window = typeof values.window === 'string' && values.window.length <= MAX_WINDOW_KEY ? values.window : ''
+  if (windowMethods.includes(deliveryMethod) && !window) return { ok: false, message: orderNotices.windowRequired(deliveryMethod), field: 'window' }
+
   const details = orderDetailsSchema.safeParse(values)
   if (!details.success) return { ok: false, message: firstMessage(details.error), field: issueField(details.error) }
 
-  const { city, deliveryMethod } = presence.data
-  return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors, city, deliveryMethod, consent: true } }
+  const { city } = presence.data
+  const chosenWindow = windowMethods.includes(deliveryMethod) ? window : undefined
+  return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors, city, deliveryMethod, consent: true, window: chosenWindow } }
 }

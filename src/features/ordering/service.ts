@@ -1,5 +1,6 @@
 import 'server-only'
 
+import { randomBytes } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Order } from '@/payload-types'
@@ -14,7 +15,8 @@ import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { priceListKey, priceOrder, type PriceList } from './pricing'
 import { takeOrderReference } from './orderReference'
 import { deliversTo } from './catalog'
-import { currentPrices, deliveryZipPrefixes, findFlavors, takeJars } from './shop'
+import { currentPrices, deliveryZipPrefixes, findFlavors, takeJars, windowBookings, windowRules, windowsOpenNow } from './shop'
+import { checkWindow, methodsWithWindows, needsWindow, type WindowChoice } from './windows'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation, type UnitOfWork } from '@/platform/db/transactions'
@@ -36,15 +38,21 @@ export type OrderResult =
       discountRejected?: boolean
       /** The current prices, when the visitor was shown others: the page shows these next. */
       prices?: PriceList
+      /** The windows open now, when the chosen one was not: the form offers these next. */
+      windows?: WindowChoice[]
     }
+
+/** Lets tests place orders at a chosen moment (window rules depend on the time). */
+export type OrderClock = { now?: () => Date }
 
 /**
  * `values` are the posted form fields as strings. Only the fields the schema knows are read: a
  * price, total or discount amount sent by the browser is never looked at.
  */
-export async function submitOrder(payload: Payload, values: Record<string, unknown>, submissionKey?: string): Promise<OrderResult> {
-  const flavors = await findFlavors(payload)
-  const parsed = parseOrderForm(values, flavors)
+export async function submitOrder(payload: Payload, values: Record<string, unknown>, submissionKey?: string, clock: OrderClock = {}): Promise<OrderResult> {
+  const now = clock.now ?? (() => new Date())
+  const [flavors, rules] = await Promise.all([findFlavors(payload), windowRules(payload)])
+  const parsed = parseOrderForm(values, flavors, methodsWithWindows(rules))
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field }
   if (parsed.order.deliveryMethod === 'delivery' && !deliversTo(parsed.order.zip, await deliveryZipPrefixes(payload))) {
     return { status: 'error', message: orderNotices.outsideDeliveryArea(parsed.order.zip), field: 'zip' }
@@ -59,7 +67,7 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
 
   let stored: StoreOutcome
   try {
-    stored = await storeOrder(payload, order, submissionKey)
+    stored = await storeOrder(payload, order, submissionKey, now)
   } catch (error) {
     // Two posts with one key at the same moment: the unique key let one through; answer as it did.
     const earlier = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined
@@ -74,6 +82,10 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
     return { status: 'error', message: discountRejection(stored.reason), field: 'discountCode', discountRejected: true }
   }
   if (stored.status === 'prices-changed') return { status: 'error', message: orderNotices.pricesChanged(stored.total), prices: stored.prices }
+  if (stored.status === 'window-taken') {
+    const message = stored.reason === 'full' && stored.label ? orderNotices.windowFull(stored.label) : stored.reason === 'missing' ? orderNotices.windowRequired(order.deliveryMethod) : orderNotices.windowClosed
+    return { status: 'error', message, field: 'window', windows: (await windowsOpenNow(payload, now())).open }
+  }
   if (stored.status === 'not-enough-jars') {
     return { status: 'error', message: stored.left === 0 ? orderNotices.soldOut : orderNotices.notEnoughJars(stored.left), field: 'quantity' }
   }
@@ -96,17 +108,22 @@ type StoreOutcome =
   | { status: 'rejected'; reason: Exclude<DiscountStatus, 'valid'> }
   | { status: 'prices-changed'; prices: PriceList; total: number }
   | { status: 'not-enough-jars'; left: number }
+  | { status: 'window-taken'; reason: 'missing' | 'closed' | 'full'; label?: string }
+
+
+/** The secret of the customer's status page link: 144 random bits, not guessable. */
+const newStatusToken = () => randomBytes(18).toString('base64url')
 
 /**
  * Claims the code and creates the order in one unit of work. A refused code rolls back and nothing
  * is stored: the visitor was shown a discounted total and must not be charged a different one
  * without seeing it.
  */
-function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string | undefined): Promise<StoreOutcome> {
+function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string | undefined, now: () => Date): Promise<StoreOutcome> {
   return inTransaction<StoreOutcome>(payload, async (req) => {
     const earlier = await replay(payload, submissionKey, req)
     if (earlier?.status === 'success') return { commit: false, value: { status: 'stored', order: earlier.order } }
-    const outcome = await claimCodeAndCreateOrder(payload, input, req)
+    const outcome = await claimCodeAndCreateOrder(payload, input, req, now())
     if (outcome.commit && outcome.value.status === 'stored') {
       const { order } = outcome.value
       await recordSubmission(payload, 'order', submissionKey, order.id, req)
@@ -116,12 +133,20 @@ function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string
   })
 }
 
-async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, req: PayloadRequest): Promise<UnitOfWork<StoreOutcome>> {
+async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, req: PayloadRequest, now: Date): Promise<UnitOfWork<StoreOutcome>> {
   const prices = await currentPrices(payload, req)
   const price = priceOrder({ quantity: input.quantity, deliveryMethod: input.deliveryMethod, discountApplied: Boolean(input.discountCode) }, prices)
   // Never charge a total the visitor did not see: prices changed since the page was loaded.
   if (input.shownPrices && input.shownPrices !== priceListKey(prices)) {
     return { commit: false, value: { status: 'prices-changed', prices, total: price.totalPrice } }
+  }
+  // The window's place is counted here, in the transaction, so two customers cannot take the last one.
+  const rules = await windowRules(payload, req)
+  let window: WindowChoice | undefined
+  if (needsWindow(rules, input.deliveryMethod)) {
+    const check = checkWindow(rules, input.deliveryMethod, input.window, now, await windowBookings(payload, input.window ? [input.window] : [], req))
+    if (!check.ok) return { commit: false, value: { status: 'window-taken', reason: check.reason, label: check.window?.label } }
+    window = check.window
   }
   const jars = await takeJars(payload, input.quantity, req)
   if (!jars.ok) return { commit: false, value: { status: 'not-enough-jars', left: jars.left } }
@@ -145,6 +170,12 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, re
       flavorNames: flavorsText(input.flavorNames),
       jarsFromBatch: jars.taken,
       deliveryMethod: input.deliveryMethod,
+      windowKey: window?.key,
+      windowLabel: window?.label,
+      windowStartsAt: window?.startsAt,
+      windowEndsAt: window?.endsAt,
+      windowPlace: window?.place,
+      statusToken: newStatusToken(),
       city: input.city,
       address: input.address,
       zip: input.zip,

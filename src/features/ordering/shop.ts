@@ -2,8 +2,11 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
+import type { Media } from '@/payload-types'
+
 import { type FlavorOption, type JarsLeft, jarsLeftFrom } from './catalog'
 import { priceListFrom, type PriceList } from './pricing'
+import { type Bookings, openWindows, upcomingWindows, type WindowChoice, type WindowRules, windowRulesFrom } from './windows'
 
 /**
  * What is for sale, read from the seller's Shop group: flavors, prices and this batch's jars. The
@@ -19,6 +22,21 @@ export type FlavorForSale = FlavorOption & { description: string | null }
 export async function findFlavors(payload: Payload, req?: Partial<PayloadRequest>): Promise<FlavorForSale[]> {
   const { docs } = await payload.find({ collection: 'flavors', sort: '_order', pagination: false, depth: 0, overrideAccess: false, req })
   return docs.map((flavor) => ({ value: flavor.value, name: flavor.name, available: flavor.available !== false, description: flavor.description ?? null }))
+}
+
+/** A flavor as the order page presents it: with its photo (a media document, or none). */
+export type FlavorCard = FlavorForSale & { photo: Media | null }
+
+/** The flavors with their photos, for the order page's "Our flavors". */
+export async function findFlavorCards(payload: Payload): Promise<FlavorCard[]> {
+  const { docs } = await payload.find({ collection: 'flavors', sort: '_order', pagination: false, depth: 1, overrideAccess: false })
+  return docs.map((flavor) => ({
+    value: flavor.value,
+    name: flavor.name,
+    available: flavor.available !== false,
+    description: flavor.description ?? null,
+    photo: typeof flavor.photo === 'object' ? (flavor.photo ?? null) : null,
+  }))
 }
 
 export async function currentPrices(payload: Payload, req?: Partial<PayloadRequest>): Promise<PriceList> {
@@ -53,4 +71,38 @@ export async function giveJarsBack(payload: Payload, jars: number, req: PayloadR
   const left = await jarsLeft(payload, req)
   if (left === null || jars <= 0) return
   await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: left + jars }, depth: 0, overrideAccess: true, req })
+}
+
+/** The seller's pickup and delivery windows, lead time and days off. */
+export async function windowRules(payload: Payload, req?: Partial<PayloadRequest>): Promise<WindowRules> {
+  return windowRulesFrom(await payload.findGlobal({ slug: 'fulfilment', depth: 0, req }))
+}
+
+/**
+ * Places taken in the given windows: orders not cancelled, counted per window key. Read inside the
+ * order's transaction, where it is exact: every order transaction also writes the order-number
+ * counter, so SQLite runs them one after another and MongoDB retries the second of two at once.
+ */
+export async function windowBookings(payload: Payload, keys: readonly string[], req?: Partial<PayloadRequest>): Promise<Bookings> {
+  const counts = new Map<string, number>()
+  if (keys.length === 0) return counts
+  const { docs } = await payload.find({
+    collection: 'orders',
+    where: { and: [{ windowKey: { in: [...keys] } }, { status: { not_equals: 'cancelled' } }] },
+    select: { windowKey: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  for (const { windowKey } of docs) if (windowKey) counts.set(windowKey, (counts.get(windowKey) ?? 0) + 1)
+  return counts
+}
+
+/** The windows a customer can choose right now, with a place left. */
+export async function windowsOpenNow(payload: Payload, now = new Date()): Promise<{ rules: WindowRules; open: WindowChoice[] }> {
+  const rules = await windowRules(payload)
+  const upcoming = upcomingWindows(rules, now)
+  const bookings = await windowBookings(payload, upcoming.map((choice) => choice.key))
+  return { rules, open: openWindows(rules, now, bookings) }
 }

@@ -22,14 +22,49 @@ const FileSystemCache = fileSystemCacheModule.default ?? fileSystemCacheModule
  */
 export default class PageCache extends FileSystemCache {
   async get(...args) {
+    if (args[1]?.kind === 'IMAGE') return readImage(args[0])
     const entry = await super.get(...args)
     if (entry?.value) addSecurityHeaders(entry.value)
     return entry
   }
 
   async set(key, data, ctx) {
+    if (ctx?.kind === 'IMAGE') return keepImage(key, data, ctx)
     if (data) addSecurityHeaders(data)
     return super.set(key, data, ctx)
+  }
+}
+
+/**
+ * next/image's resized photos (`images.customCacheHandler`). Next's in-memory store refuses image
+ * entries, so they are kept here, least recently used dropped first beyond IMAGE_CACHE_BYTES.
+ * Each expires after `images.minimumCacheTTL`, as Next's own image cache would.
+ */
+const IMAGE_CACHE_BYTES = 64 * 1024 * 1024
+const images = new Map()
+let imageBytes = 0
+
+function readImage(key) {
+  const entry = images.get(key)
+  if (!entry) return null
+  images.delete(key)
+  images.set(key, entry)
+  return entry
+}
+
+function keepImage(key, value, ctx) {
+  const previous = images.get(key)
+  if (previous) {
+    images.delete(key)
+    imageBytes -= previous.value.buffer.length
+  }
+  if (!value?.buffer) return
+  images.set(key, { value, lastModified: Date.now(), cacheControl: ctx.cacheControl })
+  imageBytes += value.buffer.length
+  for (const [oldest, entry] of images) {
+    if (imageBytes <= IMAGE_CACHE_BYTES) break
+    images.delete(oldest)
+    imageBytes -= entry.value.buffer.length
   }
 }
 

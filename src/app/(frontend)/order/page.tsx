@@ -1,12 +1,14 @@
 import type { Metadata } from 'next'
 
 import { PageHero } from '@/components/PageHero'
-import { getFlavors, getGlobal, getShop, getSiteSettings } from '@/features/content/content'
+import { getFlavorCards, getGlobal, getOpenWindows, getShop, getSiteSettings } from '@/features/content/content'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
 import { FEW_JARS_LEFT, fitsInBatch, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
 
+import { FlavorCards } from '@/features/ordering/components/FlavorCards'
 import { OrderForm } from '@/features/ordering/components/OrderForm.client'
+import { methodsWithWindows } from '@/features/ordering/windows'
 import type { PackageOption } from '@/features/ordering/components/PackageOptions'
 import { jarsText } from '@/features/ordering/wording'
 
@@ -36,17 +38,19 @@ const names = (items: readonly (string | null | undefined)[] | null | undefined)
 
 /**
  * The copy, the business facts (delivery areas, payment methods) and what is for sale (flavors,
- * prices, this batch's jars) come from the cached globals and collections. A sold-out batch shows
+ * prices, this batch's jars) come from the cached globals and collections; the pickup and delivery
+ * times open now are read for each request. A sold-out batch shows
  * the seller's message and the e-mail sign-up instead of the form.
  */
 export default async function OrderPage({ searchParams }: Props) {
-  const [{ qty }, page, pricing, settings, flavors, shop] = await Promise.all([
+  const [{ qty }, page, pricing, settings, flavors, shop, windows] = await Promise.all([
     searchParams,
     getGlobal('order-page'),
     getGlobal('pricing'),
     getSiteSettings(),
-    getFlavors(),
+    getFlavorCards(),
     getShop(),
+    getOpenWindows(),
   ])
   const packages: PackageOption[] = PACKAGE_QUANTITIES.map((quantity, index) => ({
     quantity,
@@ -72,6 +76,7 @@ export default async function OrderPage({ searchParams }: Props) {
                   {`Only ${jarsText(jarsLeft)} left`} in this batch.
                 </p>
               )}
+              <FlavorCards flavors={flavors} />
               <OrderForm
                 packages={packages}
                 flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
@@ -80,6 +85,8 @@ export default async function OrderPage({ searchParams }: Props) {
                 initialQuantity={chosenQuantity(qty, jarsLeft)}
                 deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
                 paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
+                windows={windows.open}
+                windowMethods={methodsWithWindows(windows.rules)}
               />
             </>
           )}

@@ -9,7 +9,7 @@ import { PricingCards } from '@/features/ordering/components/PricingCards'
 import { Testimonials } from '@/features/reviews/components/Testimonials'
 import { getGlobal, getShop, getSiteSettings } from '@/features/content/content'
 import { productJsonLd } from '@/features/content/structuredData'
-import type { Media } from '@/payload-types'
+import { sizedPhoto, type SizedPhoto } from '@/shared/photo'
 
 import type { ContentPage } from './types'
 
@@ -20,12 +20,6 @@ import type { ContentPage } from './types'
  * optimised `srcset` on a plain <img>, so the page loads no image component JavaScript.
  */
 const HERO_PHOTO_SIZES = '(min-width: 1152px) 520px, (min-width: 1024px) 45vw, (min-width: 640px) 576px, 90vw'
-
-type SizedPhoto = Media & { url: string; width: number; height: number }
-
-/** The upload field's media document (read at depth 1) when next/image can size it. */
-const sizedPhoto = (photo: number | Media | null | undefined): SizedPhoto | null =>
-  photo && typeof photo === 'object' && photo.url && photo.width && photo.height ? (photo as SizedPhoto) : null
 
 function HeroPhoto({ photo, fallbackAlt }: { photo: SizedPhoto; fallbackAlt: string }) {
   const { props } = getImageProps({

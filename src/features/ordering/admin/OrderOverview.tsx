@@ -7,6 +7,8 @@ import type { Order } from '@/payload-types'
 
 import { ContactActions } from '@/features/contact/admin/ContactActions'
 
+import { statusPath } from '@/features/ordering/confirmation'
+
 import { MarkPaid } from './MarkPaid'
 
 const mapHref = (order: Order) =>
@@ -25,6 +27,14 @@ export function OrderOverview({ data }: UIFieldServerProps) {
       <p className="order-overview__placed">
         {order.reference && <strong className="order-overview__reference">{order.reference}</strong>}
         {order.createdAt && ` Placed ${placedAt(order.createdAt)} (Detroit time)`}
+        {order.statusToken && (
+          <>
+            {' · '}
+            <a href={statusPath(order.statusToken)} target="_blank" rel="noreferrer">
+              The customer&apos;s order page
+            </a>
+          </>
+        )}
       </p>
 
       <div className="order-overview__grid">
@@ -49,6 +59,9 @@ export function OrderOverview({ data }: UIFieldServerProps) {
 
         <div className="order-overview__card">
           <h3>{labelOf(DELIVERY_METHODS, order.deliveryMethod)}</h3>
+          <p data-testid="order-overview-window">
+            <strong>{order.windowLabel ?? 'Time: arrange by text'}</strong>
+          </p>
           <p>
             {order.address}
             <br />

@@ -11,7 +11,8 @@ import { discountNotices } from '@/features/discounts/notices'
 import { orderNotices } from '@/features/ordering/notices'
 import { type Message } from '@/shared/notices'
 import type { FlavorOption, JarsLeft } from '@/features/ordering/catalog'
-import { discountAmount, packagePrice, priceListKey, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
+import { discountAmount, packagePrice, priceListKey, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
+import type { WindowChoice } from '@/features/ordering/windows'
 import { clearSavedDiscount, readSavedDiscount, useSavedDiscount } from '@/features/discounts/savedDiscount'
 import { ORDER_FORM_FIELDS, parseOrderForm } from '@/features/ordering/schema'
 import { Honeypot } from '@/shared/forms/Honeypot'
@@ -20,7 +21,9 @@ import { checkDiscount, placeOrder } from '@/features/ordering/actions'
 import { DiscountField } from './DiscountField'
 import { CustomerFields, DeliveryOptions, FlavorFields, type InvalidProps } from './OrderFields'
 import { draftFromState, emptyDraft, initialOrderState, PRICE_LIST_FIELD, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
+import { OrderConfirmationDetails } from './OrderConfirmation'
 import { OrderSummary } from './OrderSummary'
+import { WindowOptions } from './WindowOptions'
 import { PackageOptions, type PackageOption } from './PackageOptions'
 
 const RESULT_ID = 'order-result'
@@ -54,6 +57,8 @@ export function OrderForm({
   initialQuantity,
   deliveryAreas,
   paymentMethods,
+  windows: pageWindows,
+  windowMethods,
 }: {
   packages: PackageOption[]
   flavors: FlavorOption[]
@@ -63,6 +68,9 @@ export function OrderForm({
   /** Names of the delivery areas and payment methods, from Site settings (none: the hints say less). */
   deliveryAreas: string[]
   paymentMethods: string[]
+  /** The pickup and delivery times open now, and the methods the seller offers times for. */
+  windows: WindowChoice[]
+  windowMethods: DeliveryMethod[]
 }) {
   const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder)
   const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
@@ -73,6 +81,8 @@ export function OrderForm({
   // The server answers new prices when the seller changed them since the page was loaded; they
   // stay the form's prices from then on, whatever the next answer is.
   const [prices, setPrices] = useState(pagePrices)
+  // Likewise the open times, when the chosen one was taken meanwhile.
+  const [windows, setWindows] = useState(pageWindows)
   const saved = useSavedDiscount()
   const scripted = useScripted()
 
@@ -80,6 +90,10 @@ export function OrderForm({
   if (state !== seenState) {
     setSeenState(state)
     if (state.prices) setPrices(state.prices)
+    if (state.windows) {
+      setWindows(state.windows)
+      setDraft((current) => ({ ...current, window: '' }))
+    }
     if (state.status === 'success') {
       setDraft(emptyDraft(1))
       setDiscountNotice(null)
@@ -90,11 +104,12 @@ export function OrderForm({
 
   const formRef = useRef<HTMLFormElement>(null)
   const resultRef = useRef<HTMLDivElement>(null)
+  const confirmationRef = useRef<HTMLElement>(null)
   useEffect(() => {
     if (state.status === 'success') {
       // The used code is gone; and the form was replaced, so focus goes to the result, not the page.
       if (state.discountUsed) clearSavedDiscount()
-      resultRef.current?.focus()
+      ;(confirmationRef.current ?? resultRef.current)?.focus()
     } else if (state.status === 'error' && state.field && formRef.current) {
       focusField(formRef.current, state.field)
     }
@@ -135,7 +150,7 @@ export function OrderForm({
     event.preventDefault()
     const form = event.currentTarget
     const formData = new FormData(form)
-    const checked = parseOrderForm(formValues(formData, ORDER_FORM_FIELDS), flavors)
+    const checked = parseOrderForm(formValues(formData, ORDER_FORM_FIELDS), flavors, windowMethods)
     if (!checked.ok) {
       setClientError({ message: checked.message, field: checked.field })
       focusField(form, checked.field)
@@ -160,6 +175,14 @@ export function OrderForm({
           Place Order
         </button>
       )}
+      {result.status === 'success' && state.confirmation && (
+        <section ref={confirmationRef} tabIndex={-1} aria-labelledby="order-confirmation-title" className="card mb-10 space-y-4 border-sea-500 outline-none">
+          <h2 id="order-confirmation-title" className="text-2xl font-semibold">
+            Thank you! Your order number is {state.confirmation.reference}.
+          </h2>
+          <OrderConfirmationDetails confirmation={state.confirmation} />
+        </section>
+      )}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-10">
           {saved.email && (
@@ -178,7 +201,16 @@ export function OrderForm({
             onChange={(jar, flavor) => setDraft((current) => ({ ...current, flavors: current.flavors.map((chosen, index) => (index === jar - 1 ? flavor : chosen)) }))}
             invalid={invalid}
           />
-          <DeliveryOptions value={draft.deliveryMethod} deliveryAreas={deliveryAreas} deliveryFee={prices.deliveryFee} freeDeliveryFrom={prices.freeDeliveryFrom} onChange={(deliveryMethod) => update({ deliveryMethod })} invalid={invalid} />
+          <DeliveryOptions
+            value={draft.deliveryMethod}
+            deliveryAreas={deliveryAreas}
+            deliveryFee={prices.deliveryFee}
+            freeDeliveryFrom={prices.freeDeliveryFrom}
+            // A time belongs to one method: switching method drops it.
+            onChange={(deliveryMethod) => update({ deliveryMethod, window: '' })}
+            invalid={invalid}
+          />
+          <WindowOptions methods={windowMethods} windows={windows} value={draft.window} onChange={(window) => update({ window })} invalid={invalid} />
           <CustomerFields value={value} invalid={invalid} />
           <Honeypot form="order" />
         </div>
@@ -210,11 +242,6 @@ export function OrderForm({
           </div>
           <div id={RESULT_ID} ref={resultRef} tabIndex={-1} className="outline-none">
             <FormMessage state={result} />
-            {result.status === 'success' && state.reference && (
-              <p className="mt-3" data-testid="order-reference">
-                Your order number is <strong>{state.reference}</strong>. Please put it in the note when you pay.
-              </p>
-            )}
           </div>
           <button type="submit" className="btn-primary w-full" disabled={pending}>
             {pending ? 'Placing Order...' : 'Place Order'}

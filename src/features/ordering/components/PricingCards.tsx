@@ -3,17 +3,12 @@ import Link from 'next/link'
 
 import { CheckIcon } from '@/components/Icons'
 import { packagesAt, priceListFrom } from '@/features/ordering/pricing'
-import type { Media, Pricing } from '@/payload-types'
+import type { Pricing } from '@/payload-types'
+import { sizedPhoto, type SizedPhoto } from '@/shared/photo'
 import { dollars, jarsText, jarWord } from '@/features/ordering/wording'
 
 /** A card's width: one column below 768 px, a third of the container (max-w-6xl) above. */
 const CARD_PHOTO_SIZES = '(min-width: 1152px) 350px, (min-width: 768px) 30vw, 90vw'
-
-type SizedPhoto = Media & { url: string; width: number; height: number }
-
-/** The upload field's media document (read at depth 1) when next/image can size it. */
-const sizedPhoto = (photo: number | Media | null | undefined): SizedPhoto | null =>
-  photo && typeof photo === 'object' && photo.url && photo.width && photo.height ? (photo as SizedPhoto) : null
 
 /**
  * A package's photo across the top of its card: wide (16:9) while the cards are stacked on a

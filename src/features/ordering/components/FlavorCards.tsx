@@ -1,0 +1,44 @@
+import { getImageProps } from 'next/image'
+
+import type { FlavorCard } from '@/features/ordering/shop'
+import { sizedPhoto, type SizedPhoto } from '@/shared/photo'
+
+/** A photo is a square thumbnail: 80 px beside the text on a phone, a third of the row above. */
+const FLAVOR_PHOTO_SIZES = '(min-width: 640px) 200px, 80px'
+
+function FlavorPhoto({ photo, alt }: { photo: SizedPhoto; alt: string }) {
+  const { props } = getImageProps({ src: photo.url, alt, width: photo.width, height: photo.height, sizes: FLAVOR_PHOTO_SIZES })
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- next/image's props (srcset, sizes) on a server-rendered <img>
+    <img {...props} alt={alt} className="size-20 shrink-0 rounded-2xl bg-plum-50 object-cover sm:aspect-square sm:size-auto sm:w-full" />
+  )
+}
+
+/** "Our flavors": what each tastes like, its photo, and whether it is sold out. Server-rendered, no JavaScript. */
+export function FlavorCards({ flavors }: { flavors: readonly FlavorCard[] }) {
+  if (flavors.length === 0) return null
+  return (
+    <section aria-labelledby="our-flavors" className="mb-10">
+      <h2 id="our-flavors" className="mb-4 text-xl font-semibold">
+        Our flavors
+      </h2>
+      <ul className="grid gap-3 sm:grid-cols-3" data-testid="flavor-cards">
+        {flavors.map((flavor) => {
+          const photo = sizedPhoto(flavor.photo)
+          return (
+            <li key={flavor.value} className={`card flex items-start gap-4 p-4 sm:flex-col ${flavor.available ? '' : 'opacity-70'}`}>
+              {photo && <FlavorPhoto photo={photo} alt={photo.alt || `${flavor.name} sea moss gel`} />}
+              <div>
+                <h3 className="font-semibold">
+                  {flavor.name}
+                  {!flavor.available && <span className="ml-2 rounded-full bg-plum-100 px-2 py-0.5 text-xs font-semibold text-plum-800">Sold out</span>}
+                </h3>
+                {flavor.description && <p className="mt-1 text-sm text-plum-900/80">{flavor.description}</p>}
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,71 @@
+import type { OrderConfirmation } from '@/features/ordering/confirmation'
+import { nextSteps } from '@/features/ordering/confirmation'
+import { dollars, jarsText } from '@/features/ordering/wording'
+
+/**
+ * What the customer keeps of an order: shown under 'Order Submitted!' and on the order status
+ * page. No hooks, so it renders on the server (status page) and in the order form alike.
+ */
+export function OrderConfirmationDetails({ confirmation, showStatusLink = true }: { confirmation: OrderConfirmation; showStatusLink?: boolean }) {
+  const delivery = confirmation.method === 'delivery'
+  return (
+    <div className="space-y-5" data-testid="order-confirmation">
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Order number</dt>
+        <dd data-testid="order-reference">{confirmation.reference}</dd>
+        <dt className="font-semibold">Jars</dt>
+        <dd>
+          {jarsText(confirmation.quantity)}: {confirmation.jars}
+        </dd>
+        <dt className="font-semibold">{delivery ? 'Delivery' : 'Pickup'}</dt>
+        <dd data-testid="order-window">
+          {confirmation.window ?? `We'll agree on a time by text.`}
+          {confirmation.address && <span className="block">{confirmation.address}</span>}
+        </dd>
+        <dt className="font-semibold">Total</dt>
+        <dd data-testid="order-total">{dollars(confirmation.total)}</dd>
+      </dl>
+
+      {confirmation.payments.length > 0 && (
+        <div>
+          <h3 className="text-lg font-semibold">How to pay</h3>
+          <p className="text-plum-900/80">
+            Send {dollars(confirmation.total)} with one of these and put <strong>{confirmation.reference}</strong> in the note.
+          </p>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2" data-testid="payment-options">
+            {confirmation.payments.map((payment) => (
+              <li key={payment.method} className="rounded-2xl border border-plum-100 px-4 py-3">
+                {payment.href ? (
+                  <a href={payment.href} className="font-semibold text-plum-800 underline" rel="noopener noreferrer" target="_blank">
+                    Pay {dollars(confirmation.total)} with {payment.method}
+                  </a>
+                ) : (
+                  <span className="font-semibold">{payment.method}</span>
+                )}
+                {payment.handle && <span className="block text-sm text-plum-900/75">{payment.handle}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div>
+        <h3 className="text-lg font-semibold">What happens next</h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {nextSteps(confirmation).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ul>
+      </div>
+
+      {showStatusLink && confirmation.statusPath && (
+        <p>
+          <a href={confirmation.statusPath} className="font-semibold text-plum-800 underline" data-testid="order-status-link">
+            Your order page
+          </a>{' '}
+          shows its status at any time; we also e-mailed you the link.
+        </p>
+      )}
+    </div>
+  )
+}
