@@ -126,6 +126,7 @@ export const Fulfilment: GlobalConfig = {
       admin: {
         description: `Customers choose one of the next ${WINDOW_DAYS} days' times for pickup or delivery when they order. No times for a method: you arrange the time by text, as before.`,
         initCollapsed: false,
+        components: { RowLabel: '/features/ordering/admin/WindowRowLabel#WindowRowLabel' },
       },
       fields: [
         {
@@ -140,7 +141,13 @@ export const Fulfilment: GlobalConfig = {
         {
           type: 'row',
           fields: [
-            { name: 'place', label: 'Place (pickups)', type: 'text', maxLength: 120, admin: { placeholder: 'Eastern Market', width: '60%' } },
+            {
+              name: 'place',
+              label: 'Place',
+              type: 'text',
+              maxLength: 120,
+              admin: { placeholder: 'Eastern Market', width: '60%', condition: (_, siblingData) => siblingData?.method !== 'delivery' },
+            },
             {
               name: 'capacity',
               label: 'Orders it can take',

@@ -85,7 +85,7 @@ export function nextSteps(confirmation: OrderConfirmation): string[] {
     confirmation.window
       ? `We'll text or e-mail you to confirm your order. ${delivery ? 'We deliver' : 'Pick up your jars'} on ${confirmation.window}.`
       : `We'll text or e-mail you to confirm your order and agree on a ${delivery ? 'delivery' : 'pickup'} time.`,
-    `Pay ${dollars(confirmation.total)} with one of the methods below and put ${confirmation.reference} in the note.`,
+    `Pay ${dollars(confirmation.total)} and put ${confirmation.reference} in the note, so we can match your payment to your order.`,
     'Keep your jars in the fridge; the gel stays fresh for about two weeks.',
   ]
 }

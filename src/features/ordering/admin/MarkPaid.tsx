@@ -1,7 +1,7 @@
 'use client'
 
 import { useField, useForm } from '@payloadcms/ui'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 
 import { PAYMENT_METHODS, type PaymentMethod } from '@/features/ordering/options'
 import { businessDateTime } from '@/shared/time'
@@ -15,12 +15,14 @@ export function MarkPaid() {
   const status = useField<string | null>({ path: 'paymentStatus' })
   const method = useField<string | null>({ path: 'paymentMethod' })
   const paidAt = useField<string | null>({ path: 'paidAt' })
-  const [chosen, setChosen] = useState<PaymentMethod>((method.value as PaymentMethod) || 'cash')
+  // Read when the button is tapped (not kept in state), so a choice made while the page was still
+  // loading is not lost.
+  const chosen = useRef<HTMLSelectElement>(null)
   const [saving, setSaving] = useState(false)
 
   async function record(paid: boolean) {
     setSaving(true)
-    const payment = { paymentStatus: paid ? 'paid' : 'unpaid', paymentMethod: paid ? chosen : null, paidAt: paid ? new Date().toISOString() : null }
+    const payment = { paymentStatus: paid ? 'paid' : 'unpaid', paymentMethod: paid ? ((chosen.current?.value as PaymentMethod | undefined) ?? 'cash') : null, paidAt: paid ? new Date().toISOString() : null }
     // The fields below show the new values at once; the save sends them explicitly, since a field
     // set a moment before is not yet in the state `submit` reads.
     status.setValue(payment.paymentStatus)
@@ -54,7 +56,7 @@ export function MarkPaid() {
       </p>
       <label className="mark-paid__method">
         Paid with{' '}
-        <select value={chosen} onChange={(event) => setChosen(event.target.value as PaymentMethod)}>
+        <select ref={chosen} defaultValue={(method.value as PaymentMethod) || 'cash'}>
           {PAYMENT_METHODS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

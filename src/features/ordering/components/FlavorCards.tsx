@@ -3,14 +3,14 @@ import { getImageProps } from 'next/image'
 import type { FlavorCard } from '@/features/ordering/shop'
 import { sizedPhoto, type SizedPhoto } from '@/shared/photo'
 
-/** A photo is a square thumbnail: 80 px beside the text on a phone, a third of the row above. */
-const FLAVOR_PHOTO_SIZES = '(min-width: 640px) 200px, 80px'
+/** A square thumbnail beside the text: the order form below stays within reach. */
+const FLAVOR_PHOTO_SIZES = '96px'
 
 function FlavorPhoto({ photo, alt }: { photo: SizedPhoto; alt: string }) {
   const { props } = getImageProps({ src: photo.url, alt, width: photo.width, height: photo.height, sizes: FLAVOR_PHOTO_SIZES })
   return (
     // eslint-disable-next-line @next/next/no-img-element -- next/image's props (srcset, sizes) on a server-rendered <img>
-    <img {...props} alt={alt} className="size-20 shrink-0 rounded-2xl bg-plum-50 object-cover sm:aspect-square sm:size-auto sm:w-full" />
+    <img {...props} alt={alt} className="size-20 shrink-0 rounded-2xl bg-plum-50 object-cover lg:size-24" />
   )
 }
 
@@ -26,7 +26,7 @@ export function FlavorCards({ flavors }: { flavors: readonly FlavorCard[] }) {
         {flavors.map((flavor) => {
           const photo = sizedPhoto(flavor.photo)
           return (
-            <li key={flavor.value} className={`card flex items-start gap-4 p-4 sm:flex-col ${flavor.available ? '' : 'opacity-70'}`}>
+            <li key={flavor.value} className={`card flex items-start gap-4 p-4 ${flavor.available ? '' : 'opacity-70'}`}>
               {photo && <FlavorPhoto photo={photo} alt={photo.alt || `${flavor.name} sea moss gel`} />}
               <div>
                 <h3 className="font-semibold">

@@ -71,8 +71,8 @@ export function FlavorFields({
 }
 
 /** Under each method: pickup is free; delivery costs the fee, in the areas set in Site settings. */
-function methodHint(method: DeliveryMethod, deliveryAreas: readonly string[], fee: number, freeFrom: number | null): string {
-  if (method === 'pickup') return 'Free. We send you the pickup address when we confirm.'
+function methodHint(method: DeliveryMethod, deliveryAreas: readonly string[], fee: number, freeFrom: number | null, withTimes: boolean): string {
+  if (method === 'pickup') return withTimes ? 'Free. Choose a time and place below.' : 'Free. We send you the pickup address when we confirm.'
   const where = deliveryAreas.length ? `${dollars(fee)} in ${wordList(deliveryAreas, 'and')}.` : `${dollars(fee)}.`
   return freeFrom === null ? where : `${where} Free for packages of ${dollars(freeFrom)} or more.`
 }
@@ -82,10 +82,13 @@ export function DeliveryOptions({
   deliveryAreas,
   deliveryFee,
   freeDeliveryFrom,
+  windowMethods,
   onChange,
   invalid,
 }: {
   value: DeliveryMethod | ''
+  /** The methods the seller offers times for (chosen below the methods). */
+  windowMethods: readonly DeliveryMethod[]
   /** The names of the delivery areas, from Site settings. */
   deliveryAreas: readonly string[]
   /** The seller's delivery fee, in dollars, and the package price from which it is free. */
@@ -120,7 +123,7 @@ export function DeliveryOptions({
               <span>
                 <span className="block font-semibold">{method.label}</span>
                 <span id={`${id}-hint`} className="block text-sm text-plum-900/75">
-                  {methodHint(method.value, deliveryAreas, deliveryFee, freeDeliveryFrom)}
+                  {methodHint(method.value, deliveryAreas, deliveryFee, freeDeliveryFrom, windowMethods.includes(method.value))}
                 </span>
               </span>
             </label>

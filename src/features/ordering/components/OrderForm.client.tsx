@@ -206,6 +206,7 @@ export function OrderForm({
             deliveryAreas={deliveryAreas}
             deliveryFee={prices.deliveryFee}
             freeDeliveryFrom={prices.freeDeliveryFrom}
+            windowMethods={windowMethods}
             // A time belongs to one method: switching method drops it.
             onChange={(deliveryMethod) => update({ deliveryMethod, window: '' })}
             invalid={invalid}

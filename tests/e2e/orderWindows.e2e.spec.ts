@@ -1,0 +1,162 @@
+// Pickup windows defined in the admin, chosen on /order, confirmed on the page and in the e-mail,
+// then followed on the customer's status page (paid after "Mark paid") and in a calendar file.
+// The windows are removed again in `finally`, so later spec files see the seed (no windows).
+import ICAL from 'ical.js'
+import type { Page } from '@playwright/test'
+
+import { expect, loginToAdmin, test, waitForMail } from './fixtures'
+import { ADMIN } from './global-setup'
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
+
+/** The weekday, in Detroit, `days` days from now: well past the 24-hour lead time, within two weeks. */
+function weekdayIn(days: number): (typeof WEEKDAYS)[number] {
+  const name = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + days * 86_400_000))
+  return WEEKDAYS[['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name)]
+}
+
+let token: string | undefined
+async function api(method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown) {
+  const base = process.env.E2E_BASE_URL!
+  if (!token) {
+    const login = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-forwarded-for': '10.66.0.2' },
+      body: JSON.stringify(ADMIN),
+    })
+    expect(login.ok, `admin login → ${login.status}`).toBeTruthy()
+    token = ((await login.json()) as { token: string }).token
+  }
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { Authorization: `JWT ${token}`, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  })
+  expect(response.ok, `${method} ${url} → ${response.status}`).toBeTruthy()
+  return response.json()
+}
+
+/** Adds one weekly time through the admin's Pickup & delivery screen, as the seller would. */
+async function addWindowInAdmin(admin: Page, row: number, window: { weekday: string; start: string; end: string; place: string; capacity?: number }) {
+  await admin.getByRole('button', { name: 'Add Time' }).click()
+  const chooseOption = async (field: string, option: string) => {
+    await admin.locator(`#field-windows__${row}__${field}`).click()
+    await admin.locator('.rs__option', { hasText: new RegExp(`^${option}$`) }).click()
+  }
+  await chooseOption('method', 'Pickup')
+  await chooseOption('weekday', window.weekday)
+  await admin.locator(`#field-windows__${row}__start`).fill(window.start)
+  await admin.locator(`#field-windows__${row}__end`).fill(window.end)
+  await admin.locator(`#field-windows__${row}__place`).fill(window.place)
+  if (window.capacity) await admin.locator(`#field-windows__${row}__capacity`).fill(String(window.capacity))
+}
+
+async function fillOrder(page: Page, email: string, method: 'Pickup' | 'Delivery', zip = '48226') {
+  await page.locator('#order-qty-3').check()
+  for (const [jar, flavor] of [[1, 'Mixed Berry'], [2, 'Peach Ginger'], [3, 'Pineapple Mango']] as const) await page.getByLabel(`Jar ${jar} flavor *`).selectOption({ label: flavor })
+  await page.getByRole('radio', { name: method }).check()
+  await page.getByLabel('Full name *').fill('Wanda Window')
+  await page.getByLabel('Email *').fill(email)
+  await page.getByLabel('Phone *').fill('(313) 555-0142')
+  await page.getByLabel('Address *').fill('1 Campus Martius')
+  await page.getByLabel('City *').selectOption({ label: 'Detroit' })
+  await page.getByLabel('ZIP code *').fill(zip)
+  await page.getByLabel('I agree to be contacted via SMS/email about my order.').check()
+}
+
+const weekdayLabel = (value: string) => value[0].toUpperCase() + { sun: 'unday', mon: 'onday', tue: 'uesday', wed: 'ednesday', thu: 'hursday', fri: 'riday', sat: 'aturday' }[value]!
+
+test('windows from the admin: chosen on /order, full after one order, confirmed with payment links, followed on the status page and in a calendar', async ({ page, browser }) => {
+  test.setTimeout(180_000)
+  const email = `window-${Date.now()}@example.com`
+  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+  try {
+    await loginToAdmin(admin)
+    await admin.goto('/admin/globals/fulfilment')
+    const [first, second] = [weekdayIn(3), weekdayIn(4)]
+    await addWindowInAdmin(admin, 0, { weekday: weekdayLabel(first), start: '10:00', end: '14:00', place: 'Eastern Market', capacity: 1 })
+    await addWindowInAdmin(admin, 1, { weekday: weekdayLabel(second), start: '17:00', end: '19:00', place: 'Kerrytown' })
+    await admin.getByRole('button', { name: 'Save' }).click()
+    await expect(admin.getByText(/updated successfully/i)).toBeVisible()
+
+    // Both times are offered for pickup; delivery has none, so it is arranged by text as before.
+    await page.goto('/order')
+    await fillOrder(page, email, 'Delivery', '60601')
+    await expect(page.getByTestId('windows-delivery')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Place Order' }).click()
+    await expect(page.locator('[role=alert][data-testid=form-message]')).toContainText('Outside Our Delivery Area')
+    await expect(page.locator('[role=alert][data-testid=form-message]')).toContainText("Sorry, we don't deliver to 60601. Please choose pickup instead")
+
+    await page.getByRole('radio', { name: 'Pickup' }).check()
+    // Two weekly times over the next two weeks: four dated choices.
+    const times = page.getByTestId('windows-pickup').getByRole('radio')
+    await expect(times).toHaveCount(4)
+    const limited = page.getByTestId('windows-pickup').locator('label', { hasText: 'Eastern Market' }).first()
+    const label = (await limited.locator('span.font-semibold').textContent())!
+    expect(label).toMatch(/^\w{3}, \w{3} \d{1,2} · 10:00 AM–2:00 PM · Eastern Market$/)
+    await expect(limited).toContainText('Last place')
+    // A pickup without a time is refused before it is sent.
+    await page.getByRole('button', { name: 'Place Order' }).click()
+    await expect(page.locator('[role=alert][data-testid=form-message]')).toContainText('Please choose a pickup time.')
+    await limited.click()
+    await page.getByRole('button', { name: 'Place Order' }).click()
+
+    await expect(page.locator('[role=status][data-testid=form-message]')).toContainText('Order Submitted!')
+    const confirmation = page.getByTestId('order-confirmation')
+    const reference = (await confirmation.getByTestId('order-reference').textContent())!
+    expect(reference).toMatch(/^SM-\d+$/)
+    await expect(confirmation.getByTestId('order-window')).toHaveText(label)
+    await expect(confirmation.getByTestId('order-total')).toHaveText('$50')
+    await expect(confirmation.getByRole('link', { name: 'Pay $50 with Venmo' })).toHaveAttribute('href', `https://venmo.com/your-venmo?txn=pay&amount=50&note=${reference}`)
+    await expect(confirmation.getByRole('link', { name: 'Pay $50 with CashApp' })).toHaveAttribute('href', 'https://cash.app/$yourcashtag/50')
+    await expect(confirmation.getByTestId('payment-options')).toContainText('orders@example.com')
+
+    // The e-mail names the time and carries the private status link.
+    const mail = await waitForMail((received) => received.to.includes(email))
+    expect(mail.text).toContain(`Pick up your jars on ${label}.`)
+    const statusUrl = mail.text.match(/https?:\/\/\S+\/order\/status\/[A-Za-z0-9_-]+/)![0]
+
+    // The one place is taken: the time is no longer offered.
+    await page.goto('/order')
+    await page.getByRole('radio', { name: 'Pickup' }).check()
+    await expect(page.getByTestId('windows-pickup').getByRole('radio')).toHaveCount(3)
+    await expect(page.getByTestId('windows-pickup')).not.toContainText(label)
+
+    // The status page: the order, not paid yet; after "Mark paid" in the admin, paid.
+    await page.goto(statusUrl)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`)
+    await expect(page.getByTestId('order-window')).toHaveText(label)
+    await expect(page.getByTestId('payment-status')).toContainText('Not paid yet')
+    expect(await page.locator('meta[name=robots]').getAttribute('content')).toMatch(/noindex/)
+
+    const [order] = (await api('GET', `/api/orders?depth=0&where[reference][equals]=${reference}`)).docs as { id: number }[]
+    await admin.goto(`/admin/collections/orders/${order.id}`)
+    await expect(admin.getByTestId('order-overview-window')).toHaveText(label)
+    // The admin's document view finishes loading (and hydrating) before the seller's choice.
+    await admin.waitForLoadState('networkidle')
+    await admin.getByTestId('payment-state').getByLabel('Paid with').selectOption({ label: 'Venmo' })
+    await admin.getByRole('button', { name: 'Mark paid' }).click()
+    await expect(admin.getByTestId('payment-state')).toContainText('Paid with Venmo')
+    await expect.poll(async () => (await api('GET', `/api/orders/${order.id}?depth=0`)).paymentStatus).toBe('paid')
+    await page.reload()
+    await expect(page.getByTestId('payment-status')).toContainText('Paid')
+    await expect(page.getByTestId('payment-status')).toContainText('Thank you! Paid with Venmo')
+
+    // The calendar file holds the window.
+    const ics = await page.request.get(`${statusUrl}/calendar.ics`)
+    expect(ics.headers()['content-type']).toContain('text/calendar')
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(await ics.text())).getFirstSubcomponent('vevent')!)
+    const stored = await api('GET', `/api/orders/${order.id}?depth=0`)
+    expect(event.startDate.toJSDate().toISOString()).toBe(stored.windowStartsAt)
+    expect(event.endDate.toJSDate().toISOString()).toBe(stored.windowEndsAt)
+    expect(event.location).toBe('Eastern Market')
+
+    // A wrong token is a 404, and shows no order.
+    const wrong = await page.goto(`${statusUrl.slice(0, -2)}xx`)
+    expect(wrong?.status()).toBe(404)
+    await expect(page.getByText(reference)).toHaveCount(0)
+  } finally {
+    await api('POST', '/api/globals/fulfilment', { windows: [] })
+    await admin.context().close()
+  }
+})
