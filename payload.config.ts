@@ -19,6 +19,7 @@ import { OrderNumbers } from '@/globals/OrderNumbers'
 import { Fulfilment, Prices, Stock } from '@/globals/Shop'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { trustedOrigins } from './src/features/admin/adminAuth'
+import { CUSTOMERS_VIEW } from './src/features/admin/adminViews'
 import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
@@ -33,10 +34,27 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     importMap: { baseDir: path.resolve(dirname, 'src') },
+    // Static: Payload reads it once with the config, before any request could read Site settings.
     meta: { titleSuffix: ' · Seamoss admin' },
     // The default gravatar would call an outside service for every admin page.
     avatar: 'default',
-    components: { beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'] },
+    components: {
+      beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'],
+      beforeNavLinks: ['/features/admin/components/CustomersNavLink#CustomersNavLink'],
+      // The seller's business name and mark (Site settings) instead of Payload's, also on the login page.
+      graphics: {
+        Logo: '/features/admin/components/AdminBrand#AdminLogo',
+        Icon: '/features/admin/components/AdminBrand#AdminIcon',
+      },
+      views: {
+        customers: {
+          Component: '/features/admin/components/CustomersView#CustomersView',
+          path: CUSTOMERS_VIEW.path,
+          exact: true,
+          meta: { title: 'Customers' },
+        },
+      },
+    },
   },
   collections: [Orders, Flavors, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
   globals: [Prices, Stock, Fulfilment, SiteSettings, ...PAGE_GLOBALS, OrderNumbers],

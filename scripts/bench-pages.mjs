@@ -4,6 +4,7 @@
 // Scores are the median of BENCH_RUNS runs per page (default 3), with each run's performance shown.
 //   npm run build && npm run bench:pages            (starts its own server on a fresh database)
 //   BENCH_URL=http://localhost:3000 npm run bench:pages   (measures a running site)
+//   BENCH_PAGES=/,/order npm run bench:pages               (only these pages)
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -13,7 +14,8 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-const PAGES = ['/', '/benefits', '/faq', '/contact']
+// BENCH_PAGES=/,/order measures only those pages.
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/benefits', '/faq', '/contact', '/order']
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 }
 const HOME_JS_BUDGET_KB = 160
 // Lighthouse scores vary from run to run, most on a small shared machine; its documentation advises

@@ -8,7 +8,7 @@ export const ContactMessages: CollectionConfig = {
   labels: { singular: 'Contact message', plural: 'Contact messages' },
   defaultSort: '-createdAt',
   admin: {
-    group: 'Customers',
+    group: 'Mailing list & messages',
     useAsTitle: 'name',
     defaultColumns: ['name', 'subject', 'handled', 'createdAt', 'email'],
     listSearchableFields: ['name', 'email', 'subject', 'message'],

@@ -8,7 +8,7 @@ export const EmailCaptures: CollectionConfig = {
   labels: { singular: 'Email subscriber', plural: 'Email subscribers' },
   defaultSort: '-createdAt',
   admin: {
-    group: 'Customers',
+    group: 'Mailing list & messages',
     useAsTitle: 'email',
     defaultColumns: ['name', 'email', 'discount_code', 'discount_used', 'createdAt'],
     listSearchableFields: ['name', 'email', 'discount_code'],

@@ -160,3 +160,26 @@ test('windows from the admin: chosen on /order, full after one order, confirmed 
     await admin.context().close()
   }
 })
+
+test('without JavaScript an order chooses its pickup time and gets the same confirmation', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL })
+  const page = await context.newPage()
+  try {
+    await api('POST', '/api/globals/fulfilment', { windows: [{ method: 'pickup', weekday: weekdayIn(3), start: '09:00', end: '11:00', place: 'Corktown' }] })
+    await page.goto('/order')
+    await fillOrder(page, `no-script-window-${Date.now()}@example.com`, 'Pickup')
+    // The pickup times show through CSS once pickup is checked; no script runs.
+    const time = page.getByTestId('windows-pickup').locator('label', { hasText: 'Corktown' }).first()
+    await expect(time).toBeVisible()
+    const label = (await time.locator('span.font-semibold').textContent())!
+    await time.click()
+    await page.getByRole('button', { name: 'Place Order' }).last().click()
+    await expect(page.locator('[role=status][data-testid=form-message]')).toContainText('Order Submitted!')
+    await expect(page.getByTestId('order-confirmation').getByTestId('order-window')).toHaveText(label)
+    await expect(page.getByTestId('order-confirmation').getByTestId('order-reference')).toHaveText(/^SM-\d+$/)
+  } finally {
+    await api('POST', '/api/globals/fulfilment', { windows: [] })
+    await context.close()
+  }
+})

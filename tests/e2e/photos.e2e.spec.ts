@@ -94,13 +94,24 @@ test('a photo uploaded in the admin and set as the hero shows on the home page w
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`^https?://[^/]+/api/media/file/${filename}$`))
   await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', new RegExp(`/api/media/file/${filename}$`))
 
+  // The seller rewrites the photo's description in the media library: the home page, which cached
+  // the photo's details, follows at once.
+  const rewritten = `${alt}, described again`
+  await adminApi(request, 'PATCH', `/api/media/${changed.mediaId}`, { alt: rewritten })
+  await expect
+    .poll(async () => {
+      await page.goto('/')
+      return page.getByRole('img', { name: rewritten }).count()
+    }, { timeout: 15_000 })
+    .toBe(1)
+
   // Put back (as the hook would): the home page no longer shows the test photo.
   await adminApi(request, 'POST', '/api/globals/home-page', { hero: changed.hero })
   delete changed.hero
   await expect
     .poll(async () => {
       await page.goto('/')
-      return page.getByRole('img', { name: alt }).count()
+      return page.getByRole('img', { name: new RegExp(`photo test ${stamp}`) }).count()
     }, { timeout: 10_000 })
     .toBe(0)
 })

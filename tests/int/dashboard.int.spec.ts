@@ -37,7 +37,8 @@ describe('the admin dashboard figures', () => {
   it('counts what waits and what this week brought', async () => {
     const { payload } = app
     const lastMonth = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString()
-    for (const data of [order(20, 'new'), order(55, 'new'), order(42, 'confirmed'), order(100, 'cancelled'), order(50, 'new', lastMonth)]) {
+    // Jars: 1 + 3 + 1 this week; the cancelled order's 6 and last month's do not count.
+    for (const data of [order(20, 'new'), { ...order(55, 'new'), quantity: 3 }, order(42, 'confirmed'), { ...order(100, 'cancelled'), quantity: 6 }, order(50, 'new', lastMonth)]) {
       await payload.create({ collection: 'orders', data })
     }
     await payload.create({ collection: 'email-captures', data: { name: 'New', email: 'new@example.com', discount_code: 'HC25000001' } })
@@ -52,6 +53,7 @@ describe('the admin dashboard figures', () => {
       ordersWaiting: 3,
       ordersThisWeek: 3,
       revenueThisWeek: 117,
+      jarsThisWeek: 5,
       subscribersThisWeek: 1,
       reviewsWaiting: 2,
       messagesWaiting: 1,

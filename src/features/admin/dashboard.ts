@@ -10,6 +10,7 @@ export type DashboardFigures = {
   ordersWaiting: number
   ordersThisWeek: number
   revenueThisWeek: number
+  jarsThisWeek: number
   subscribersThisWeek: number
   reviewsWaiting: number
   messagesWaiting: number
@@ -20,8 +21,11 @@ export type DashboardFigures = {
   weekStart: string
 }
 
-/** Orders whose money has not come in (a cancelled order owes nothing). */
-const UNPAID: Where = { and: [{ paymentStatus: { equals: 'unpaid' } }, { status: { not_equals: 'cancelled' } }] }
+/** A cancelled order is no sale: it counts in no figure or chart, and owes nothing. */
+export const NOT_CANCELLED: Where = { status: { not_equals: 'cancelled' } }
+
+/** Orders whose money has not come in. */
+const UNPAID: Where = { and: [{ paymentStatus: { equals: 'unpaid' } }, NOT_CANCELLED] }
 /** Delivered or picked up, and still not paid: the first ones to chase. */
 const COMPLETED_UNPAID: Where = { and: [{ paymentStatus: { equals: 'unpaid' } }, { status: { equals: 'completed' } }] }
 
@@ -41,7 +45,7 @@ export function dashboardFilters(weekStart: string) {
     ordersWaiting: WAITING.orders,
     unpaid: WAITING.unpaid,
     completedUnpaid: WAITING.completedUnpaid,
-    ordersThisWeek: { and: [thisWeek, { status: { not_equals: 'cancelled' } }] } satisfies Where,
+    ordersThisWeek: { and: [thisWeek, NOT_CANCELLED] } satisfies Where,
     subscribersThisWeek: thisWeek,
     reviewsWaiting: WAITING.reviews,
     messagesWaiting: WAITING.messages,
@@ -55,7 +59,7 @@ export async function dashboardFigures(payload: Payload, now = new Date()): Prom
   const owed = (where: Where) => payload.find({ collection: 'orders', where, select: { totalPrice: true }, pagination: false, depth: 0 })
   const [ordersWaiting, weekOrders, subscribersThisWeek, reviewsWaiting, messagesWaiting, left, unpaid, completedUnpaid] = await Promise.all([
     payload.count({ collection: 'orders', where: filters.ordersWaiting }),
-    payload.find({ collection: 'orders', where: filters.ordersThisWeek, select: { totalPrice: true }, pagination: false, depth: 0 }),
+    payload.find({ collection: 'orders', where: filters.ordersThisWeek, select: { totalPrice: true, quantity: true }, pagination: false, depth: 0 }),
     payload.count({ collection: 'email-captures', where: filters.subscribersThisWeek }),
     payload.count({ collection: 'reviews', where: filters.reviewsWaiting }),
     payload.count({ collection: 'contact-messages', where: filters.messagesWaiting }),
@@ -68,6 +72,7 @@ export async function dashboardFigures(payload: Payload, now = new Date()): Prom
     ordersWaiting: ordersWaiting.totalDocs,
     ordersThisWeek: weekOrders.docs.length,
     revenueThisWeek: weekOrders.docs.reduce((sum, order) => sum + (order.totalPrice ?? 0), 0),
+    jarsThisWeek: weekOrders.docs.reduce((sum, order) => sum + (order.quantity ?? 0), 0),
     subscribersThisWeek: subscribersThisWeek.totalDocs,
     reviewsWaiting: reviewsWaiting.totalDocs,
     messagesWaiting: messagesWaiting.totalDocs,

@@ -22,9 +22,13 @@ import { ExportSaveButton as ExportSaveButton_cdf7e044479f899a31f804427d568b36 }
 import { ImportPreview as ImportPreview_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { ImportSaveButton as ImportSaveButton_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { WindowRowLabel as WindowRowLabel_0d10b5f91e79de60467f74c84390db77 } from '../../../features/ordering/admin/WindowRowLabel'
+import { AdminIcon as AdminIcon_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../../features/admin/components/AdminBrand'
+import { AdminLogo as AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../../features/admin/components/AdminBrand'
 import { BusinessDashboard as BusinessDashboard_d03267e31c523644feb44d14f56b64e4 } from '../../../features/admin/components/BusinessDashboard'
+import { CustomersNavLink as CustomersNavLink_3900153b0dee103d15306920cd80a875 } from '../../../features/admin/components/CustomersNavLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { ImportExportProvider as ImportExportProvider_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
+import { CustomersView as CustomersView_427f7f39c072614389904b261aa111e0 } from '../../../features/admin/components/CustomersView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -53,8 +57,12 @@ export const importMap = {
   "@payloadcms/plugin-import-export/rsc#ImportPreview": ImportPreview_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#ImportSaveButton": ImportSaveButton_cdf7e044479f899a31f804427d568b36,
   "/features/ordering/admin/WindowRowLabel#WindowRowLabel": WindowRowLabel_0d10b5f91e79de60467f74c84390db77,
+  "/features/admin/components/AdminBrand#AdminIcon": AdminIcon_e0d77ed6ac948f7eea54a824876cfbd4,
+  "/features/admin/components/AdminBrand#AdminLogo": AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4,
   "/features/admin/components/BusinessDashboard#BusinessDashboard": BusinessDashboard_d03267e31c523644feb44d14f56b64e4,
+  "/features/admin/components/CustomersNavLink#CustomersNavLink": CustomersNavLink_3900153b0dee103d15306920cd80a875,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/plugin-import-export/rsc#ImportExportProvider": ImportExportProvider_cdf7e044479f899a31f804427d568b36,
+  "/features/admin/components/CustomersView#CustomersView": CustomersView_427f7f39c072614389904b261aa111e0,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -4,6 +4,8 @@ import { adminListUrl } from '@/features/admin/adminFilters'
 import { dashboardFigures, dashboardFilters } from '@/features/admin/dashboard'
 import { dollars } from '@/features/ordering/wording'
 
+import { SalesCharts } from './SalesCharts'
+
 const cardStyle = {
   display: 'block',
   padding: '1.25rem',
@@ -15,8 +17,8 @@ const cardStyle = {
 } as const
 
 /**
- * The admin's first screen: orders waiting, this week's orders and total, new subscribers, reviews
- * to approve, messages to handle, and the jars left in this batch.
+ * The admin's first screen: orders waiting, money owed, this week's orders, total and jars, new
+ * subscribers, reviews to approve, messages to handle, the jars left in this batch; then the sales charts.
  */
 export async function BusinessDashboard({ payload }: { payload: Payload }) {
   const figures = await dashboardFigures(payload)
@@ -36,6 +38,7 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
       hint: `${dollars(figures.revenueThisWeek)} in total`,
       href: adminListUrl('orders', filters.ordersThisWeek),
     },
+    { label: 'Jars sold this week', value: figures.jarsThisWeek, hint: "in this week's orders", href: adminListUrl('orders', filters.ordersThisWeek) },
     { label: 'New subscribers this week', value: figures.subscribersThisWeek, hint: 'joined the e-mail list', href: adminListUrl('email-captures', filters.subscribersThisWeek) },
     { label: 'Reviews waiting', value: figures.reviewsWaiting, hint: 'for your approval', href: adminListUrl('reviews', filters.reviewsWaiting) },
     { label: 'Messages waiting', value: figures.messagesWaiting, hint: 'not yet handled', href: adminListUrl('contact-messages', filters.messagesWaiting) },
@@ -47,17 +50,20 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
     },
   ]
   return (
-    <section aria-label="Business at a glance" style={{ marginBottom: '2rem' }}>
-      <h2 style={{ marginBottom: '1rem' }}>At a glance</h2>
-      <div style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
-        {cards.map((card) => (
-          <a key={card.label} href={card.href} style={cardStyle} data-testid="dashboard-card">
-            <span style={{ display: 'block', fontSize: '0.9rem', opacity: 0.8 }}>{card.label}</span>
-            <strong style={{ display: 'block', fontSize: '2.25rem', lineHeight: 1.2 }}>{card.value}</strong>
-            <span style={{ fontSize: '0.85rem', opacity: 0.75 }}>{card.hint}</span>
-          </a>
-        ))}
-      </div>
-    </section>
+    <>
+      <section aria-label="Business at a glance" style={{ marginBottom: '2rem' }}>
+        <h2 style={{ marginBottom: '1rem' }}>At a glance</h2>
+        <div style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+          {cards.map((card) => (
+            <a key={card.label} href={card.href} style={cardStyle} data-testid="dashboard-card">
+              <span style={{ display: 'block', fontSize: '0.9rem', opacity: 0.8 }}>{card.label}</span>
+              <strong style={{ display: 'block', fontSize: '2.25rem', lineHeight: 1.2 }}>{card.value}</strong>
+              <span style={{ fontSize: '0.85rem', opacity: 0.75 }}>{card.hint}</span>
+            </a>
+          ))}
+        </div>
+      </section>
+      <SalesCharts payload={payload} />
+    </>
   )
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+
+import { customerOrdersWhere, groupCustomers, phoneKey, searchCustomers, type CustomerOrder } from '@/features/admin/customers'
+
+let nextId = 1
+const order = (fullName: string, email: string, phone: string, totalPrice: number, createdAt: string, status: CustomerOrder['status'] = 'new'): CustomerOrder => ({
+  id: nextId++,
+  fullName,
+  email,
+  phone,
+  totalPrice,
+  createdAt,
+  status,
+})
+
+const orders = [
+  order('Dana Tester', 'dana@example.com', '(313) 555-0100', 55, '2026-10-01T15:00:00Z'),
+  order('Dana T.', 'Dana@Example.COM', '313-555-0100', 20, '2026-10-20T15:00:00Z'),
+  // Another address, the same phone (with the country code): the same customer.
+  order('Dana Tester', 'dana.work@example.com', '+1 313 555 0100', 50, '2026-11-02T15:00:00Z'),
+  order('Dana Tester', 'dana@example.com', '3135550100', 100, '2026-11-03T15:00:00Z', 'cancelled'),
+  order('Sam Other', 'sam@example.com', '(734) 555-0199', 100, '2026-10-25T15:00:00Z'),
+  order('Lee New', 'lee@example.com', '(248) 555-0123', 20, '2026-09-01T15:00:00Z'),
+]
+
+describe('the customers, grouped from their orders', () => {
+  const customers = groupCustomers(orders, ['DANA@example.com', 'lee@example.com'])
+
+  it('joins orders by e-mail in any case and by phone in any format', () => {
+    expect(customers.map((customer) => customer.name)).toEqual(['Dana Tester', 'Sam Other', 'Lee New'])
+    expect(customers[0]).toMatchObject({
+      email: 'dana@example.com',
+      phone: '3135550100',
+      names: ['Dana Tester', 'Dana T.'],
+      emails: ['dana@example.com', 'dana.work@example.com', 'Dana@Example.COM'],
+      orders: 3,
+      cancelled: 1,
+      totalSpent: 125,
+      firstOrderAt: '2026-10-01T15:00:00Z',
+      lastOrderAt: '2026-11-03T15:00:00Z',
+      subscribed: true,
+    })
+    expect(customers[1]).toMatchObject({ orders: 1, totalSpent: 100, subscribed: false, emails: ['sam@example.com'] })
+    expect(customers[2]).toMatchObject({ orders: 1, subscribed: true })
+  })
+
+  it('never joins strangers on an empty or too short phone', () => {
+    expect(phoneKey('')).toBe('')
+    expect(phoneKey('12-34')).toBe('')
+    const strangers = groupCustomers([order('A', 'a@example.com', '', 10, '2026-10-01T00:00:00Z'), order('B', 'b@example.com', '', 10, '2026-10-02T00:00:00Z')], [])
+    expect(strangers).toHaveLength(2)
+  })
+
+  it('finds a customer by any name, e-mail or phone digits they used', () => {
+    const names = (search: string) => searchCustomers(customers, search).map((customer) => customer.name)
+    expect(names('')).toHaveLength(3)
+    expect(names('dana t.')).toEqual(['Dana Tester'])
+    expect(names('WORK@')).toEqual(['Dana Tester'])
+    expect(names('734 555')).toEqual(['Sam Other'])
+    expect(names('555-0123')).toEqual(['Lee New'])
+    expect(names('nobody')).toEqual([])
+  })
+
+  it('opens on the orders list filtered by each e-mail and phone the customer used', () => {
+    expect(customerOrdersWhere(customers[1])).toEqual({ or: [{ email: { equals: 'sam@example.com' } }, { phone: { equals: '(734) 555-0199' } }] })
+  })
+})
