@@ -18,6 +18,8 @@ import { PAGE_GLOBALS } from '@/globals/pages'
 import { OrderNumbers } from '@/globals/OrderNumbers'
 import { Fulfilment, Prices, Stock } from '@/globals/Shop'
 import { SiteSettings } from '@/globals/SiteSettings'
+import { EmailTemplates } from '@/globals/EmailTemplates'
+import { Unsubscribes } from '@/collections/Unsubscribes'
 import { trustedOrigins } from './src/features/admin/adminAuth'
 import { CUSTOMERS_VIEW } from './src/features/admin/adminViews'
 import { databaseAdapter } from './src/platform/db/database'
@@ -56,8 +58,8 @@ export default buildConfig({
       },
     },
   },
-  collections: [Orders, Flavors, EmailCaptures, ContactMessages, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
-  globals: [Prices, Stock, Fulfilment, SiteSettings, ...PAGE_GLOBALS, OrderNumbers],
+  collections: [Orders, Flavors, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
+  globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers],
   db: databaseAdapter(),
   email: emailAdapter(),
   secret: payloadSecret(),

@@ -71,6 +71,7 @@ export interface Config {
     flavors: Flavor;
     'email-captures': EmailCapture;
     'contact-messages': ContactMessage;
+    unsubscribes: Unsubscribe;
     reviews: Review;
     faqs: Faq;
     media: Media;
@@ -91,6 +92,7 @@ export interface Config {
     flavors: FlavorsSelect<false> | FlavorsSelect<true>;
     'email-captures': EmailCapturesSelect<false> | EmailCapturesSelect<true>;
     'contact-messages': ContactMessagesSelect<false> | ContactMessagesSelect<true>;
+    unsubscribes: UnsubscribesSelect<false> | UnsubscribesSelect<true>;
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     faqs: FaqsSelect<false> | FaqsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
@@ -114,6 +116,7 @@ export interface Config {
     stock: Stock;
     fulfilment: Fulfilment;
     'site-settings': SiteSetting;
+    'email-templates': EmailTemplate;
     'home-page': HomePage;
     'benefits-page': BenefitsPage;
     'about-page': AboutPage;
@@ -128,6 +131,7 @@ export interface Config {
     stock: StockSelect<false> | StockSelect<true>;
     fulfilment: FulfilmentSelect<false> | FulfilmentSelect<true>;
     'site-settings': SiteSettingsSelect<false> | SiteSettingsSelect<true>;
+    'email-templates': EmailTemplatesSelect<false> | EmailTemplatesSelect<true>;
     'home-page': HomePageSelect<false> | HomePageSelect<true>;
     'benefits-page': BenefitsPageSelect<false> | BenefitsPageSelect<true>;
     'about-page': AboutPageSelect<false> | AboutPageSelect<true>;
@@ -183,14 +187,15 @@ export interface Order {
    */
   reference?: string | null;
   /**
-   * New → Confirmed → Completed, or Cancelled.
+   * New → Confirmed → Ready → Completed, or Cancelled. The customer gets an e-mail at each step (Content → E-mail templates).
    */
-  status: 'new' | 'confirmed' | 'completed' | 'cancelled';
+  status: 'new' | 'confirmed' | 'ready' | 'completed' | 'cancelled';
+  source?: ('online' | 'text' | 'social' | 'in-person') | null;
   paymentStatus?: ('unpaid' | 'paid') | null;
   paymentMethod?: ('cash' | 'venmo' | 'cashapp' | 'zelle' | 'other') | null;
   paidAt?: string | null;
   fullName: string;
-  email: string;
+  email?: string | null;
   phone: string;
   instagram?: string | null;
   quantity: number;
@@ -213,6 +218,11 @@ export interface Order {
   totalPrice: number;
   discountCode?: string | null;
   jarsFromBatch?: number | null;
+  /**
+   * The customer asked to be reminded when it is time for a fresh jar.
+   */
+  refillReminder?: boolean | null;
+  completedAt?: string | null;
   statusToken?: string | null;
   createdAt: string;
   updatedAt: string;
@@ -302,6 +312,18 @@ export interface ContactMessage {
   updatedAt: string;
 }
 /**
+ * These addresses get no refill reminders or list e-mails. Delete one to send to it again.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "unsubscribes".
+ */
+export interface Unsubscribe {
+  id: number;
+  email: string;
+  createdAt: string;
+  updatedAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "reviews".
  */
@@ -315,6 +337,11 @@ export interface Review {
   rating: number;
   comment: string;
   image?: (number | null) | Media;
+  /**
+   * Posted through the review link of a completed order.
+   */
+  verifiedBuyer?: boolean | null;
+  order?: (number | null) | Order;
   createdAt: string;
   updatedAt: string;
 }
@@ -602,6 +629,10 @@ export interface PayloadLockedDocument {
         value: number | ContactMessage;
       } | null)
     | ({
+        relationTo: 'unsubscribes';
+        value: number | Unsubscribe;
+      } | null)
+    | ({
         relationTo: 'reviews';
         value: number | Review;
       } | null)
@@ -674,6 +705,7 @@ export interface PayloadMigration {
 export interface OrdersSelect<T extends boolean = true> {
   reference?: T;
   status?: T;
+  source?: T;
   paymentStatus?: T;
   paymentMethod?: T;
   paidAt?: T;
@@ -701,6 +733,8 @@ export interface OrdersSelect<T extends boolean = true> {
   totalPrice?: T;
   discountCode?: T;
   jarsFromBatch?: T;
+  refillReminder?: T;
+  completedAt?: T;
   statusToken?: T;
   createdAt?: T;
   updatedAt?: T;
@@ -747,6 +781,15 @@ export interface ContactMessagesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "unsubscribes_select".
+ */
+export interface UnsubscribesSelect<T extends boolean = true> {
+  email?: T;
+  createdAt?: T;
+  updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "reviews_select".
  */
 export interface ReviewsSelect<T extends boolean = true> {
@@ -755,6 +798,8 @@ export interface ReviewsSelect<T extends boolean = true> {
   rating?: T;
   comment?: T;
   image?: T;
+  verifiedBuyer?: T;
+  order?: T;
   createdAt?: T;
   updatedAt?: T;
 }
@@ -1143,6 +1188,85 @@ export interface SiteSetting {
   createdAt?: string | null;
 }
 /**
+ * What customers receive at each step. Switch a message off, or change its words; the order details, payment links and unsubscribe link are added for you.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "email-templates".
+ */
+export interface EmailTemplate {
+  id: number;
+  received: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     */
+    body: string;
+  };
+  confirmed: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     */
+    body: string;
+  };
+  ready: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     */
+    body: string;
+  };
+  completed: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     */
+    body: string;
+  };
+  cancelled: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     */
+    body: string;
+  };
+  reminder: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     */
+    body: string;
+  };
+  refill: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     */
+    body: string;
+    /**
+     * The gel keeps about two weeks: 12 days reaches them before it runs out.
+     */
+    refillAfterDays?: number | null;
+  };
+  welcome: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     */
+    body: string;
+  };
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "home-page".
  */
@@ -1425,6 +1549,72 @@ export interface SiteSettingsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "email-templates_select".
+ */
+export interface EmailTemplatesSelect<T extends boolean = true> {
+  received?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+      };
+  confirmed?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+      };
+  ready?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+      };
+  completed?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+      };
+  cancelled?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+      };
+  reminder?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+      };
+  refill?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+        refillAfterDays?: T;
+      };
+  welcome?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "home-page_select".
  */
 export interface HomePageSelect<T extends boolean = true> {
@@ -1651,6 +1841,7 @@ export interface TaskCreateCollectionExport {
       | 'flavors'
       | 'email-captures'
       | 'contact-messages'
+      | 'unsubscribes'
       | 'reviews'
       | 'faqs'
       | 'media'

@@ -10,7 +10,7 @@ const since = (filters: ReturnType<typeof orderQuickFilters>, label: string) =>
 describe('the admin quick filters', () => {
   it('offers every order status and the seller’s days, counted from midnight in Detroit', () => {
     const filters = orderQuickFilters(now)
-    expect(filters.map((filter) => filter.label)).toEqual(['All', 'New', 'Confirmed', 'Completed', 'Cancelled', 'Unpaid', 'Today', 'This week', 'Last 30 days'])
+    expect(filters.map((filter) => filter.label)).toEqual(['All', 'New', 'Confirmed', 'Ready', 'Completed', 'Cancelled', 'Unpaid', 'Today', 'This week', 'Last 30 days'])
     expect(filters[0].where).toBeUndefined()
     expect(filters.find((filter) => filter.label === 'Cancelled')?.where).toEqual({ status: { equals: 'cancelled' } })
     expect(since(filters, 'Today')).toBe('2026-11-18T05:00:00.000Z')

@@ -4,7 +4,7 @@ import { escapeHtml } from '@/shared/escapeHtml'
 import { customerOrderEmail, sellerOrderEmail } from '@/features/ordering/orderEmails'
 import type { Order } from '@/payload-types'
 
-const order: Order = {
+const order: Order & { email: string } = {
   id: 7,
   status: 'new',
   fullName: 'Dana <b>Tester</b>',

@@ -4,7 +4,7 @@ import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
 
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
-import { CITIES, DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
+import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 
 /** Written by the order service (with `overrideAccess`) and its hooks only, never through the API. */
@@ -57,7 +57,16 @@ export const Orders: CollectionConfig = {
       defaultValue: 'new',
       options: [...ORDER_STATUSES],
       index: true,
-      admin: { description: 'New → Confirmed → Completed, or Cancelled.' },
+      admin: { description: 'New → Confirmed → Ready → Completed, or Cancelled. The customer gets an e-mail at each step (Content → E-mail templates).' },
+    },
+    {
+      name: 'source',
+      label: 'Came in by',
+      type: 'select',
+      defaultValue: 'online',
+      index: true,
+      options: [...ORDER_SOURCES],
+      access: { update: serviceOnly },
     },
     {
       type: 'row',
@@ -84,7 +93,8 @@ export const Orders: CollectionConfig = {
       type: 'row',
       fields: [
         { name: 'fullName', label: 'Full name', type: 'text', required: true },
-        { name: 'email', label: 'E-mail', type: 'email', required: true },
+        // Required on the order form; an order entered by hand may come without one.
+        { name: 'email', label: 'E-mail', type: 'email' },
       ],
     },
     {
@@ -178,6 +188,22 @@ export const Orders: CollectionConfig = {
       // access drops it from any write, and the hook's change comes after that check.
       access: { create: serviceOnly, update: serviceOnly },
       admin: { hidden: true, readOnly: true },
+    },
+    {
+      name: 'refillReminder',
+      label: 'Wants a refill reminder',
+      type: 'checkbox',
+      defaultValue: false,
+      admin: { description: 'The customer asked to be reminded when it is time for a fresh jar.' },
+    },
+    {
+      name: 'completedAt',
+      label: 'Completed on',
+      type: 'date',
+      index: true,
+      // Set when the order moves to Completed; the refill reminder counts its days from here.
+      access: { create: serviceOnly, update: serviceOnly },
+      admin: { readOnly: true, hidden: true },
     },
     {
       name: 'statusToken',

@@ -61,6 +61,25 @@ export const Reviews: CollectionConfig = {
     },
     { name: 'comment', type: 'textarea', required: true, maxLength: REVIEW_LIMITS.comment },
     { name: 'image', label: 'Photo', type: 'upload', relationTo: 'media' },
+    {
+      name: 'verifiedBuyer',
+      label: 'Verified buyer',
+      type: 'checkbox',
+      defaultValue: false,
+      // Set by the review service when the review came through an order's review link.
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true, position: 'sidebar', description: 'Posted through the review link of a completed order.' },
+    },
+    {
+      name: 'order',
+      type: 'relationship',
+      relationTo: 'orders',
+      // One review per order through its link.
+      unique: true,
+      index: true,
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true, position: 'sidebar' },
+    },
     createdAtField('Posted'),
   ],
   timestamps: true,

@@ -12,6 +12,7 @@ export type Customer = {
   key: string
   /** Name, e-mail and phone of the newest order. */
   name: string
+  /** Empty when no order of theirs has one (orders entered by hand may not). */
   email: string
   phone: string
   /** Every name, e-mail and phone as stored on the orders: for the search and the link to the orders. */
@@ -38,7 +39,7 @@ export const phoneKey = (phone: string) => {
   return digits.replace(/\D/g, '').length >= 7 ? digits : ''
 }
 
-const distinct = (values: string[]) => [...new Set(values.filter(Boolean))]
+const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))]
 
 /**
  * The seller's customers from their orders. Orders with the same e-mail (whatever its case) are
@@ -76,7 +77,7 @@ export function groupCustomers(orders: readonly CustomerOrder[], subscriberEmail
     return {
       key: `customer-${oldest.id}`,
       name: newest.fullName,
-      email: newest.email,
+      email: newestFirst.find((order) => order.email)?.email ?? '',
       phone: newest.phone,
       names: distinct(newestFirst.map((order) => order.fullName)),
       emails,

@@ -24,9 +24,20 @@ export const DELIVERY_METHODS = [
 export const ORDER_STATUSES = [
   { value: 'new', label: 'New' },
   { value: 'confirmed', label: 'Confirmed' },
+  // Shown to customers as "Ready for pickup" or "Out for delivery".
+  { value: 'ready', label: 'Ready' },
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
 ] as const
+
+/** How an order reached the seller: the form, or entered by hand from a text, a message or a visit. */
+export const ORDER_SOURCES = [
+  { value: 'online', label: 'Online' },
+  { value: 'text', label: 'Text or call' },
+  { value: 'social', label: 'Social message' },
+  { value: 'in-person', label: 'In person' },
+] as const
+export type OrderSource = (typeof ORDER_SOURCES)[number]['value']
 
 /** Whether the customer has paid: every order starts unpaid; the seller marks it paid. */
 export const PAYMENT_STATUSES = [

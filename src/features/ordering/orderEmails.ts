@@ -69,7 +69,7 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
         heading: 'Customer',
         rows: [
           ['Full name', order.fullName],
-          ['E-mail', order.email],
+          ['E-mail', order.email || '-'],
           ['Phone', order.phone],
           ['Instagram', order.instagram || '-'],
           [CONSENT_GIVEN, order.consent ? 'Yes' : 'No'],
@@ -90,13 +90,13 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
       },
       { heading: 'Price', rows: [...priceRows(order, false), ['Discount code', order.discountCode || '-']] },
     ],
-    order.email,
+    order.email ?? undefined,
   )
 }
 
 /** The customer's confirmation: what they ordered, when and where, how to pay (with links), what happens next, and their order page. */
 export function customerOrderEmail(
-  order: Order,
+  order: Order & { email: string },
   settings: Pick<SiteSetting, 'businessName' | 'productName' | 'phone' | 'email' | 'paymentMethods'>,
 ): OutgoingEmail {
   const confirmation = orderConfirmation(order, settings.paymentMethods ?? [])

@@ -201,5 +201,6 @@ async function queueOrderEmails(payload: Payload, order: Order, req: PayloadRequ
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
   const about = `order:${order.id}`
   await queueEmail(payload, { ...sellerOrderEmail(order, settings), about }, req)
-  await queueEmail(payload, { ...customerOrderEmail(order, settings), about }, req)
+  // An order entered by hand may have no e-mail address: then only the seller hears of it.
+  if (order.email) await queueEmail(payload, { ...customerOrderEmail({ ...order, email: order.email }, settings), about }, req)
 }

@@ -22,6 +22,7 @@ import { ExportSaveButton as ExportSaveButton_cdf7e044479f899a31f804427d568b36 }
 import { ImportPreview as ImportPreview_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { ImportSaveButton as ImportSaveButton_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { WindowRowLabel as WindowRowLabel_0d10b5f91e79de60467f74c84390db77 } from '../../../features/ordering/admin/WindowRowLabel'
+import { TemplatePreview as TemplatePreview_c55c6c690ecae6611a1d7cde3a6c2121 } from '../../../features/messages/admin/TemplatePreview'
 import { AdminIcon as AdminIcon_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../../features/admin/components/AdminBrand'
 import { AdminLogo as AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../../features/admin/components/AdminBrand'
 import { BusinessDashboard as BusinessDashboard_d03267e31c523644feb44d14f56b64e4 } from '../../../features/admin/components/BusinessDashboard'
@@ -57,6 +58,7 @@ export const importMap = {
   "@payloadcms/plugin-import-export/rsc#ImportPreview": ImportPreview_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#ImportSaveButton": ImportSaveButton_cdf7e044479f899a31f804427d568b36,
   "/features/ordering/admin/WindowRowLabel#WindowRowLabel": WindowRowLabel_0d10b5f91e79de60467f74c84390db77,
+  "/features/messages/admin/TemplatePreview#TemplatePreview": TemplatePreview_c55c6c690ecae6611a1d7cde3a6c2121,
   "/features/admin/components/AdminBrand#AdminIcon": AdminIcon_e0d77ed6ac948f7eea54a824876cfbd4,
   "/features/admin/components/AdminBrand#AdminLogo": AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4,
   "/features/admin/components/BusinessDashboard#BusinessDashboard": BusinessDashboard_d03267e31c523644feb44d14f56b64e4,

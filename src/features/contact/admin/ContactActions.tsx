@@ -3,7 +3,7 @@ import type { UIFieldServerProps } from 'payload'
 import { mailtoHref, smsHref, telHref } from '@/features/contact/contactLinks'
 import type { ContactMessage } from '@/payload-types'
 
-type Props = { phone?: string | null; email: string; subject?: string }
+type Props = { phone?: string | null; email?: string | null; subject?: string }
 
 /** One tap to call, text or e-mail a customer from the admin, on the phone the seller carries. */
 export function ContactActions({ phone, email, subject }: Props) {
@@ -19,9 +19,11 @@ export function ContactActions({ phone, email, subject }: Props) {
           </a>
         </>
       )}
-      <a className="contact-actions__link" href={mailtoHref(email, subject)}>
-        E-mail {email}
-      </a>
+      {email && (
+        <a className="contact-actions__link" href={mailtoHref(email, subject)}>
+          E-mail {email}
+        </a>
+      )}
     </div>
   )
 }

@@ -1,0 +1,39 @@
+'use client'
+
+import { useFormFields } from '@payloadcms/ui'
+
+import { fillTemplate, type MessageKind, type Placeholder } from '@/features/messages/templates'
+
+/** Made-up values, so the seller sees the message as a customer would read it. */
+const SAMPLE: Record<Placeholder, string> = {
+  name: 'Dana',
+  business: 'Purple Sea Moss Co.',
+  reference: 'SM-1042',
+  total: '$50',
+  jars: '3 jars',
+  window: 'Sat, Dec 5 · 10:00 AM–2:00 PM',
+  place: 'Eastern Market',
+  payment: '- Venmo: @your-venmo (https://venmo.com/your-venmo?txn=pay&amount=50&note=SM-1042)\n- Cash: at pickup',
+  phone: '(313) 555-0100',
+  statusLink: 'https://example.com/order/status/…',
+  reviewLink: 'https://example.com/reviews?name=Dana&order=…',
+  orderAgainLink: 'https://example.com/order?again=…',
+  code: 'SEAMOSS-7Q2K',
+}
+
+/** Below each template: the subject and message filled with sample values, updated as the seller types. */
+export function TemplatePreview({ kind }: { kind: MessageKind }) {
+  const subject = useFormFields(([fields]) => fields[`${kind}.subject`]?.value as string | undefined) ?? ''
+  const body = useFormFields(([fields]) => fields[`${kind}.body`]?.value as string | undefined) ?? ''
+  const enabled = useFormFields(([fields]) => fields[`${kind}.enabled`]?.value as boolean | undefined) ?? true
+  return (
+    <section className="template-preview" aria-label="Preview" data-testid={`preview-${kind}`}>
+      <h4 className="template-preview__title">Preview{enabled ? '' : ' (switched off: not sent)'}</h4>
+      <p className="template-preview__subject">
+        <strong>Subject:</strong> {fillTemplate(subject, SAMPLE)}
+      </p>
+      <pre className="template-preview__body">{fillTemplate(body, SAMPLE)}</pre>
+      <p className="template-preview__note">The order details and links are added below the message; the refill and welcome e-mails end with an unsubscribe link.</p>
+    </section>
+  )
+}
