@@ -391,7 +391,7 @@ export interface User {
  */
 export interface EmailOutbox {
   id: number;
-  status: 'pending' | 'sending' | 'sent' | 'failed';
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
   /**
    * The record it belongs to, e.g. order:42.
    */
@@ -401,6 +401,7 @@ export interface EmailOutbox {
   subject: string;
   text: string;
   html?: string | null;
+  listUnsubscribe?: string | null;
   dedupeKey?: string | null;
   attempts?: number | null;
   nextAttemptAt?: string | null;
@@ -880,6 +881,7 @@ export interface EmailOutboxSelect<T extends boolean = true> {
   subject?: T;
   text?: T;
   html?: T;
+  listUnsubscribe?: T;
   dedupeKey?: T;
   attempts?: T;
   nextAttemptAt?: T;
@@ -1199,7 +1201,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
      */
     body: string;
   };
@@ -1207,7 +1209,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
      */
     body: string;
   };
@@ -1215,7 +1217,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
      */
     body: string;
   };
@@ -1223,7 +1225,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
      */
     body: string;
   };
@@ -1231,7 +1233,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
      */
     body: string;
   };
@@ -1239,7 +1241,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
      */
     body: string;
   };
@@ -1247,7 +1249,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
      */
     body: string;
     /**
@@ -1259,7 +1261,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
      */
     body: string;
   };

@@ -45,6 +45,13 @@ export const EmailOutbox: CollectionConfig = {
     { name: 'text', label: 'Text', type: 'textarea', required: true },
     { name: 'html', label: 'HTML', type: 'textarea', admin: { hidden: true } },
     {
+      // List e-mails (welcome, refill reminder): the one-click unsubscribe address, sent as the
+      // List-Unsubscribe and List-Unsubscribe-Post headers.
+      name: 'listUnsubscribe',
+      type: 'text',
+      admin: { hidden: true },
+    },
+    {
       // Set when a message must go at most once (e.g. one status e-mail per order); unique.
       name: 'dedupeKey',
       type: 'text',
@@ -61,7 +68,7 @@ export const EmailOutbox: CollectionConfig = {
       ],
     },
     { name: 'claimedAt', type: 'date', admin: { hidden: true } },
-    { name: 'lastError', label: 'Last error', type: 'text', admin: { readOnly: true } },
+    { name: 'lastError', label: 'Last error, or why not sent', type: 'text', admin: { readOnly: true } },
     createdAtField('Queued'),
   ],
   timestamps: true,

@@ -6,7 +6,7 @@ import * as migration_20261123_064333_shop_catalogue from './20261123_064333_sho
 import * as migration_20261123_070241_order_reference_and_payment from './20261123_070241_order_reference_and_payment';
 import * as migration_20261123_071551_delivery_area from './20261123_071551_delivery_area';
 import * as migration_20261123_090729_order_windows_and_status from './20261123_090729_order_windows_and_status';
-import * as migration_20261123_093054_customer_messages_and_sources from './20261123_093054_customer_messages_and_sources';
+import * as migration_20261123_093452_customer_messages_and_sources from './20261123_093452_customer_messages_and_sources';
 
 export const migrations = [
   {
@@ -50,8 +50,8 @@ export const migrations = [
     name: '20261123_090729_order_windows_and_status',
   },
   {
-    up: migration_20261123_093054_customer_messages_and_sources.up,
-    down: migration_20261123_093054_customer_messages_and_sources.down,
-    name: '20261123_093054_customer_messages_and_sources'
+    up: migration_20261123_093452_customer_messages_and_sources.up,
+    down: migration_20261123_093452_customer_messages_and_sources.down,
+    name: '20261123_093452_customer_messages_and_sources'
   },
 ];

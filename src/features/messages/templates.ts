@@ -23,8 +23,10 @@ export const MESSAGE_LABELS: Record<MessageKind, { label: string; when: string }
 
 /** What a placeholder stands for; `{name}` in a subject or body is replaced by the customer's name. */
 export const PLACEHOLDERS = {
-  name: "The customer's first name",
+  name: "The customer's name as they gave it",
   business: 'Your business name',
+  product: 'Your product name',
+  method: 'pickup or delivery',
   reference: 'The order number, e.g. SM-1042',
   total: 'The order total, e.g. $50',
   jars: 'The jars, e.g. 3 jars',
@@ -44,8 +46,8 @@ export type MessageTemplate = { enabled: boolean; subject: string; body: string 
 export const DEFAULT_TEMPLATES: Record<MessageKind, MessageTemplate & { refillAfterDays?: number }> = {
   received: {
     enabled: true,
-    subject: 'Your order {reference}: {jars}, {total}',
-    body: 'Hi {name},\n\nThank you for your order! We will text or e-mail you to confirm it.',
+    subject: 'Your {product} order: {jars}, {total}',
+    body: 'Hi {name},\n\nThank you for your order! We will text or e-mail you to confirm your order and {method}.',
   },
   confirmed: {
     enabled: true,

@@ -7,6 +7,9 @@ export const OUTBOX_STATUSES = [
   { label: 'Sending', value: 'sending' },
   { label: 'Sent', value: 'sent' },
   { label: 'Gave up', value: 'failed' },
+  // Never sent, on purpose: the seller switched the message off, there is no address, or the
+  // address unsubscribed. Kept so the order shows why.
+  { label: 'Not sent', value: 'skipped' },
 ] as const
 
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]['value']

@@ -6,8 +6,10 @@ import { fillTemplate, type MessageKind, type Placeholder } from '@/features/mes
 
 /** Made-up values, so the seller sees the message as a customer would read it. */
 const SAMPLE: Record<Placeholder, string> = {
-  name: 'Dana',
+  name: 'Dana Tester',
   business: 'Purple Sea Moss Co.',
+  product: 'Purple Seamoss Gel',
+  method: 'pickup',
   reference: 'SM-1042',
   total: '$50',
   jars: '3 jars',
@@ -16,7 +18,7 @@ const SAMPLE: Record<Placeholder, string> = {
   payment: '- Venmo: @your-venmo (https://venmo.com/your-venmo?txn=pay&amount=50&note=SM-1042)\n- Cash: at pickup',
   phone: '(313) 555-0100',
   statusLink: 'https://example.com/order/status/…',
-  reviewLink: 'https://example.com/reviews?name=Dana&order=…',
+  reviewLink: 'https://example.com/reviews?name=Dana+Tester&order=…',
   orderAgainLink: 'https://example.com/order?again=…',
   code: 'SEAMOSS-7Q2K',
 }

@@ -14,10 +14,10 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE TABLE \`email_templates\` (
   	\`id\` integer PRIMARY KEY NOT NULL,
   	\`received_enabled\` integer DEFAULT true,
-  	\`received_subject\` text DEFAULT 'Your order {reference}: {jars}, {total}' NOT NULL,
+  	\`received_subject\` text DEFAULT 'Your {product} order: {jars}, {total}' NOT NULL,
   	\`received_body\` text DEFAULT 'Hi {name},
   
-  Thank you for your order! We will text or e-mail you to confirm it.' NOT NULL,
+  Thank you for your order! We will text or e-mail you to confirm your order and {method}.' NOT NULL,
   	\`confirmed_enabled\` integer DEFAULT true,
   	\`confirmed_subject\` text DEFAULT 'Order {reference} is confirmed' NOT NULL,
   	\`confirmed_body\` text DEFAULT 'Hi {name},
@@ -140,6 +140,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`ALTER TABLE \`reviews\` ADD \`verified_buyer\` integer DEFAULT false;`)
   await db.run(sql`ALTER TABLE \`reviews\` ADD \`order_id\` integer REFERENCES orders(id) ON DELETE set null;`)
   await db.run(sql`CREATE UNIQUE INDEX \`reviews_order_idx\` ON \`reviews\` (\`order_id\`);`)
+  await db.run(sql`ALTER TABLE \`email_outbox\` ADD \`list_unsubscribe\` text;`)
   await db.run(sql`ALTER TABLE \`payload_locked_documents_rels\` ADD \`unsubscribes_id\` integer REFERENCES unsubscribes(id);`)
   await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_unsubscribes_id_idx\` ON \`payload_locked_documents_rels\` (\`unsubscribes_id\`);`)
 }
@@ -259,4 +260,5 @@ export async function down({ db, payload, req }: MigrateDownArgs): Promise<void>
   await db.run(sql`CREATE UNIQUE INDEX \`orders_status_token_idx\` ON \`orders\` (\`status_token\`);`)
   await db.run(sql`CREATE INDEX \`orders_created_at_idx\` ON \`orders\` (\`created_at\`);`)
   await db.run(sql`CREATE INDEX \`orders_updated_at_idx\` ON \`orders\` (\`updated_at\`);`)
+  await db.run(sql`ALTER TABLE \`email_outbox\` DROP COLUMN \`list_unsubscribe\`;`)
 }
