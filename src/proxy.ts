@@ -18,7 +18,12 @@ const KNOWN_PATHS = new Set<string>([
 
 /** Documents rendered for each request (never cached): their policy can carry a fresh nonce. */
 const isRenderedPerRequest = (pathname: string) =>
-  pathname === '/order' || pathname.startsWith('/order/status/') || pathname === '/admin' || pathname.startsWith('/admin/')
+  pathname === '/order' ||
+  pathname.startsWith('/order/status/') ||
+  pathname === '/unsubscribe' ||
+  pathname === '/unsubscribe/confirm' ||
+  pathname === '/admin' ||
+  pathname.startsWith('/admin/')
 
 const isPublicPage = (pathname: string) => !/^\/(?:_next|api|admin)(?:\/|$)/.test(pathname)
 

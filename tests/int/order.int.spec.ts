@@ -248,7 +248,13 @@ describe('the order page actions', () => {
   it('reads only the form fields from the post: a tampered total is ignored', async () => {
     newClient()
     const formData = orderFormData({ ...validOrderForm, fullName: 'Form Poster', totalPrice: '1', originalPrice: '1' })
-    expect(await placeOrder(initialOrderState, formData)).toEqual({ status: 'success', message: orderNotices.submitted, discountUsed: false, reference: expect.stringMatching(/^SM-\d+$/) })
+    expect(await placeOrder(initialOrderState, formData)).toEqual({
+      status: 'success',
+      message: orderNotices.submitted,
+      discountUsed: false,
+      // What the customer keeps: the server's total, not the posted one.
+      confirmation: expect.objectContaining({ reference: expect.stringMatching(/^SM-\d+$/), total: 55, jars: '1 × Mixed Berry, 1 × Peach Ginger, 1 × Pineapple Mango' }),
+    })
     const { docs } = await payload.find({ collection: 'orders', where: { fullName: { equals: 'Form Poster' } } })
     expect(docs[0]).toMatchObject({ originalPrice: 50, deliveryFee: 5, totalPrice: 55 })
   })

@@ -4,6 +4,7 @@ import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
 
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
+import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 
@@ -28,11 +29,11 @@ export const Orders: CollectionConfig = {
   admin: {
     group: 'Orders',
     useAsTitle: 'fullName',
-    defaultColumns: ['reference', 'createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'status', 'paymentStatus'],
+    defaultColumns: ['reference', 'createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'status', 'paymentStatus', 'source'],
     listSearchableFields: ['reference', 'fullName', 'phone', 'email'],
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
-  hooks: { beforeChange: [returnJarsOnCancel] },
+  hooks: { beforeChange: [returnJarsOnCancel, stampCompletion], afterChange: [sendStatusMessage] },
   access: {
     read: adminOnly,
     create: nobody,

@@ -6,7 +6,10 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { EmailCapture } from '@/payload-types'
 
-import { deliverSoon, queueEmail } from '@/platform/email/outbox'
+import { deliverSoon, queueEmail, recordNotSent } from '@/platform/email/outbox'
+import { unsubscribeLink } from '@/features/messages/signedLinks'
+import { fillTemplate, templatesFrom } from '@/features/messages/templates'
+import { resubscribe } from '@/features/messages/unsubscribe'
 import { captureSchema } from '@/features/discounts/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
@@ -84,8 +87,20 @@ async function join(payload: Payload, name: string, email: string, submissionKey
     req,
   })
   await recordSubmission(payload, 'signup', submissionKey, capture.id, req)
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-  await queueEmail(payload, { ...welcomeEmail({ name, email, code, businessName: settings.businessName }), about: `signup:${capture.id}` }, req)
+  // Joining is asking for the list's e-mails: an earlier unsubscribe of this address is undone.
+  await resubscribe(payload, email, req)
+  const [settings, templates] = await Promise.all([
+    payload.findGlobal({ slug: 'site-settings', depth: 0, req }),
+    payload.findGlobal({ slug: 'email-templates', depth: 0, overrideAccess: true, req }),
+  ])
+  const template = templatesFrom(templates).welcome
+  const subject = fillTemplate(template.subject, { name, code, business: settings.businessName })
+  if (!template.enabled) {
+    await recordNotSent(payload, { to: email, subject, about: `signup:${capture.id}`, reason: 'Switched off in E-mail templates.' }, req)
+    return { status: 'joined', code, email }
+  }
+  const welcome = welcomeEmail({ name, email, code, businessName: settings.businessName, unsubscribeUrl: unsubscribeLink(payload, email), template })
+  await queueEmail(payload, { ...welcome, about: `signup:${capture.id}` }, req)
   return { status: 'joined', code, email }
 }
 
@@ -99,7 +114,15 @@ async function resendCode(payload: Payload, capture: EmailCapture, req: PayloadR
     req,
   })
   if (recent.totalDocs > 0) return
+  await resubscribe(payload, capture.email, req)
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-  const email = welcomeEmail({ name: capture.name, email: capture.email, code: capture.discount_code, businessName: settings.businessName, again: true })
+  const email = welcomeEmail({
+    name: capture.name,
+    email: capture.email,
+    code: capture.discount_code,
+    businessName: settings.businessName,
+    unsubscribeUrl: unsubscribeLink(payload, capture.email),
+    again: true,
+  })
   await queueEmail(payload, { ...email, about }, req)
 }

@@ -87,6 +87,11 @@ export const DEFAULT_TEMPLATES: Record<MessageKind, MessageTemplate & { refillAf
   },
 }
 
+/** `{words}` in a text that are no placeholder (a typo): the preview points them out to the seller. */
+export function unknownPlaceholders(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).filter((key) => !(key in PLACEHOLDERS)))]
+}
+
 /** Fills `{placeholder}`s; an unknown or missing one is left out rather than shown in braces. */
 export function fillTemplate(text: string, values: Partial<Record<Placeholder, string>>): string {
   return text.replace(/\{(\w+)\}/g, (_, key: string) => (key in PLACEHOLDERS ? (values[key as Placeholder] ?? '') : ''))

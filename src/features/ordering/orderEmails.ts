@@ -9,6 +9,7 @@ import { dollars, jarsText } from './wording'
 import { CONSENT_GIVEN, labelOf, orderedFlavors, placedAt, priceRows, type PriceRow } from './orderDetails'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { orderConfirmation } from './confirmation'
+import { DEFAULT_TEMPLATES, fillTemplate, type MessageTemplate } from '@/features/messages/templates'
 
 /**
  * The two e-mails of a stored order: every field for the seller, and for the customer a summary,
@@ -98,20 +99,27 @@ export function sellerOrderEmail(order: Order, settings: Pick<SiteSetting, 'emai
 export function customerOrderEmail(
   order: Order & { email: string },
   settings: Pick<SiteSetting, 'businessName' | 'productName' | 'phone' | 'email' | 'paymentMethods'>,
+  /** The seller's words for it (E-mail templates → Order received). */
+  template: MessageTemplate = DEFAULT_TEMPLATES.received,
 ): OutgoingEmail {
   const confirmation = orderConfirmation(order, settings.paymentMethods ?? [])
   const delivery = order.deliveryMethod === 'delivery'
+  const values = {
+    name: order.fullName,
+    business: settings.businessName,
+    product: settings.productName,
+    method: order.deliveryMethod,
+    reference: confirmation.reference,
+    jars: jarsText(order.quantity),
+    total: dollars(order.totalPrice),
+    phone: settings.phone,
+  }
   const payment = confirmation.payments.map((entry) => [entry.method, entry.handle, entry.href].filter(Boolean).join(': '))
   return email(
     order.email,
-    `Your ${settings.productName} order: ${jarsText(order.quantity)}, ${dollars(order.totalPrice)}`,
+    fillTemplate(template.subject, values),
     [
-      {
-        paragraphs: [
-          `Hi ${order.fullName},`,
-          `Thank you for your order! We will text or e-mail you to confirm your order and ${delivery ? 'delivery' : 'pickup'}.`,
-        ],
-      },
+      { paragraphs: fillTemplate(template.body, values).split(/\n{2,}/) },
       {
         heading: 'Your order',
         rows: [

@@ -43,14 +43,18 @@ export type OrderDraft = {
   appliedCode: string | null
 }
 
-export function emptyDraft(quantity: PackageQuantity = 1): OrderDraft {
-  return { quantity, flavors: Array.from({ length: MAX_JARS }, () => ''), deliveryMethod: '', window: '', discountCode: '', appliedCode: null }
+export function emptyDraft(quantity: PackageQuantity = 1, flavors: readonly string[] = []): OrderDraft {
+  return { quantity, flavors: Array.from({ length: MAX_JARS }, (_, index) => flavors[index] ?? ''), deliveryMethod: '', window: '', discountCode: '', appliedCode: null }
 }
 
-/** The draft a page starts with: the visitor's input after a post, otherwise the chosen package. */
-export function draftFromState(state: OrderFormState, defaultQuantity: PackageQuantity): OrderDraft {
+/**
+ * The draft a page starts with: the visitor's input after a post, otherwise the chosen package (and,
+ * from a refill reminder's link, the flavors of the earlier order).
+ */
+export function draftFromState(state: OrderFormState, defaultQuantity: PackageQuantity, defaultFlavors: readonly string[] = []): OrderDraft {
   const values = state.values
-  if (state.status === 'success' || !values) return emptyDraft(state.status === 'success' ? 1 : defaultQuantity)
+  if (state.status === 'success') return emptyDraft(1)
+  if (!values) return emptyDraft(defaultQuantity, defaultFlavors)
   const quantity = Number(values.quantity)
   const method = values.deliveryMethod
   return {

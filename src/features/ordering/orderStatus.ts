@@ -22,6 +22,10 @@ export function statusWording(order: Pick<Order, 'status' | 'deliveryMethod'>): 
   switch (order.status) {
     case 'confirmed':
       return { title: 'Confirmed', description: `We have confirmed your order and are getting your jars ready for ${order.deliveryMethod}.` }
+    case 'ready':
+      return order.deliveryMethod === 'pickup'
+        ? { title: 'Ready for pickup', description: 'Your jars are ready. Come by at your pickup time.' }
+        : { title: 'Out for delivery', description: 'Your jars are on their way to you.' }
     case 'completed':
       return { title: 'Completed', description: 'Your jars have been picked up or delivered. Enjoy, and thank you!' }
     case 'cancelled':

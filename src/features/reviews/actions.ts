@@ -5,7 +5,7 @@ import { reviewNotices } from '@/features/reviews/notices'
 import { formNotices } from '@/shared/notices'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 import { allowAttempt, allowPhotoBytes, clientKey } from '@/platform/http/rateLimit'
-import { PHOTO_MAX_BYTES } from './rules'
+import { ORDER_KEY_FIELD, PHOTO_MAX_BYTES } from './rules'
 import { submitReview, submittedMessage } from './service'
 import { parseReviewFields } from './schema'
 import { HONEYPOT_FIELD } from '@/shared/forms/limits'
@@ -38,7 +38,7 @@ export async function postReview(_previous: FormState, formData: FormData): Prom
 
   try {
     const bytes = file ? Buffer.from(await file.arrayBuffer()) : null
-    const result = await submitReview(await getPayloadClient(), { ...values, photo: bytes }, key)
+    const result = await submitReview(await getPayloadClient(), { ...values, photo: bytes, orderKey: formData.get(ORDER_KEY_FIELD) }, key)
     if (!result.ok) return { status: 'error', message: result.message, values }
     // The review's hooks expire the cached list, so this answer carries the refreshed page.
     return { status: 'success', message: submittedMessage(result.review) }

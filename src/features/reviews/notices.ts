@@ -9,6 +9,8 @@ export const reviewNotices = {
   ratingRequired: { title: 'Rating Required', description: 'Please choose a rating from 1 to 5 stars.' },
   photoTooLarge: { title: 'Photo Too Large', description: 'Please choose a photo of 10MB or less.' },
   photoUnsupported: { title: 'Unsupported Photo', description: 'Please choose a PNG or JPG photo (WebP, GIF and AVIF work too).' },
+  /** Ours: the review link of an order was used for a review already (one per order). */
+  alreadyReviewed: { title: 'Already Reviewed', description: 'You have already reviewed this order. Thank you!' },
   /** When the seller holds new reviews for approval, the visitor is told why it is not listed yet. */
   heldForApproval: { title: 'Review submitted!', description: 'Thank you for your feedback. It will appear here once approved.' },
 } as const

@@ -26,3 +26,6 @@ export const REVIEW_STATUSES = [
   { value: 'published', label: 'Published' },
   { value: 'hidden', label: 'Hidden' },
 ] as const
+
+/** The review form's hidden field carrying an order's review-link key (`?order=` of the link). */
+export const ORDER_KEY_FIELD = 'orderKey'

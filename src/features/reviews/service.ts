@@ -2,6 +2,8 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
+import { orderFromReviewKey } from '@/features/messages/signedLinks'
+
 import type { Media, Review } from '@/payload-types'
 
 import { reviewNotices } from '@/features/reviews/notices'
@@ -50,6 +52,8 @@ export type ReviewSubmission = {
   comment?: unknown
   /** The photo's bytes as received; absent or empty when the visitor chose none. */
   photo?: Buffer | null
+  /** The key of an order's review link (in the completed order's e-mail): a verified buyer's review. */
+  orderKey?: unknown
 }
 
 export type SubmitReviewResult = { ok: true; review: Review } | { ok: false; message: Message }
@@ -67,6 +71,9 @@ export async function submitReview(payload: Payload, submission: ReviewSubmissio
 
   const earlier = await replay(payload, submissionKey)
   if (earlier) return earlier
+
+  const buyer = await verifiedBuyer(payload, submission.orderKey)
+  if (buyer === 'already-reviewed') return { ok: false, message: reviewNotices.alreadyReviewed }
 
   const photo = submission.photo?.length ? await prepareReviewPhoto(submission.photo) : null
   if (photo && !photo.ok) return photo
@@ -90,7 +97,14 @@ export async function submitReview(payload: Payload, submission: ReviewSubmissio
       const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
       const created = await payload.create({
         collection: 'reviews',
-        data: { name, rating, comment, image: media?.id, status: settings.holdReviewsForApproval ? 'pending' : 'published' },
+        data: {
+          name,
+          rating,
+          comment,
+          image: media?.id,
+          status: settings.holdReviewsForApproval ? 'pending' : 'published',
+          ...(buyer ? { verifiedBuyer: true, order: buyer.orderId } : {}),
+        },
         overrideAccess: true,
         req,
       })
@@ -107,6 +121,19 @@ export async function submitReview(payload: Payload, submission: ReviewSubmissio
   } finally {
     if (media && !stored) await deleteUnusedPhoto(payload, media)
   }
+}
+
+/**
+ * The order a review link names, when the link is genuine and the order was not cancelled; a second
+ * review through the same link is refused (one per order). Anything else is a plain review.
+ */
+async function verifiedBuyer(payload: Payload, orderKey: unknown): Promise<{ orderId: number } | 'already-reviewed' | null> {
+  const id = orderFromReviewKey(payload, orderKey)
+  if (!id) return null
+  const order = await payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true, disableErrors: true, select: { status: true } })
+  if (!order || order.status === 'cancelled') return null
+  const { totalDocs } = await payload.count({ collection: 'reviews', where: { order: { equals: order.id } }, overrideAccess: true })
+  return totalDocs > 0 ? 'already-reviewed' : { orderId: order.id }
 }
 
 async function deleteUnusedPhoto(payload: Payload, media: Media): Promise<void> {

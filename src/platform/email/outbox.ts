@@ -17,12 +17,24 @@ import { inTransaction } from '@/platform/db/transactions'
 
 const OUTBOX = 'email-outbox'
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; replyTo?: string }
+export type OutgoingEmail = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  replyTo?: string
+  /** List e-mails: the one-click unsubscribe address (List-Unsubscribe and List-Unsubscribe-Post headers). */
+  listUnsubscribe?: string
+}
 
-/** `about` ties the message to its record for the seller (e.g. `order:42`). */
-export type QueuedEmail = OutgoingEmail & { about?: string }
+/**
+ * `about` ties the message to its record for the seller (e.g. `order:42`); `dedupeKey` makes it go
+ * at most once (e.g. `order:42:confirmed`): queued again, it is not queued twice.
+ */
+export type QueuedEmail = OutgoingEmail & { about?: string; dedupeKey?: string }
 
 export async function queueEmail(payload: Payload, email: QueuedEmail, req?: Partial<PayloadRequest>): Promise<void> {
+  if (email.dedupeKey && (await isQueued(payload, email.dedupeKey, req))) return
   await payload.create({
     collection: OUTBOX,
     data: {
@@ -31,7 +43,9 @@ export async function queueEmail(payload: Payload, email: QueuedEmail, req?: Par
       text: email.text,
       html: email.html,
       replyTo: email.replyTo,
+      listUnsubscribe: email.listUnsubscribe,
       about: email.about,
+      dedupeKey: email.dedupeKey,
       status: 'pending',
       attempts: 0,
       nextAttemptAt: new Date().toISOString(),
@@ -41,6 +55,27 @@ export async function queueEmail(payload: Payload, email: QueuedEmail, req?: Par
     overrideAccess: true,
     req,
   })
+}
+
+/**
+ * Records a message that is deliberately not sent (switched off, no address, unsubscribed), so the
+ * seller sees why on the order; it also counts as "queued" for its `dedupeKey`.
+ */
+export async function recordNotSent(payload: Payload, email: { to: string; subject: string; about?: string; dedupeKey?: string; reason: string }, req?: Partial<PayloadRequest>): Promise<void> {
+  if (email.dedupeKey && (await isQueued(payload, email.dedupeKey, req))) return
+  await payload.create({
+    collection: OUTBOX,
+    data: { to: email.to, subject: email.subject, text: '-', about: email.about, dedupeKey: email.dedupeKey, status: 'skipped', attempts: 0, lastError: email.reason },
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+}
+
+/** Whether a message with this key exists already (read in the caller's transaction). */
+async function isQueued(payload: Payload, dedupeKey: string, req?: Partial<PayloadRequest>): Promise<boolean> {
+  const { totalDocs } = await payload.count({ collection: OUTBOX, where: { dedupeKey: { equals: dedupeKey } }, overrideAccess: true, req })
+  return totalDocs > 0
 }
 
 export type DeliveryRound = { sent: number; failed: number }
@@ -74,7 +109,15 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
     )
     if (!claimed) continue // another round took it
     try {
-      await payload.sendEmail({ to: message.to, subject: message.subject, text: message.text, html: message.html || undefined, replyTo: message.replyTo || undefined })
+      await payload.sendEmail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html || undefined,
+        replyTo: message.replyTo || undefined,
+        // RFC 8058 one-click unsubscribe: mail apps show an "Unsubscribe" button that posts to it.
+        headers: message.listUnsubscribe ? { 'List-Unsubscribe': `<${message.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+      })
       await mark(payload, message.id, { status: 'sent', sentAt: new Date().toISOString(), lastError: null, attempts: (message.attempts ?? 0) + 1 })
       round.sent++
       // The mail server is back: what waits for a later retry goes now, not after its pause.

@@ -3,7 +3,8 @@ import type { Metadata } from 'next'
 import { PageHero } from '@/components/PageHero'
 import { getFlavorCards, getGlobal, getOpenWindows, getShop, getSiteSettings } from '@/features/content/content'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
-import { FEW_JARS_LEFT, fitsInBatch, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
+import { FEW_JARS_LEFT, fitsInBatch, isSoldOut, type FlavorOption, type JarsLeft } from '@/features/ordering/catalog'
+import { flavorField, MAX_JARS } from '@/features/ordering/schema'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
 
 import { FlavorCards } from '@/features/ordering/components/FlavorCards'
@@ -12,7 +13,7 @@ import { methodsWithWindows } from '@/features/ordering/windows'
 import type { PackageOption } from '@/features/ordering/components/PackageOptions'
 import { jarsText } from '@/features/ordering/wording'
 
-type Props = { searchParams: Promise<{ qty?: string | string[] }> }
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> }
 
 /** Rendered per request (it reads the query); never at build time, when there is no database. */
 export const dynamic = 'force-dynamic'
@@ -32,6 +33,16 @@ function chosenQuantity(qty: string | string[] | undefined, jarsLeft: JarsLeft):
   return fitsInBatch(wanted, jarsLeft) ? wanted : ([...PACKAGE_QUANTITIES].reverse().find((option) => fitsInBatch(option, jarsLeft)) ?? 1)
 }
 
+/** `?flavor1=mixed-berry&…` from a refill reminder's link: each jar's flavor, when it is still on offer. */
+function chosenFlavors(query: Record<string, string | string[] | undefined>, flavors: readonly FlavorOption[]): string[] {
+  const available = new Set(flavors.filter((flavor) => flavor.available).map((flavor) => flavor.value))
+  return Array.from({ length: MAX_JARS }, (_, index) => {
+    const value = query[flavorField(index + 1)]
+    const key = Array.isArray(value) ? value[0] : value
+    return key && available.has(key) ? key : ''
+  })
+}
+
 /** The names in a Site settings list, blanks left out. */
 const names = (items: readonly (string | null | undefined)[] | null | undefined): string[] =>
   (items ?? []).map((item) => item?.trim() ?? '').filter(Boolean)
@@ -43,7 +54,7 @@ const names = (items: readonly (string | null | undefined)[] | null | undefined)
  * the seller's message and the e-mail sign-up instead of the form.
  */
 export default async function OrderPage({ searchParams }: Props) {
-  const [{ qty }, page, pricing, settings, flavors, shop, windows] = await Promise.all([
+  const [query, page, pricing, settings, flavors, shop, windows] = await Promise.all([
     searchParams,
     getGlobal('order-page'),
     getGlobal('pricing'),
@@ -82,7 +93,8 @@ export default async function OrderPage({ searchParams }: Props) {
                 flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
                 prices={shop.prices}
                 jarsLeft={jarsLeft}
-                initialQuantity={chosenQuantity(qty, jarsLeft)}
+                initialQuantity={chosenQuantity(query.qty, jarsLeft)}
+                initialFlavors={chosenFlavors(query, flavors)}
                 deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
                 paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
                 windows={windows.open}

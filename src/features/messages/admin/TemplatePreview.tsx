@@ -2,7 +2,7 @@
 
 import { useFormFields } from '@payloadcms/ui'
 
-import { fillTemplate, type MessageKind, type Placeholder } from '@/features/messages/templates'
+import { fillTemplate, type MessageKind, type Placeholder, unknownPlaceholders } from '@/features/messages/templates'
 
 /** Made-up values, so the seller sees the message as a customer would read it. */
 const SAMPLE: Record<Placeholder, string> = {
@@ -28,9 +28,15 @@ export function TemplatePreview({ kind }: { kind: MessageKind }) {
   const subject = useFormFields(([fields]) => fields[`${kind}.subject`]?.value as string | undefined) ?? ''
   const body = useFormFields(([fields]) => fields[`${kind}.body`]?.value as string | undefined) ?? ''
   const enabled = useFormFields(([fields]) => fields[`${kind}.enabled`]?.value as boolean | undefined) ?? true
+  const unknown = unknownPlaceholders(`${subject} ${body}`)
   return (
     <section className="template-preview" aria-label="Preview" data-testid={`preview-${kind}`}>
       <h4 className="template-preview__title">Preview{enabled ? '' : ' (switched off: not sent)'}</h4>
+      {unknown.length > 0 && (
+        <p className="template-preview__warning" role="alert">
+          {`Not a placeholder: ${unknown.map((key) => `{${key}}`).join(', ')}. Customers will see nothing there; check the spelling against the list above.`}
+        </p>
+      )}
       <p className="template-preview__subject">
         <strong>Subject:</strong> {fillTemplate(subject, SAMPLE)}
       </p>

@@ -1,4 +1,4 @@
-import type { UIFieldServerProps } from 'payload'
+import type { Payload, PayloadRequest, UIFieldServerProps } from 'payload'
 
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import { jarsText } from '@/features/ordering/wording'
@@ -8,17 +8,15 @@ import type { Order } from '@/payload-types'
 import { ContactActions } from '@/features/contact/admin/ContactActions'
 
 import { statusPath } from '@/features/ordering/confirmation'
+import { mapHref } from '@/features/ordering/mapLink'
 
 import { MarkPaid } from './MarkPaid'
-
-const mapHref = (order: Order) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${order.address}, ${labelOf(CITIES, order.city)}, MI ${order.zip}`)}`
 
 /**
  * The top of an order's page: what a seller needs to call the customer, pack the jars and deliver,
  * readable on a phone. The editable fields follow below it.
  */
-export function OrderOverview({ data }: UIFieldServerProps) {
+export function OrderOverview({ data, payload, req }: UIFieldServerProps) {
   const order = data as Order | undefined
   if (!order?.fullName) return null
   const delivery = order.deliveryMethod === 'delivery'
@@ -92,6 +90,43 @@ export function OrderOverview({ data }: UIFieldServerProps) {
           <MarkPaid />
         </div>
       </div>
+      <OrderEmails orderId={order.id} payload={payload} req={req} />
     </section>
+  )
+}
+
+const EMAIL_STATUS: Record<string, string> = { pending: 'Waiting to be sent', sending: 'Sending', sent: 'Sent', failed: 'Could not be sent', skipped: 'Not sent' }
+
+/** Every e-mail about this order: what was sent and when, what waits (and why), what was not sent and why. */
+async function OrderEmails({ orderId, payload, req }: { orderId: number; payload: Payload; req: PayloadRequest }) {
+  const { docs } = await payload.find({
+    collection: 'email-outbox',
+    where: { about: { equals: `order:${orderId}` } },
+    sort: 'createdAt',
+    select: { to: true, subject: true, status: true, sentAt: true, lastError: true, createdAt: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: false,
+    req,
+  })
+  return (
+    <div className="order-overview__card order-overview__emails" data-testid="order-emails">
+      <h3>E-mails</h3>
+      {docs.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ul>
+          {docs.map((email) => (
+            <li key={email.id}>
+              <strong>{email.subject}</strong> to {email.to}
+              <br />
+              {EMAIL_STATUS[email.status] ?? email.status}
+              {email.status === 'sent' && email.sentAt ? ` ${placedAt(email.sentAt)}` : ''}
+              {email.lastError ? ` — ${email.lastError}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   )
 }

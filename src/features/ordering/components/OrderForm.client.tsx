@@ -55,6 +55,7 @@ export function OrderForm({
   prices: pagePrices,
   jarsLeft,
   initialQuantity,
+  initialFlavors = [],
   deliveryAreas,
   paymentMethods,
   windows: pageWindows,
@@ -65,6 +66,8 @@ export function OrderForm({
   prices: PriceList
   jarsLeft: JarsLeft
   initialQuantity: PackageQuantity
+  /** The flavor of each jar to start with (a refill reminder's link); only flavors on offer. */
+  initialFlavors?: string[]
   /** Names of the delivery areas and payment methods, from Site settings (none: the hints say less). */
   deliveryAreas: string[]
   paymentMethods: string[]
@@ -73,7 +76,7 @@ export function OrderForm({
   windowMethods: DeliveryMethod[]
 }) {
   const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder)
-  const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
+  const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity, initialFlavors))
   const [discountNotice, setDiscountNotice] = useState<Notice | null>(state.discountNotice ?? null)
   const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
   const [checking, setChecking] = useState(false)

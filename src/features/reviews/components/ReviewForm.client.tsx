@@ -6,7 +6,8 @@ import { Honeypot } from '@/shared/forms/Honeypot'
 import { useSafeAction } from '@/shared/forms/useSafeAction'
 import { type FormState, idleState } from '@/shared/forms/formState'
 import { reviewNotices } from '@/features/reviews/notices'
-import { RATING, REVIEW_LIMITS } from '@/features/reviews/rules'
+import { ORDER_KEY_FIELD, RATING, REVIEW_LIMITS } from '@/features/reviews/rules'
+import { useEffect, useState } from 'react'
 
 import { postReview } from '@/features/reviews/actions'
 import { PhotoField } from './PhotoField.client'
@@ -19,18 +20,33 @@ import { RatingField } from './RatingField'
  */
 const failed = (): FormState => ({ status: 'error', message: reviewNotices.failed })
 
+/** The review link in a completed order's e-mail: `/reviews?name=…&order=…`. */
+function useReviewLink() {
+  const [link, setLink] = useState<{ name: string; orderKey: string } | null>(null)
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search)
+    const orderKey = query.get('order')
+    // Read once the page is in the browser: the page itself is the same cached page for everyone.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is only known in the browser
+    if (orderKey) setLink({ name: query.get('name')?.slice(0, REVIEW_LIMITS.name) ?? '', orderKey })
+  }, [])
+  return link
+}
+
 export function ReviewForm() {
   // New fields after each success (`generation`) clear the text, the rating, the photo and its preview.
   const { state, formAction, onSubmit, pending, generation } = useSafeAction(postReview, idleState, failed)
-  const value = (name: string) => (state.status === 'error' ? (state.values?.[name] ?? '') : '')
+  const link = useReviewLink()
+  const value = (name: string) => (state.status === 'error' ? (state.values?.[name] ?? '') : name === 'name' ? (link?.name ?? '') : '')
 
   return (
     <form action={formAction} onSubmit={onSubmit} className="space-y-5" aria-describedby="review-required-note">
       <p id="review-required-note" className="text-sm text-plum-900/70">
         Fields marked * are required.
       </p>
-      <div key={generation} className="space-y-5">
+      <div key={`${generation}-${link ? 'link' : 'plain'}`} className="space-y-5">
         <SubmissionKeyField />
+        {link && state.status !== 'success' && <input type="hidden" name={ORDER_KEY_FIELD} value={link.orderKey} />}
         <div>
           <label htmlFor="review-name" className="field-label">
             Name *

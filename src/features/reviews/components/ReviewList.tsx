@@ -17,7 +17,14 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
         return (
           <li key={review.id} className="card" data-testid="review">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="font-semibold">{review.name}</p>
+              <p className="font-semibold">
+                {review.name}
+                {review.verifiedBuyer && (
+                  <span className="ml-2 inline-block rounded-full bg-sea-50 px-2 py-0.5 text-xs font-semibold text-sea-700" data-testid="verified-buyer">
+                    ✓ Verified buyer
+                  </span>
+                )}
+              </p>
               <time dateTime={review.createdAt} className="text-sm text-plum-900/70">
                 {businessDate(review.createdAt)}
               </time>

@@ -1,0 +1,48 @@
+import 'server-only'
+
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+import type { Payload } from 'payload'
+
+import { siteUrl } from '@/platform/config/siteUrl'
+
+/**
+ * Links in customers' e-mails that act without a login: the review link of an order (a verified
+ * buyer's review) and the unsubscribe link of an address. Each carries an HMAC of what it names,
+ * keyed by the server's secret, so nobody can make one for another order or address.
+ */
+
+type Purpose = 'review' | 'unsubscribe'
+
+function signature(payload: Payload, purpose: Purpose, value: string): string {
+  return createHmac('sha256', payload.secret).update(`${purpose}:${value}`).digest('base64url').slice(0, 32)
+}
+
+function matches(payload: Payload, purpose: Purpose, value: string, given: string): boolean {
+  const expected = Buffer.from(signature(payload, purpose, value))
+  const actual = Buffer.from(given)
+  return actual.length === expected.length && timingSafeEqual(actual, expected)
+}
+
+/** `/reviews?name=…&order=<id>.<signature>`: the review form with the customer's name filled in. */
+export function reviewLink(payload: Payload, order: { id: number | string; fullName: string }): string {
+  const key = `${order.id}.${signature(payload, 'review', String(order.id))}`
+  return `${siteUrl()}/reviews?${new URLSearchParams({ name: order.fullName, order: key })}`
+}
+
+/** The order a review link's key names, when its signature holds. */
+export function orderFromReviewKey(payload: Payload, key: unknown): string | null {
+  if (typeof key !== 'string' || key.length > 80) return null
+  const [id, given] = key.split('.')
+  return id && given && /^\w+$/.test(id) && matches(payload, 'review', id, given) ? id : null
+}
+
+/** The one-click unsubscribe address of an e-mail address (the link, and the List-Unsubscribe header). */
+export function unsubscribeLink(payload: Payload, email: string): string {
+  const address = email.trim().toLowerCase()
+  return `${siteUrl()}/unsubscribe?${new URLSearchParams({ email: address, key: signature(payload, 'unsubscribe', address) })}`
+}
+
+export function isUnsubscribeKey(payload: Payload, email: unknown, key: unknown): email is string {
+  return typeof email === 'string' && typeof key === 'string' && email.length <= 254 && matches(payload, 'unsubscribe', email.trim().toLowerCase(), key)
+}
