@@ -21,7 +21,7 @@ import { SiteSettings } from '@/globals/SiteSettings'
 import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
 import { trustedOrigins } from './src/features/admin/adminAuth'
-import { CUSTOMERS_VIEW } from './src/features/admin/adminViews'
+import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
 import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
@@ -42,7 +42,7 @@ export default buildConfig({
     avatar: 'default',
     components: {
       beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'],
-      beforeNavLinks: ['/features/admin/components/CustomersNavLink#CustomersNavLink'],
+      beforeNavLinks: ['/features/admin/components/PrepSheetNavLink#PrepSheetNavLink', '/features/admin/components/CustomersNavLink#CustomersNavLink'],
       // The seller's business name and mark (Site settings) instead of Payload's, also on the login page.
       graphics: {
         Logo: '/features/admin/components/AdminBrand#AdminLogo',
@@ -54,6 +54,18 @@ export default buildConfig({
           path: CUSTOMERS_VIEW.path,
           exact: true,
           meta: { title: 'Customers' },
+        },
+        addOrder: {
+          Component: '/features/admin/components/AddOrderView#AddOrderView',
+          path: ADD_ORDER_VIEW.path,
+          exact: true,
+          meta: { title: 'Add order' },
+        },
+        prepSheet: {
+          Component: '/features/admin/components/PrepSheetView#PrepSheetView',
+          path: PREP_SHEET_VIEW.path,
+          exact: true,
+          meta: { title: 'Prep sheet' },
         },
       },
     },

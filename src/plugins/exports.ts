@@ -4,6 +4,7 @@ import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import type { FieldBeforeExportHook, ToCSVFunction } from '@payloadcms/plugin-import-export/types'
 import type { CollectionConfig, Config, Field, Plugin } from 'payload'
 
+import { neutralCsvCell } from '@/features/admin/csv'
 import { DATA_DIR } from '@/platform/config/runtime'
 
 const EXPORTED_COLLECTIONS = ['orders', 'email-captures', 'contact-messages'] as const
@@ -25,22 +26,7 @@ export const exportsPlugin = (): Plugin => (config) =>
   })(withNeutralCsvCells(config, EXPORTED_COLLECTIONS))
 
 // ---- Neutral CSV cells ----------------------------------------------------------------------
-
-/**
- * A spreadsheet runs a cell that starts with = + - or @ as a formula (tab and carriage return are
- * read past by some importers, so they lead into one too). Customers type these fields, so a name
- * such as =HYPERLINK("http://evil.example","Click") would become a live link in the seller's sheet.
- */
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/** The CSV text of a cell the way a spreadsheet shows it as typed: a leading ' makes it plain text. */
-export function neutralCsvCell(value: unknown): unknown {
-  if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value
-  // A hasMany text or select field: one cell per value.
-  if (Array.isArray(value)) return value.map(neutralCsvCell)
-  // Numbers, booleans, dates and nulls are not text: a negative number stays a number.
-  return value
-}
+// What a neutral cell is (`neutralCsvCell`) lives with the admin's other CSV, the prep sheet's.
 
 /**
  * The plugin writes a CSV cell per field and asks each field's `beforeExport` hook for its value;

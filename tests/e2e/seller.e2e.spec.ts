@@ -70,7 +70,7 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   await expect(summary.getByRole('link', { name: 'Call (734) 555-0188' })).toHaveAttribute('href', 'tel:+17345550188')
   await expect(summary.getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:+17345550188')
   await expect(summary.getByRole('link', { name: /^E-mail status-/ })).toHaveAttribute('href', /^mailto:status-\d+@example\.com$/)
-  await expect(summary.getByRole('listitem')).toHaveText(['Mixed Berry', 'Mixed Berry', 'Peach Ginger'])
+  await expect(summary.locator('.order-overview__jars').getByRole('listitem')).toHaveText(['Mixed Berry', 'Mixed Berry', 'Peach Ginger'])
   await expect(summary).toContainText('200 Main St')
   await expect(summary).toContainText('Leave at the side door.')
   await expect(summary.getByRole('row', { name: /Total/ })).toContainText('$55')

@@ -1,12 +1,16 @@
-// The seller's day in the admin: the sales charts, the customers, and the seller's own name and mark.
-// Orders are placed through the public order form (the only way orders are made) and deleted again
-// at the end; Site settings are put back as they were.
+// The seller's day in the admin: the sales charts, the customers, the seller's own name and mark,
+// orders entered by hand and the prep sheet. Orders are placed through the public order form or the
+// admin's Add order form and deleted again at the end; Site settings, the windows and the flavors are
+// put back as they were.
+import fs from 'node:fs'
+
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
 
+import { windowLabel } from '@/features/ordering/windows'
 import { dollars } from '@/features/ordering/wording'
-import { startOfWeek } from '@/shared/time'
+import { addDays, businessDay, startOfWeek, zonedInstant } from '@/shared/time'
 
-import { adminApi, adminToken, expect, loginToAdmin, test } from './fixtures'
+import { adminApi, adminToken, expect, loginToAdmin, test, waitForMail } from './fixtures'
 
 type Order = { id: number; totalPrice: number; fullName: string }
 
@@ -147,4 +151,133 @@ test("the admin shows the seller's business name and mark, also on the login pag
   await loginToAdmin(page)
   // Beside the page path in the header: the seller's mark, not Payload's.
   await expect(page.locator('.step-nav__home .admin-brand__icon')).toBeVisible()
+})
+
+/** The Add order form, as the seller fills it in for an order taken by text, a message or in person. */
+type ByHand = { source: string; fullName: string; flavors: string[]; method: 'Pickup' | 'Delivery'; time?: string; email?: string }
+
+async function addOrderByHand(page: Page, order: ByHand) {
+  await page.goto('/admin/orders/add')
+  const form = page.locator('.add-order__form')
+  await form.getByRole('radio', { name: order.source }).check()
+  await form.getByRole('radio', { name: new RegExp(`^${order.flavors.length} jars? ·`) }).check()
+  for (const [index, flavor] of order.flavors.entries()) await form.getByLabel(`Jar ${index + 1} flavor`).selectOption({ label: flavor })
+  await form.getByRole('radio', { name: order.method, exact: true }).check()
+  if (order.time) await form.getByLabel(`${order.method} time`).selectOption({ label: order.time })
+  await form.getByLabel('Full name').fill(order.fullName)
+  await form.getByLabel('Phone').fill('(734) 555-0177')
+  if (order.email) await form.getByLabel('E-mail (optional)').fill(order.email)
+  await form.getByLabel('Address').fill('40 Liberty St')
+  await form.getByLabel('City').selectOption({ label: 'Ann Arbor' })
+  await form.getByLabel('ZIP code').fill('48104')
+  await form.getByRole('button', { name: 'Add order' }).click()
+  // Saved: the browser is on the new order's page.
+  await expect(page).toHaveURL(/\/admin\/collections\/orders\/\d+$/)
+}
+
+test('the seller adds an order taken by text: priced by the site, listed with where it came from', async ({ page, request }) => {
+  const fullName = `Tess Texted ${Date.now()}`
+  try {
+    await loginToAdmin(page)
+    await page.goto('/admin/collections/orders')
+    await page.getByRole('link', { name: '+ Add order' }).click()
+    await expect(page).toHaveURL(/\/admin\/orders\/add$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Add order' })).toBeVisible()
+    // A visitor gets the login page, not the form.
+    const anonymous = await request.get('/admin/orders/add', { maxRedirects: 0 })
+    expect(await anonymous.text()).toContain('NEXT_REDIRECT;replace;/admin/login?redirect=%2Fadmin%2Forders%2Fadd')
+
+    await addOrderByHand(page, { source: 'Text or call', fullName, flavors: ['Mixed Berry', 'Peach Ginger', 'Peach Ginger'], method: 'Delivery' })
+    await expect(page.getByTestId('order-overview')).toContainText(fullName)
+
+    const [stored] = await ordersOf(request, fullName)
+    expect(stored).toMatchObject({ source: 'text', totalPrice: 55, quantity: 3, status: 'new', consent: false })
+    expect((stored as Order & { email?: string | null }).email ?? null).toBeNull()
+    // Only the seller hears of it: the customer gave no e-mail address.
+    await waitForMail((mail) => mail.subject.includes(fullName))
+
+    await page.goto(`/admin/collections/orders?where[fullName][equals]=${encodeURIComponent(fullName)}`)
+    const row = page.locator('tbody tr').filter({ hasText: fullName })
+    await expect(row).toHaveCount(1)
+    await expect(row).toContainText('Text or call')
+  } finally {
+    await deleteOrders(request, await ordersOf(request, fullName))
+  }
+})
+
+test("the prep sheet shows a day's jars per flavor, pickups and deliveries in time order, and prints without the admin", async ({ page, request }) => {
+  const stamp = Date.now()
+  // Two days ahead, past the default lead time of a day, on the seller's calendar.
+  const day = addDays(businessDay(new Date()).key, 2)
+  const weekday = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][new Date(`${day}T12:00:00Z`).getUTCDay()]
+  const label = (start: string, end: string, place: string | null) => windowLabel(zonedInstant(day, start), zonedInstant(day, end), place)
+  const flavor = { name: `Prep Plum ${stamp}`, value: `prep-plum-${stamp}` }
+  const names = { pickup: `Pia Pickup ${stamp}`, late: `Lee Late ${stamp}`, early: `Ed Early ${stamp}` }
+  const fulfilment = await adminApi(request, 'GET', '/api/globals/fulfilment?depth=0')
+  let flavorId: number | undefined
+  try {
+    await adminApi(request, 'POST', '/api/globals/fulfilment', {
+      windows: [
+        { method: 'pickup', weekday, start: '10:00', end: '12:00', place: 'Test Market' },
+        { method: 'delivery', weekday, start: '17:00', end: '19:00' },
+        { method: 'delivery', weekday, start: '13:00', end: '15:00' },
+      ],
+    })
+    flavorId = ((await adminApi(request, 'POST', '/api/flavors', { ...flavor, available: true })) as { doc: { id: number } }).doc.id
+
+    await loginToAdmin(page)
+    await addOrderByHand(page, { source: 'In person', fullName: names.pickup, flavors: [flavor.name, flavor.name, 'Mixed Berry'], method: 'Pickup', time: label('10:00', '12:00', 'Test Market') })
+    // Entered before the earlier delivery: the route follows the times, not the order of entry.
+    await addOrderByHand(page, { source: 'Social message', fullName: names.late, flavors: [flavor.name], method: 'Delivery', time: label('17:00', '19:00', null) })
+    await addOrderByHand(page, { source: 'Text or call', fullName: names.early, flavors: [flavor.name], method: 'Delivery', time: label('13:00', '15:00', null), email: `early-${stamp}@example.com` })
+
+    await page.goto('/admin/collections/orders')
+    await page.getByRole('link', { name: 'Prep sheet' }).first().click()
+    await expect(page).toHaveURL(/\/admin\/prep$/)
+    // With no day chosen it opens on the first day with a booked order: today's or later ones may
+    // come from other tests, so choose the day.
+    await page.getByLabel('Day', { exact: true }).fill(day)
+    await page.getByRole('button', { name: 'Show' }).click()
+    await expect(page).toHaveURL(new RegExp(`/admin/prep\\?day=${day}$`))
+
+    const sheet = page.locator('.prep-sheet')
+    await expect(sheet.getByRole('heading', { level: 1 })).toContainText(new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)))
+    await expect(page.getByTestId('prep-make').getByRole('row', { name: flavor.name })).toContainText('4')
+    const pickup = page.getByTestId('prep-pickups').getByTestId('prep-stop').filter({ hasText: names.pickup })
+    // The day is the sheet's: each stop shows its time (and place).
+    await expect(pickup.locator('[data-label=Time]')).toHaveText(label('10:00', '12:00', 'Test Market').split(' · ').slice(1).join(' · '))
+    await expect(pickup).toContainText('(734) 555-0177')
+    await expect(pickup).toContainText(`2 × ${flavor.name}, 1 × Mixed Berry`)
+    const deliveries = page.getByTestId('prep-deliveries').getByTestId('prep-stop').filter({ hasText: String(stamp) })
+    await expect(deliveries).toHaveCount(2)
+    await expect(deliveries.nth(0)).toContainText(names.early)
+    await expect(deliveries.nth(1)).toContainText(names.late)
+    await expect(deliveries.nth(0)).toContainText('40 Liberty St, Ann Arbor 48104')
+    await expect(deliveries.nth(0).getByRole('link', { name: 'Map' })).toHaveAttribute('href', /google\.com\/maps\/search\/.*40%20Liberty%20St/)
+    // One jar delivered: $20 + $5 to collect.
+    await expect(deliveries.nth(0).locator('[data-label=Collect]')).toHaveText('$25')
+
+    // On paper: the sheet without the admin's menu, header and buttons.
+    for (const chrome of ['.app-header', '.step-nav', '.prep-sheet__tools']) await expect(page.locator(chrome).first()).toBeVisible()
+    await expect(page.locator('.nav').first()).toBeAttached()
+    await page.emulateMedia({ media: 'print' })
+    for (const chrome of ['.nav', '.app-header', '.step-nav', '.prep-sheet__tools']) await expect(page.locator(chrome).first()).toBeHidden()
+    await expect(page.getByRole('button')).toHaveCount(0)
+    await expect(page.getByTestId('prep-make')).toBeVisible()
+    await expect(pickup).toBeVisible()
+    await page.emulateMedia({ media: 'screen' })
+
+    // The CSV of the same day: the seller's browser downloads it; a visitor gets 401.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()])
+    expect(download.suggestedFilename()).toBe(`prep-sheet-${day}.csv`)
+    const text = fs.readFileSync(await download.path(), 'utf8')
+    expect(text).toContain(`Make,,,,,4,${flavor.name}`)
+    for (const name of Object.values(names)) expect(text).toContain(name)
+    expect((await request.get(`/admin/prep.csv?day=${day}`)).status()).toBe(401)
+  } finally {
+    for (const name of Object.values(names)) await deleteOrders(request, await ordersOf(request, name))
+    const token = await adminToken(request)
+    if (flavorId) await request.delete(`/api/flavors/${flavorId}`, { headers: { Authorization: `JWT ${token}` } })
+    await adminApi(request, 'POST', '/api/globals/fulfilment', { windows: fulfilment.windows ?? [] })
+  }
 })

@@ -211,3 +211,10 @@ describe('the review link of a completed order', () => {
     expect(plain).toMatchObject({ ok: true, review: { verifiedBuyer: false } })
   })
 })
+
+describe('the refill opt-in on the order form', () => {
+  it('is off unless ticked', async () => {
+    expect((await placeOrder()).refillReminder).toBe(false)
+    expect((await placeOrder({ refillReminder: 'on' })).refillReminder).toBe(true)
+  })
+})

@@ -28,6 +28,8 @@ describe('order form rules', () => {
         notes: undefined,
         consent: true,
         discountCode: 'HC25123456',
+        window: undefined,
+        refillReminder: false,
       },
     })
   })

@@ -1,2 +1,14 @@
 /** The seller's own admin pages beside Payload's: their path in the config, and their address for links. */
 export const CUSTOMERS_VIEW = { path: '/customers', url: '/admin/customers' } as const
+
+/** Add order: an order taken by text, call, message or in person, entered under the order form's rules. */
+export const ADD_ORDER_VIEW = { path: '/orders/add', url: '/admin/orders/add' } as const
+
+/** The prep and route sheet of a day; its CSV is a route of its own (app/(payload)/admin/prep.csv). */
+export const PREP_SHEET_VIEW = { path: '/prep', url: '/admin/prep', csvUrl: '/admin/prep.csv' } as const
+
+/** The day a prep sheet link opens on (the query parameter both the view and the CSV read). */
+export const prepSheetUrl = (day: string, url: string = PREP_SHEET_VIEW.url) => `${url}?day=${encodeURIComponent(day)}`
+
+/** An order's page in the admin. */
+export const orderAdminUrl = (id: number | string) => `/admin/collections/orders/${encodeURIComponent(String(id))}`

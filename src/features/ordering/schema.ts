@@ -32,6 +32,8 @@ export const ORDER_FORM_FIELDS = [
   'zip',
   'notes',
   'consent',
+  // "Remind me when it's time for a fresh jar" (off unless ticked).
+  'refillReminder',
   'discountCode',
   // The prices the page showed (`PRICE_LIST_FIELD`), so a change since is noticed.
   'priceList',
@@ -90,18 +92,39 @@ const orderDetailsSchema = z.object({
     .transform((code) => code || undefined),
 })
 
-export type OrderInput = z.infer<typeof orderDetailsSchema> & {
+export type OrderInput = Omit<z.infer<typeof orderDetailsSchema>, 'email'> & {
+  /** Always given on the order form; an order entered by hand may have none. */
+  email?: string
   quantity: PackageQuantity
   /** One flavor key per jar, each one on offer and available. */
   flavors: string[]
   deliveryMethod: DeliveryMethod
   city: CityValue
-  consent: true
+  /** Always true from the order form; an order entered by hand has it only when the seller ticked it. */
+  consent: boolean
   /** The chosen window's key; checked against the seller's windows when the order is stored. */
   window?: string
+  /** The customer asked for one reminder when it is time for a fresh jar. */
+  refillReminder: boolean
 }
 
 export type OrderParseResult = { ok: true; order: OrderInput } | { ok: false; message: Message; field: string }
+
+/**
+ * An order the seller enters by hand in the admin (taken by text, call, message or in person): the
+ * customer's e-mail is optional, and there is no consent checkbox to require (a `consent` of
+ * "on" records that the customer agreed). The order form's rules and messages are untouched.
+ */
+export type OrderFormOptions = { byHand?: boolean }
+
+/** By hand: an e-mail is checked only when one is given; none is stored as none. */
+const byHandPresence = { email: z.unknown().optional(), consent: z.unknown().optional() }
+const byHandDetails = {
+  email: visibleText()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(emailAddress(orderNotices.missingField('email')).optional()),
+}
 
 /** The form field an issue belongs to, so the browser can move focus there. */
 function issueField(error: z.ZodError): string {
@@ -118,22 +141,25 @@ export function parseOrderForm(
   flavors: readonly FlavorOption[],
   /** The methods the seller offers windows for: those orders must name one. */
   windowMethods: readonly DeliveryMethod[] = [],
+  options: OrderFormOptions = {},
 ): OrderParseResult {
   const quantity = Number(values.quantity)
   if (!isPackageQuantity(quantity)) return { ok: false, message: orderNotices.packageRequired, field: 'quantity' }
 
   const chosen = Array.from({ length: quantity }, (_, index) => values[flavorField(index + 1)] ?? '')
-  const presence = orderPresenceSchema(quantity, flavors).safeParse({ ...values, flavors: chosen })
+  const presenceSchema = options.byHand ? orderPresenceSchema(quantity, flavors).extend(byHandPresence) : orderPresenceSchema(quantity, flavors)
+  const presence = presenceSchema.safeParse({ ...values, flavors: chosen })
   if (!presence.success) return { ok: false, message: firstMessage(presence.error), field: issueField(presence.error) }
 
   const { deliveryMethod } = presence.data
   const window = typeof values.window === 'string' && values.window.length <= MAX_WINDOW_KEY ? values.window : ''
   if (windowMethods.includes(deliveryMethod) && !window) return { ok: false, message: orderNotices.windowRequired(deliveryMethod), field: 'window' }
 
-  const details = orderDetailsSchema.safeParse(values)
+  const details = (options.byHand ? orderDetailsSchema.extend(byHandDetails) : orderDetailsSchema).safeParse(values)
   if (!details.success) return { ok: false, message: firstMessage(details.error), field: issueField(details.error) }
 
   const { city } = presence.data
   const chosenWindow = windowMethods.includes(deliveryMethod) ? window : undefined
-  return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors, city, deliveryMethod, consent: true, window: chosenWindow } }
+  const consent = options.byHand ? values.consent === 'on' || values.consent === 'true' : true
+  return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors, city, deliveryMethod, consent, window: chosenWindow, refillReminder: values.refillReminder === 'on' || values.refillReminder === 'true' } }
 }

@@ -17,6 +17,7 @@ import { takeOrderReference } from './orderReference'
 import { deliversTo } from './catalog'
 import { currentPrices, deliveryZipPrefixes, findFlavors, takeJars, windowBookings, windowRules, windowsOpenNow } from './shop'
 import { checkWindow, methodsWithWindows, needsWindow, type WindowChoice } from './windows'
+import type { OrderSource } from './options'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation, type UnitOfWork } from '@/platform/db/transactions'
@@ -46,13 +47,20 @@ export type OrderResult =
 export type OrderClock = { now?: () => Date }
 
 /**
+ * An order the seller enters by hand in the admin, and how it came in: the same pricing, stock,
+ * discount and window rules, but the e-mail is optional and there is no consent checkbox
+ * (`parseOrderForm`'s `byHand`). Without it, an order is the order form's ('online').
+ */
+export type OrderEntry = { byHand?: Exclude<OrderSource, 'online'> }
+
+/**
  * `values` are the posted form fields as strings. Only the fields the schema knows are read: a
  * price, total or discount amount sent by the browser is never looked at.
  */
-export async function submitOrder(payload: Payload, values: Record<string, unknown>, submissionKey?: string, clock: OrderClock = {}): Promise<OrderResult> {
-  const now = clock.now ?? (() => new Date())
+export async function submitOrder(payload: Payload, values: Record<string, unknown>, submissionKey?: string, options: OrderClock & OrderEntry = {}): Promise<OrderResult> {
+  const now = options.now ?? (() => new Date())
   const [flavors, rules] = await Promise.all([findFlavors(payload), windowRules(payload)])
-  const parsed = parseOrderForm(values, flavors, methodsWithWindows(rules))
+  const parsed = parseOrderForm(values, flavors, methodsWithWindows(rules), { byHand: Boolean(options.byHand) })
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field }
   if (parsed.order.deliveryMethod === 'delivery' && !deliversTo(parsed.order.zip, await deliveryZipPrefixes(payload))) {
     return { status: 'error', message: orderNotices.outsideDeliveryArea(parsed.order.zip), field: 'zip' }
@@ -63,6 +71,7 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
     flavorNames: parsed.order.flavors.map((value) => names.get(value) ?? value),
     // Posted by the order page; a post without it (a script) is simply charged the current prices.
     shownPrices: typeof values[PRICE_LIST_FIELD] === 'string' ? values[PRICE_LIST_FIELD] : undefined,
+    source: options.byHand ?? 'online',
   }
 
   let stored: StoreOutcome
@@ -101,7 +110,7 @@ async function replay(payload: Payload, submissionKey: string | undefined, req?:
   return { status: 'success', order, discountUsed: Boolean(order.discountCode) }
 }
 
-type OrderToStore = OrderInput & { flavorNames: string[]; shownPrices?: string }
+type OrderToStore = OrderInput & { flavorNames: string[]; shownPrices?: string; source: OrderSource }
 
 type StoreOutcome =
   | { status: 'stored'; order: Order }
@@ -160,6 +169,7 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, re
     data: {
       reference,
       status: 'new',
+      source: input.source,
       paymentStatus: 'unpaid',
       fullName: input.fullName,
       email: input.email,
@@ -181,6 +191,7 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, re
       zip: input.zip,
       notes: input.notes,
       consent: input.consent,
+      refillReminder: input.refillReminder,
       originalPrice: price.originalPrice,
       deliveryFee: price.deliveryFee,
       discountAmount: price.discountAmount,

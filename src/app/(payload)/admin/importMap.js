@@ -26,10 +26,13 @@ import { TemplatePreview as TemplatePreview_c55c6c690ecae6611a1d7cde3a6c2121 } f
 import { AdminIcon as AdminIcon_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../../features/admin/components/AdminBrand'
 import { AdminLogo as AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../../features/admin/components/AdminBrand'
 import { BusinessDashboard as BusinessDashboard_d03267e31c523644feb44d14f56b64e4 } from '../../../features/admin/components/BusinessDashboard'
+import { PrepSheetNavLink as PrepSheetNavLink_58440b7239c0cca1d6bf3f98e49f484b } from '../../../features/admin/components/PrepSheetNavLink'
 import { CustomersNavLink as CustomersNavLink_3900153b0dee103d15306920cd80a875 } from '../../../features/admin/components/CustomersNavLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { ImportExportProvider as ImportExportProvider_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { CustomersView as CustomersView_427f7f39c072614389904b261aa111e0 } from '../../../features/admin/components/CustomersView'
+import { AddOrderView as AddOrderView_8cdf24cf1497a02f641a22fceca5c510 } from '../../../features/admin/components/AddOrderView'
+import { PrepSheetView as PrepSheetView_caa12c2e13fc1e08c2ff2f347bbcbfc9 } from '../../../features/admin/components/PrepSheetView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -62,9 +65,12 @@ export const importMap = {
   "/features/admin/components/AdminBrand#AdminIcon": AdminIcon_e0d77ed6ac948f7eea54a824876cfbd4,
   "/features/admin/components/AdminBrand#AdminLogo": AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4,
   "/features/admin/components/BusinessDashboard#BusinessDashboard": BusinessDashboard_d03267e31c523644feb44d14f56b64e4,
+  "/features/admin/components/PrepSheetNavLink#PrepSheetNavLink": PrepSheetNavLink_58440b7239c0cca1d6bf3f98e49f484b,
   "/features/admin/components/CustomersNavLink#CustomersNavLink": CustomersNavLink_3900153b0dee103d15306920cd80a875,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/plugin-import-export/rsc#ImportExportProvider": ImportExportProvider_cdf7e044479f899a31f804427d568b36,
   "/features/admin/components/CustomersView#CustomersView": CustomersView_427f7f39c072614389904b261aa111e0,
+  "/features/admin/components/AddOrderView#AddOrderView": AddOrderView_8cdf24cf1497a02f641a22fceca5c510,
+  "/features/admin/components/PrepSheetView#PrepSheetView": PrepSheetView_caa12c2e13fc1e08c2ff2f347bbcbfc9,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

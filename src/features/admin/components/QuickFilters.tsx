@@ -8,6 +8,9 @@ import {
   subscriberQuickFilters,
   type QuickFilter,
 } from '@/features/admin/adminFilters'
+import { ADD_ORDER_VIEW, PREP_SHEET_VIEW } from '@/features/admin/adminViews'
+
+import './AddOrderLinks.scss'
 
 type SearchParams = Record<string, string | string[] | undefined>
 type Props = { searchParams?: SearchParams }
@@ -41,8 +44,21 @@ function QuickFilterBar({ collection, filters, searchParams }: { collection: str
   )
 }
 
+/** Above the orders list: adding an order taken by text, call, message or in person, the day's prep sheet, and the filters. */
 export function OrderQuickFilters({ searchParams }: Props) {
-  return <QuickFilterBar collection="orders" filters={orderQuickFilters()} searchParams={searchParams} />
+  return (
+    <>
+      <div className="order-actions">
+        <a href={ADD_ORDER_VIEW.url} className="order-actions__add">
+          + Add order
+        </a>
+        <a href={PREP_SHEET_VIEW.url} className="order-actions__link">
+          Prep sheet
+        </a>
+      </div>
+      <QuickFilterBar collection="orders" filters={orderQuickFilters()} searchParams={searchParams} />
+    </>
+  )
 }
 
 export function ReviewQuickFilters({ searchParams }: Props) {

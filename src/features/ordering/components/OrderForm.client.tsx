@@ -234,6 +234,16 @@ export function OrderForm({
           <OrderSummary quantity={draft.quantity} deliveryMethod={draft.deliveryMethod} appliedCode={draft.appliedCode} prices={prices} paymentMethods={paymentMethods} />
           <div className="flex items-start gap-3">
             <input
+              id="order-refill"
+              name="refillReminder"
+              type="checkbox"
+              defaultChecked={value('refillReminder') === 'on'}
+              className="mt-1 size-5 shrink-0 accent-plum-700"
+            />
+            <label htmlFor="order-refill">Remind me when it&apos;s time for a fresh jar</label>
+          </div>
+          <div className="flex items-start gap-3">
+            <input
               id="order-consent"
               name="consent"
               type="checkbox"

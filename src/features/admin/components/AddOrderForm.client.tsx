@@ -1,0 +1,221 @@
+'use client'
+
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+
+import type { FlavorOption } from '@/features/ordering/catalog'
+import type { ManualOrderState } from '@/features/ordering/manualOrder'
+import { addOrderByHand } from '@/features/ordering/manualOrderActions'
+import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
+import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
+import { PACKAGE_QUANTITIES, packagePrice, priceOrder, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
+import { flavorField } from '@/features/ordering/schema'
+import type { WindowChoice } from '@/features/ordering/windows'
+import { dollars, jarsText } from '@/features/ordering/wording'
+import { LIMITS } from '@/shared/forms/limits'
+import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
+
+type Props = {
+  flavors: FlavorOption[]
+  sources: { value: string; label: string }[]
+  prices: PriceList
+  /** The prices shown here (`priceListKey`): a change before saving is noticed, as on the order page. */
+  priceList: string
+  windows: WindowChoice[]
+  windowMethods: DeliveryMethod[]
+}
+
+const initialState: ManualOrderState = { status: 'idle' }
+const MESSAGE_ID = 'add-order-message'
+
+/** Marks the field the message is about and points it at the message. */
+type Invalid = (name: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string }
+
+/**
+ * The Add order form: the order form's fields for the seller, with how the order came in. Nothing
+ * here sets a price: the total shown is a preview of the site's own pricing, which the server
+ * applies again when the order is saved. After a save the browser is sent to the new order's page.
+ */
+export function AddOrderForm({ flavors, sources, prices, priceList, windows: initialWindows, windowMethods }: Props) {
+  const [state, formAction, pending] = useActionState(addOrderByHand, initialState)
+  const [quantity, setQuantity] = useState<PackageQuantity>(1)
+  const [method, setMethod] = useState<DeliveryMethod | ''>('')
+  const [windowKey, setWindowKey] = useState('')
+  const [windows, setWindows] = useState(initialWindows)
+  const [seenState, setSeenState] = useState(state)
+  const message = useRef<HTMLDivElement>(null)
+
+  if (state !== seenState) {
+    // React's "state from a changed value" pattern: the windows open now, when the chosen one was not.
+    setSeenState(state)
+    if (state.windows) {
+      setWindows(state.windows)
+      if (!state.windows.some((choice) => choice.key === windowKey)) setWindowKey('')
+    }
+  }
+
+  useEffect(() => {
+    if (state.status !== 'error') return
+    const field = state.field ? document.querySelector<HTMLElement>(`.add-order__form [name="${state.field}"]`) : null
+    ;(field ?? message.current)?.focus()
+  }, [state])
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Posted by hand so React does not reset the form: after a refusal everything typed stays.
+    event.preventDefault()
+    const formData = new FormData(event.currentTarget)
+    startTransition(() => formAction(formData))
+  }
+
+  const invalid: Invalid = (name) => (state.status === 'error' && state.field === name ? { 'aria-invalid': true, 'aria-describedby': MESSAGE_ID } : {})
+  const needsWindow = method !== '' && windowMethods.includes(method)
+  const offered = windows.filter((choice) => choice.method === method)
+  const preview = priceOrder({ quantity, deliveryMethod: method, discountApplied: false }, prices)
+
+  return (
+    <form className="add-order__form" action={formAction} onSubmit={onSubmit} noValidate>
+      <SubmissionKeyField />
+      <input type="hidden" name={PRICE_LIST_FIELD} value={priceList} />
+
+      {state.status === 'error' && state.message && (
+        <div className="add-order__message" id={MESSAGE_ID} role="alert" tabIndex={-1} ref={message}>
+          <strong>{state.message.title}</strong> {state.message.description}
+        </div>
+      )}
+
+      <fieldset className="add-order__group">
+        <legend>Came in by</legend>
+        <div className="add-order__choices">
+          {sources.map((source) => (
+            <label key={source.value} className="add-order__choice">
+              <input type="radio" name="source" value={source.value} /> {source.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="add-order__group">
+        <legend>Jars</legend>
+        <div className="add-order__choices">
+          {PACKAGE_QUANTITIES.map((option) => (
+            <label key={option} className="add-order__choice">
+              <input type="radio" name="quantity" value={option} checked={quantity === option} onChange={() => setQuantity(option)} /> {jarsText(option)} ·{' '}
+              {dollars(packagePrice(option, prices))}
+            </label>
+          ))}
+        </div>
+        <div className="add-order__grid">
+          {Array.from({ length: quantity }, (_, index) => {
+            const name = flavorField(index + 1)
+            return (
+              <div key={name} className="add-order__field">
+                <label htmlFor={`add-order-${name}`}>Jar {index + 1} flavor</label>
+                <select id={`add-order-${name}`} name={name} defaultValue="" {...invalid(name)}>
+                  <option value="">Choose a flavor</option>
+                  {flavors.map((flavor) => (
+                    <option key={flavor.value} value={flavor.value} disabled={!flavor.available}>
+                      {flavor.available ? flavor.name : `${flavor.name} (sold out)`}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )
+          })}
+        </div>
+      </fieldset>
+
+      <fieldset className="add-order__group">
+        <legend>Pickup or delivery</legend>
+        <div className="add-order__choices">
+          {DELIVERY_METHODS.map((option) => (
+            <label key={option.value} className="add-order__choice">
+              <input type="radio" name="deliveryMethod" value={option.value} checked={method === option.value} onChange={() => setMethod(option.value)} /> {option.label}
+            </label>
+          ))}
+        </div>
+        {needsWindow && (
+          <div className="add-order__field">
+            <label htmlFor="add-order-window">{method === 'pickup' ? 'Pickup time' : 'Delivery time'}</label>
+            <select id="add-order-window" name="window" value={windowKey} onChange={(event) => setWindowKey(event.target.value)} {...invalid('window')}>
+              <option value="">{offered.length > 0 ? 'Choose a time' : 'No open times'}</option>
+              {offered.map((choice) => (
+                <option key={choice.key} value={choice.key}>
+                  {choice.label}
+                  {choice.placesLeft != null ? ` (${choice.placesLeft} left)` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {method !== '' && !needsWindow && <p className="add-order__hint">No {method} times are set up: arrange the time with the customer.</p>}
+      </fieldset>
+
+      <fieldset className="add-order__group">
+        <legend>Customer</legend>
+        <div className="add-order__grid">
+          <TextField name="fullName" label="Full name" maxLength={LIMITS.name} autoComplete="off" invalid={invalid} />
+          <TextField name="phone" label="Phone" type="tel" maxLength={LIMITS.phone} invalid={invalid} />
+          <TextField name="email" label="E-mail (optional)" type="email" maxLength={LIMITS.email} invalid={invalid} hint="Without one, only you get the order e-mail." />
+          <TextField name="instagram" label="Instagram (optional)" maxLength={LIMITS.instagram} invalid={invalid} />
+          <TextField name="address" label="Address" maxLength={LIMITS.address} invalid={invalid} />
+          <div className="add-order__field">
+            <label htmlFor="add-order-city">City</label>
+            <select id="add-order-city" name="city" defaultValue="" {...invalid('city')}>
+              <option value="">Choose a city</option>
+              {CITIES.map((city) => (
+                <option key={city.value} value={city.value}>
+                  {city.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField name="zip" label="ZIP code" maxLength={LIMITS.zip} inputMode="numeric" invalid={invalid} />
+          <TextField name="discountCode" label="Discount code (optional)" maxLength={LIMITS.discountCode} invalid={invalid} />
+        </div>
+        <div className="add-order__field">
+          <label htmlFor="add-order-notes">Notes (optional)</label>
+          <textarea id="add-order-notes" name="notes" rows={3} maxLength={LIMITS.notes} {...invalid('notes')} />
+        </div>
+        <label className="add-order__choice add-order__consent">
+          <input type="checkbox" name="consent" /> The customer agreed to be contacted by text or e-mail about this order
+        </label>
+      </fieldset>
+
+      <div className="add-order__total" aria-live="polite">
+        <span>
+          Total: <strong data-testid="add-order-total">{dollars(preview.totalPrice)}</strong>
+        </span>
+        <span className="add-order__hint">
+          {jarsText(quantity)} {dollars(preview.originalPrice)}
+          {method === 'delivery' ? ` + delivery ${dollars(preview.deliveryFee)}` : ''}; a discount code is taken off when you save. Prices are the site&apos;s own.
+        </span>
+      </div>
+
+      <button type="submit" className="add-order__submit" disabled={pending}>
+        {pending ? 'Saving…' : 'Add order'}
+      </button>
+    </form>
+  )
+}
+
+function TextField({
+  name,
+  label,
+  hint,
+  invalid,
+  ...input
+}: { name: string; label: string; hint?: string; invalid: Invalid } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const id = `add-order-${name}`
+  const marked = invalid(name)
+  const describedBy = [marked['aria-describedby'], hint && `${id}-hint`].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="add-order__field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type="text" {...input} aria-invalid={marked['aria-invalid']} aria-describedby={describedBy} />
+      {hint && (
+        <p className="add-order__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  )
+}

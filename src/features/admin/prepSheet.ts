@@ -1,0 +1,256 @@
+import 'server-only'
+
+import type { Payload, PayloadRequest, Where } from 'payload'
+
+import { adminSession } from '@/features/admin/adminSession'
+import { csvText } from '@/features/admin/csv'
+import { mapHref } from '@/features/ordering/mapLink'
+import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
+import { flavorCounts, labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
+import type { Order } from '@/payload-types'
+import { addDays, businessDay, startOfDay, zonedInstant } from '@/shared/time'
+
+/**
+ * The prep and route sheet of one business day (America/Detroit): the jars to make per flavor, the
+ * pickups and the deliveries in window order, and what each customer still owes.
+ *
+ * Which orders are on a day's sheet:
+ * - orders whose booked window starts that day, whatever their status except cancelled;
+ * - orders with no booked window (the time is arranged by text) that are confirmed or ready: they
+ *   are on every day's sheet until they are completed or cancelled. With no windows defined at all,
+ *   that is the whole sheet: every confirmed or ready order.
+ *
+ * `prepSheetFrom` is pure (the tests feed it orders); `findPrepSheet` reads the day's orders with one
+ * query and hands them over.
+ */
+
+/** The order fields the sheet reads: the query selects only these. */
+export const PREP_ORDER_SELECT = {
+  reference: true,
+  status: true,
+  fullName: true,
+  phone: true,
+  quantity: true,
+  flavors: true,
+  flavorNames: true,
+  deliveryMethod: true,
+  windowLabel: true,
+  windowStartsAt: true,
+  address: true,
+  city: true,
+  zip: true,
+  notes: true,
+  totalPrice: true,
+  paymentStatus: true,
+} as const
+
+export type PrepOrder = Pick<Order, 'id' | keyof typeof PREP_ORDER_SELECT>
+
+/** Statuses of an order with no booked time that is still to be made and handed over. */
+const OPEN_WITHOUT_WINDOW: Order['status'][] = ['confirmed', 'ready']
+
+/** One pickup or delivery on the sheet. */
+export type PrepStop = {
+  id: number
+  reference: string
+  status: string
+  fullName: string
+  phone: string
+  /** The booked window as the customer read it, or null when the time is arranged by text. */
+  window: string | null
+  /** The window without its day, which is the sheet's: '4:00 PM–6:00 PM · Eastern Market'. */
+  time: string | null
+  quantity: number
+  /** '2 × Mixed Berry, 1 × Peach Ginger'. */
+  jars: string
+  /** '12 Elm St, Detroit 48201'. */
+  address: string
+  mapHref: string
+  notes: string
+  /** What to collect at the door: the total, or 0 when it is paid. */
+  toCollect: number
+}
+
+export type PrepSheet = {
+  /** The business day, '2026-12-05'. */
+  day: string
+  /** 'Saturday, December 5, 2026'. */
+  dayLabel: string
+  /** Each flavor with its jars, most jars first. */
+  make: { flavor: string; jars: number }[]
+  jars: number
+  pickups: PrepStop[]
+  deliveries: PrepStop[]
+  /** Everything still to collect on this sheet. */
+  toCollect: number
+}
+
+/** A day key as people read it: 'Saturday, December 5, 2026'. */
+export const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
+
+/** Whether a posted day is a real calendar day key ('2026-12-05'). */
+export function isDayKey(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  return new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) === value
+}
+
+/** The instants a business day runs between: from its midnight to the next, in Detroit. */
+function dayBounds(day: string): { from: string; to: string } {
+  return { from: zonedInstant(day, '00:00').toISOString(), to: zonedInstant(addDays(day, 1), '00:00').toISOString() }
+}
+
+/** Whether an order belongs on this day's sheet (see the rules at the top). */
+export function isOnSheet(order: Pick<PrepOrder, 'status' | 'windowStartsAt'>, day: string): boolean {
+  if (order.status === 'cancelled') return false
+  if (!order.windowStartsAt) return OPEN_WITHOUT_WINDOW.includes(order.status)
+  return businessDay(new Date(order.windowStartsAt)).key === day
+}
+
+/** The same rule as `isOnSheet`, as a query. */
+export function prepSheetWhere(day: string): Where {
+  const { from, to } = dayBounds(day)
+  return {
+    or: [
+      { and: [{ windowStartsAt: { greater_than_equal: from } }, { windowStartsAt: { less_than: to } }, { status: { not_equals: 'cancelled' } }] },
+      { and: [{ windowStartsAt: { exists: false } }, { status: { in: OPEN_WITHOUT_WINDOW } }] },
+    ],
+  }
+}
+
+const owed = (order: PrepOrder) => (order.paymentStatus === 'paid' ? 0 : order.totalPrice)
+
+/** 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market' → '10:00 AM–2:00 PM · Eastern Market' (see `windowLabel`). */
+function withoutDay(label: string): string {
+  return label.split(' · ').slice(1).join(' · ') || label
+}
+
+function stop(order: PrepOrder): PrepStop {
+  return {
+    id: order.id,
+    reference: order.reference ?? '',
+    status: labelOf(ORDER_STATUSES, order.status),
+    fullName: order.fullName,
+    phone: order.phone,
+    window: order.windowLabel || null,
+    time: order.windowLabel ? withoutDay(order.windowLabel) : null,
+    quantity: order.quantity,
+    jars: packingList(orderedFlavors(order)),
+    address: `${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}`,
+    mapHref: mapHref(order),
+    notes: order.notes ?? '',
+    toCollect: owed(order),
+  }
+}
+
+/** Booked windows in time order, then the orders arranged by text; ties by order number. */
+function inRouteOrder(a: PrepOrder, b: PrepOrder): number {
+  if (a.windowStartsAt !== b.windowStartsAt) {
+    if (!a.windowStartsAt) return 1
+    if (!b.windowStartsAt) return -1
+    return a.windowStartsAt.localeCompare(b.windowStartsAt)
+  }
+  return (a.reference ?? '').localeCompare(b.reference ?? '', 'en', { numeric: true })
+}
+
+/** The sheet of `day` from any set of orders: those not on that day's sheet are left out. */
+export function prepSheetFrom(orders: readonly PrepOrder[], day: string): PrepSheet {
+  const onSheet = orders.filter((order) => isOnSheet(order, day)).sort(inRouteOrder)
+  const make = new Map<string, number>()
+  for (const order of onSheet) {
+    for (const { flavor, jars } of flavorCounts(orderedFlavors(order))) make.set(flavor, (make.get(flavor) ?? 0) + jars)
+  }
+  return {
+    day,
+    dayLabel: dayLabel(day),
+    make: [...make].map(([flavor, jars]) => ({ flavor, jars })).sort((a, b) => b.jars - a.jars || a.flavor.localeCompare(b.flavor)),
+    jars: onSheet.reduce((sum, order) => sum + order.quantity, 0),
+    pickups: onSheet.filter((order) => order.deliveryMethod === 'pickup').map(stop),
+    deliveries: onSheet.filter((order) => order.deliveryMethod === 'delivery').map(stop),
+    toCollect: onSheet.reduce((sum, order) => sum + owed(order), 0),
+  }
+}
+
+/** The day's sheet, from one query of the orders on it. */
+export async function findPrepSheet(payload: Payload, day: string, req?: Partial<PayloadRequest>): Promise<PrepSheet> {
+  const { docs } = await payload.find({
+    collection: 'orders',
+    where: prepSheetWhere(day),
+    select: PREP_ORDER_SELECT,
+    pagination: false,
+    depth: 0,
+    // The caller checked the admin session (a custom view or route is outside Payload's access checks).
+    overrideAccess: true,
+    req,
+  })
+  return prepSheetFrom(docs as PrepOrder[], day)
+}
+
+/**
+ * The day a seller opening the sheet most likely wants: the first day from today on with an order
+ * booked in a window, or today when there is none.
+ */
+export async function defaultPrepDay(payload: Payload, now = new Date(), req?: Partial<PayloadRequest>): Promise<string> {
+  const { docs } = await payload.find({
+    collection: 'orders',
+    where: { and: [{ windowStartsAt: { greater_than_equal: startOfDay(now).toISOString() } }, { status: { not_equals: 'cancelled' } }] },
+    select: { windowStartsAt: true },
+    sort: 'windowStartsAt',
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  const first = docs[0]?.windowStartsAt
+  return businessDay(first ? new Date(first) : now).key
+}
+
+/** The sheet as one CSV table: a 'Make' row per flavor, then the pickups and the deliveries. */
+export function prepSheetCsv(sheet: PrepSheet): string {
+  const header = ['Section', 'Time', 'Order', 'Name', 'Phone', 'Jars', 'Flavors', 'Address', 'Map', 'Notes', 'To collect ($)', 'Status']
+  const made = sheet.make.map(({ flavor, jars }) => ['Make', '', '', '', '', jars, flavor, '', '', '', '', ''])
+  const stops = (method: PrepOrder['deliveryMethod'], list: PrepStop[]) =>
+    list.map((entry) => {
+      const delivery = method === 'delivery'
+      return [
+        labelOf(DELIVERY_METHODS, method),
+        entry.time ?? 'Arrange by text',
+        entry.reference,
+        entry.fullName,
+        entry.phone,
+        entry.quantity,
+        entry.jars,
+        delivery ? entry.address : '',
+        delivery ? entry.mapHref : '',
+        entry.notes,
+        entry.toCollect,
+        entry.status,
+      ]
+    })
+  return csvText(header, [...made, ...stops('pickup', sheet.pickups), ...stops('delivery', sheet.deliveries)])
+}
+
+/**
+ * The CSV download (`GET /admin/prep.csv?day=2026-12-05`): 401 without an admin session, 403 for
+ * an account that is not the seller's; the day defaults as on the page.
+ */
+export async function prepSheetDownload(payload: Payload, request: Request, now = new Date()): Promise<Response> {
+  const session = await adminSession(payload, request.headers)
+  if (session.status !== 'admin') {
+    const status = session.status === 'anonymous' ? 401 : 403
+    return new Response(status === 401 ? 'Log in to the admin first.' : 'Only the seller’s admins may download the prep sheet.', {
+      status,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
+    })
+  }
+  const asked = new URL(request.url).searchParams.get('day')
+  const day = isDayKey(asked) ? asked : await defaultPrepDay(payload, now)
+  return new Response(prepSheetCsv(await findPrepSheet(payload, day)), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="prep-sheet-${day}.csv"`,
+      'Cache-Control': 'private, no-store',
+      'X-Robots-Tag': 'noindex',
+    },
+  })
+}
