@@ -74,7 +74,7 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g
 /** Plain text as simple HTML: paragraphs, line breaks and clickable links, everything escaped. */
 function textToHtml(paragraphs: string[]): string {
   const body = paragraphs
-    .map((paragraph) => `<p style="margin:0 0 14px;white-space:pre-line">${escapeHtml(paragraph).replace(URL_PATTERN, (url) => `<a href="${url}" style="color:#5e2b86">${url}</a>`)}</p>`)
+    .map((paragraph) => `<p style="margin:0 0 14px;white-space:pre-line;overflow-wrap:anywhere">${escapeHtml(paragraph).replace(URL_PATTERN, (url) => `<a href="${url}" style="color:#5e2b86">${url}</a>`)}</p>`)
     .join('\n')
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#2f1544;line-height:1.5;max-width:600px">${body}</body></html>`
 }

@@ -43,7 +43,9 @@ export default async function UnsubscribePage({ searchParams }: Props) {
     <>
       <PageHero title="Unsubscribe" />
       <section className="section pt-4">
-        <div className="container-page card mx-auto max-w-xl">{body}</div>
+        <div className="container-page">
+          <div className="card mx-auto max-w-xl">{body}</div>
+        </div>
       </section>
     </>
   )
