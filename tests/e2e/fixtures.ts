@@ -50,16 +50,32 @@ export function serverLog(): string {
   return fs.readFileSync(process.env.E2E_SERVER_LOG!, 'utf8')
 }
 
-/** An admin session for the REST API, as the seller's browser would hold it. */
+/**
+ * An admin session for the REST API, as the seller's browser would hold it. Kept for a few minutes
+ * and shared by the spec files (one worker): every sign-in counts against the per-address login
+ * allowance the whole suite shares.
+ */
+let session: { token: string; until: number } | undefined
 export async function adminToken(request: APIRequestContext): Promise<string> {
+  if (session && session.until > Date.now()) return session.token
   const response = await request.post('/api/users/login', { data: ADMIN })
   expect(response.ok()).toBeTruthy()
-  return (await response.json()).token as string
+  session = { token: (await response.json()).token as string, until: Date.now() + 5 * 60_000 }
+  return session.token
+}
+
+/** No pickup or delivery times, as the seed has it: run after every test that sets some, even one that timed out. */
+export async function removeWindows(request: APIRequestContext) {
+  await adminApi(request, 'POST', '/api/globals/fulfilment', { windows: [] })
 }
 
 export async function adminApi(request: APIRequestContext, method: 'GET' | 'PATCH' | 'POST', url: string, data?: unknown) {
-  const token = await adminToken(request)
-  const response = await request.fetch(url, { method, data, headers: { Authorization: `JWT ${token}` } })
+  let response = await request.fetch(url, { method, data, headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  if (response.status() === 401 || response.status() === 403) {
+    // The kept session ended (a test signed out, or changed the password): sign in again.
+    session = undefined
+    response = await request.fetch(url, { method, data, headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  }
   expect(response.ok(), `${method} ${url} → ${response.status()}`).toBeTruthy()
   return response.json()
 }

@@ -4,7 +4,7 @@
 import ICAL from 'ical.js'
 import type { Page } from '@playwright/test'
 
-import { expect, loginToAdmin, test, waitForMail } from './fixtures'
+import { expect, loginToAdmin, removeWindows, test, waitForMail } from './fixtures'
 import { ADMIN } from './global-setup'
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
@@ -14,6 +14,9 @@ function weekdayIn(days: number): (typeof WEEKDAYS)[number] {
   const name = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + days * 86_400_000))
   return WEEKDAYS[['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name)]
 }
+
+// A test that timed out cannot clean up in its own `finally`: the times are removed here too.
+test.afterEach(async ({ request }) => removeWindows(request))
 
 let token: string | undefined
 async function api(method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown) {

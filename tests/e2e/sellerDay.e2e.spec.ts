@@ -10,7 +10,7 @@ import { windowLabel } from '@/features/ordering/windows'
 import { dollars } from '@/features/ordering/wording'
 import { addDays, businessDay, startOfWeek, zonedInstant } from '@/shared/time'
 
-import { adminApi, adminToken, expect, loginToAdmin, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, expect, loginToAdmin, removeWindows, test, waitForMail } from './fixtures'
 
 type Order = { id: number; totalPrice: number; fullName: string }
 
@@ -45,6 +45,17 @@ async function deleteOrders(request: APIRequestContext, orders: Order[]) {
     expect(response.ok(), `DELETE order ${order.id} → ${response.status()}`).toBeTruthy()
   }
 }
+
+// Admin screens under a loaded CI machine take longer than the default 45 s per test.
+test.describe.configure({ timeout: 120_000 })
+// A test that timed out cannot clean up in its own `finally`: the times are removed here too.
+test.afterEach(async ({ request }) => {
+  await removeWindows(request)
+  // …and the prep sheet's test flavor, which later spec files must not see.
+  const { docs } = (await adminApi(request, 'GET', '/api/flavors?depth=0&limit=0&where[value][like]=prep-')) as { docs: { id: number; value: string }[] }
+  const token = await adminToken(request)
+  for (const flavor of docs.filter((entry) => entry.value.startsWith('prep-'))) await request.delete(`/api/flavors/${flavor.id}`, { headers: { Authorization: `JWT ${token}` } })
+})
 
 test("the dashboard's weekly chart shows this week's revenue", async ({ page, request }, testInfo) => {
   const fullName = `Wendy Weekly ${Date.now()}`

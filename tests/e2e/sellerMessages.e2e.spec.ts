@@ -15,7 +15,7 @@ async function setStatusInAdmin(admin: Page, status: string) {
 }
 
 test('confirmed, ready, completed: three e-mails in order; the review link gives a verified review; the order lists its e-mails', async ({ page, browser, request }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(180_000)
   const email = `steps-${Date.now()}@example.com`
   const fullName = `Stella Steps ${Date.now() % 10_000}`
   let reviewId: number | undefined
