@@ -150,7 +150,7 @@ test("the admin shows the seller's business name and mark, also on the login pag
           await page.goto('/admin/login')
           return brand.locator('img').count()
         },
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe(1)
     await expect(brand).toContainText(businessName)
