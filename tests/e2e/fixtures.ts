@@ -95,3 +95,30 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([])
 }
+
+/**
+ * A REST client signed in once as the admin, from a client address of its own: each sign-in
+ * counts against the per-address login allowance the whole suite shares.
+ */
+export function adminRestFrom(address: string) {
+  let token: string | undefined
+  return async function api(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, data?: unknown) {
+    const base = process.env.E2E_BASE_URL!
+    if (!token) {
+      const login = await fetch(`${base}/api/users/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify(ADMIN),
+      })
+      expect(login.ok, `admin login → ${login.status}`).toBeTruthy()
+      token = ((await login.json()) as { token: string }).token
+    }
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { Authorization: `JWT ${token}`, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: data === undefined ? undefined : JSON.stringify(data),
+    })
+    expect(response.ok, `${method} ${url} → ${response.status}`).toBeTruthy()
+    return response.json()
+  }
+}

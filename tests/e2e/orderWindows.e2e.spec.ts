@@ -4,8 +4,7 @@
 import ICAL from 'ical.js'
 import type { Page } from '@playwright/test'
 
-import { expect, loginToAdmin, removeWindows, test, waitForMail } from './fixtures'
-import { ADMIN } from './global-setup'
+import { adminRestFrom, expect, loginToAdmin, removeWindows, test, waitForMail } from './fixtures'
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
 
@@ -18,26 +17,8 @@ function weekdayIn(days: number): (typeof WEEKDAYS)[number] {
 // A test that timed out cannot clean up in its own `finally`: the times are removed here too.
 test.afterEach(async ({ request }) => removeWindows(request))
 
-let token: string | undefined
-async function api(method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown) {
-  const base = process.env.E2E_BASE_URL!
-  if (!token) {
-    const login = await fetch(`${base}/api/users/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-forwarded-for': '10.66.0.2' },
-      body: JSON.stringify(ADMIN),
-    })
-    expect(login.ok, `admin login → ${login.status}`).toBeTruthy()
-    token = ((await login.json()) as { token: string }).token
-  }
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { Authorization: `JWT ${token}`, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: data === undefined ? undefined : JSON.stringify(data),
-  })
-  expect(response.ok, `${method} ${url} → ${response.status}`).toBeTruthy()
-  return response.json()
-}
+// One admin sign-in for the REST calls of this file, from an address of its own.
+const api = adminRestFrom('10.66.0.2')
 
 /** Adds one weekly time through the admin's Pickup & delivery screen, as the seller would. */
 async function addWindowInAdmin(admin: Page, row: number, window: { weekday: string; start: string; end: string; place: string; capacity?: number }) {

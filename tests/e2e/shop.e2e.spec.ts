@@ -5,8 +5,7 @@
 // so the spec files that run after this one (site, survivesFailure, …) see the seed.
 import type { BrowserContext, Page } from '@playwright/test'
 
-import { expect, loginToAdmin, test, waitForMail } from './fixtures'
-import { ADMIN } from './global-setup'
+import { adminRestFrom, expect, loginToAdmin, test, waitForMail } from './fixtures'
 
 const LAUNCH_PRICES = { oneJarPrice: 20, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5 }
 const NEW_PRICES = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6 }
@@ -16,28 +15,8 @@ const ADDED_KEY_PREFIX = 'e2e-shop-'
 
 type Flavor = { id: number | string; value: string; name: string; available?: boolean | null }
 
-// One admin sign-in for the REST calls of this file (each sign-in counts against the per-address
-// login allowance the whole suite shares), from an address of its own.
-let token: string | undefined
-async function api(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, data?: unknown) {
-  const base = process.env.E2E_BASE_URL!
-  if (!token) {
-    const login = await fetch(`${base}/api/users/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-forwarded-for': '10.66.0.1' },
-      body: JSON.stringify(ADMIN),
-    })
-    expect(login.ok, `admin login → ${login.status}`).toBeTruthy()
-    token = ((await login.json()) as { token: string }).token
-  }
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { Authorization: `JWT ${token}`, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: data === undefined ? undefined : JSON.stringify(data),
-  })
-  expect(response.ok, `${method} ${url} → ${response.status}`).toBeTruthy()
-  return response.json()
-}
+// One admin sign-in for the REST calls of this file, from an address of its own.
+const api = adminRestFrom('10.66.0.1')
 
 const flavors = async () => (await api('GET', '/api/flavors?limit=0&pagination=false&depth=0')).docs as Flavor[]
 const stock = async () => (await api('GET', '/api/globals/stock?depth=0')) as { jarsAvailable: number | null; soldOutMessage: string }

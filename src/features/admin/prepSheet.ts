@@ -5,8 +5,8 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import { adminSession } from '@/features/admin/adminSession'
 import { csvText } from '@/features/admin/csv'
 import { mapHref } from '@/features/ordering/mapLink'
-import { CITIES, DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
-import { flavorCounts, labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
+import { DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
+import { deliveryAddress, flavorCounts, labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
 import { addDays, businessDay, startOfDay, zonedInstant } from '@/shared/time'
 
@@ -136,7 +136,7 @@ function stop(order: PrepOrder): PrepStop {
     time: order.windowLabel ? withoutDay(order.windowLabel) : null,
     quantity: order.quantity,
     jars: packingList(orderedFlavors(order)),
-    address: `${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}`,
+    address: deliveryAddress(order),
     mapHref: mapHref(order),
     notes: order.notes ?? '',
     toCollect: owed(order),

@@ -4,8 +4,7 @@ import type { Payload } from 'payload'
 
 import type { Order, SiteSetting } from '@/payload-types'
 import { orderConfirmation } from '@/features/ordering/confirmation'
-import { labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
-import { CITIES } from '@/features/ordering/options'
+import { deliveryAddress, jarKeys, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
 import { dollars, jarsText } from '@/features/ordering/wording'
 import { windowLabel } from '@/features/ordering/windows'
 import { flavorField } from '@/features/ordering/schema'
@@ -31,7 +30,7 @@ export function orderPlaceholders(payload: Payload, order: Order, settings: Sett
   const confirmation = orderConfirmation(order, settings.paymentMethods ?? [])
   const pickup = order.deliveryMethod === 'pickup'
   const when = order.windowStartsAt && order.windowEndsAt ? windowLabel(new Date(order.windowStartsAt), new Date(order.windowEndsAt), null) : `we'll text you to arrange a time`
-  const where = pickup ? order.windowPlace || 'the pickup address we send you' : `${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}`
+  const where = pickup ? order.windowPlace || 'the pickup address we send you' : deliveryAddress(order)
   return {
     name: order.fullName,
     business: settings.businessName,
@@ -53,8 +52,7 @@ export function orderPlaceholders(payload: Payload, order: Order, settings: Sett
 /** `/order?qty=3&flavor1=…`: the order form with the same package and flavors chosen. */
 export function orderAgainLink(order: Pick<Order, 'quantity' | 'flavors'>): string {
   const query = new URLSearchParams({ qty: String(order.quantity) })
-  const keys = /^Jar \d+: /.test(order.flavors) ? order.flavors.split(/,\s*(?=Jar \d+: )/).map((entry) => entry.replace(/^Jar \d+: /, '').trim()) : [order.flavors.trim()]
-  keys.forEach((key, index) => query.set(flavorField(index + 1), key))
+  jarKeys(order.flavors).forEach((key, index) => query.set(flavorField(index + 1), key))
   return `${siteUrl()}/order?${query}`
 }
 

@@ -1,7 +1,6 @@
 import type { Order } from '@/payload-types'
 
-import { CITIES } from './options'
-import { labelOf, orderedFlavors, packingList } from './orderDetails'
+import { deliveryAddress, orderedFlavors, packingList } from './orderDetails'
 import type { DeliveryMethod } from './pricing'
 import { dollars } from './wording'
 
@@ -71,7 +70,7 @@ export function orderConfirmation(order: Order, paymentMethods: readonly SellerP
     jars: packingList(orderedFlavors(order)),
     method: order.deliveryMethod,
     window: order.windowLabel ?? null,
-    address: delivery ? `${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}` : null,
+    address: delivery ? deliveryAddress(order) : null,
     total: order.totalPrice,
     payments: paymentOptions(paymentMethods, order.totalPrice, reference),
     statusPath: order.statusToken ? statusPath(order.statusToken) : null,

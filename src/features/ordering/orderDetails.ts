@@ -1,6 +1,6 @@
 import type { Order } from '@/payload-types'
 
-import { LAUNCH_FLAVORS } from './options'
+import { CITIES, LAUNCH_FLAVORS } from './options'
 import { dollars, jarsText } from './wording'
 import { businessDateTime } from '@/shared/time'
 
@@ -34,11 +34,17 @@ export function orderedFlavors(order: { flavors: string; flavorNames?: string | 
   return order.flavorNames || readableFlavors(order.flavors)
 }
 
-/** The inverse of `flavorsText`, as labels: one entry per jar. */
-export function jarFlavors(flavors: string): string[] {
+/** The inverse of `flavorsText`: one entry per jar. */
+export function jarKeys(flavors: string): string[] {
   const entries = /^Jar \d+: /.test(flavors) ? flavors.split(/,\s*(?=Jar \d+: )/).map((entry) => entry.replace(/^Jar \d+: /, '')) : [flavors]
-  return entries.map((value) => labelOf(LAUNCH_FLAVORS, value.trim()))
+  return entries.map((value) => value.trim())
 }
+
+/** The inverse of `flavorsText`, as labels: one entry per jar. */
+export const jarFlavors = (flavors: string): string[] => jarKeys(flavors).map((value) => labelOf(LAUNCH_FLAVORS, value))
+
+/** Where a delivery goes, as the customer and the seller read it: "1 Main St, Detroit 48201". */
+export const deliveryAddress = (order: Pick<Order, 'address' | 'city' | 'zip'>) => `${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}`
 
 /** What to prepare: each flavor with its number of jars, in the order they were first chosen. */
 export function flavorCounts(flavors: string): { flavor: string; jars: number }[] {

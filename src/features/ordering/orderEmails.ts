@@ -6,7 +6,7 @@ import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import type { OutgoingEmail } from '@/platform/email/outbox'
 import { escapeHtml } from '@/shared/escapeHtml'
 import { dollars, jarsText } from './wording'
-import { CONSENT_GIVEN, labelOf, orderedFlavors, placedAt, priceRows, type PriceRow } from './orderDetails'
+import { CONSENT_GIVEN, deliveryAddress, labelOf, orderedFlavors, placedAt, priceRows, type PriceRow } from './orderDetails'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { orderConfirmation } from './confirmation'
 import { DEFAULT_TEMPLATES, fillTemplate, type MessageTemplate } from '@/features/messages/templates'
@@ -133,7 +133,7 @@ export function customerOrderEmail(
         heading: delivery ? 'Delivery' : 'Pickup',
         paragraphs: [
           delivery
-            ? `We will deliver to ${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}${confirmation.window ? ` on ${confirmation.window}.` : '. We will agree on a time when we confirm.'}`
+            ? `We will deliver to ${deliveryAddress(order)}${confirmation.window ? ` on ${confirmation.window}.` : '. We will agree on a time when we confirm.'}`
             : confirmation.window
               ? `Pick up your jars on ${confirmation.window}.`
               : 'We will send you the pickup address and time when we confirm your order.',

@@ -1,8 +1,7 @@
 import { getSiteSettings } from '@/features/content/content'
 import { calendarFile } from '@/features/ordering/calendar'
 import { statusPath } from '@/features/ordering/confirmation'
-import { CITIES } from '@/features/ordering/options'
-import { labelOf } from '@/features/ordering/orderDetails'
+import { deliveryAddress } from '@/features/ordering/orderDetails'
 import { findOrderByStatusToken } from '@/features/ordering/orderStatus'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { siteUrl } from '@/platform/config/siteUrl'
@@ -22,7 +21,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
     startsAt: order.windowStartsAt,
     endsAt: order.windowEndsAt,
     summary: `${pickup ? 'Pick up' : 'Delivery of'} ${settings.productName} (${reference})`,
-    location: pickup ? order.windowPlace || null : `${order.address}, ${labelOf(CITIES, order.city)} ${order.zip}`,
+    location: pickup ? order.windowPlace || null : deliveryAddress(order),
     description: `${settings.businessName} order ${reference}. Questions: ${settings.phone}.`,
     url: `${siteUrl()}${statusPath(token)}`,
   })
