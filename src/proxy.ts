@@ -1,66 +1,52 @@
 import { type NextRequest, NextResponse } from 'next/server'
 
-import { NAV_ROUTES } from '@/features/content/routes'
 import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/securityHeaders.mjs'
 
-/** The one path unknown addresses are rendered as, so the page cache holds a single 404 page. */
-export const NOT_FOUND_PATH = '/not-found'
-
-/** Every path the public site answers. */
-const KNOWN_PATHS = new Set<string>([
-  NOT_FOUND_PATH,
-  ...NAV_ROUTES.map((route) => route.href),
-  '/icon.svg',
-  '/og-image.png',
-  '/robots.txt',
-  '/sitemap.xml',
-])
-
-/** Documents rendered for each request (never cached): their policy can carry a fresh nonce. */
+/**
+ * Documents rendered for each request (never cached): their policy carries a fresh nonce. The
+ * public pages are all served from the page cache, which keeps each page's policy with it
+ * (src/platform/http/pageCache.mjs), so this proxy never runs for them.
+ */
 const isRenderedPerRequest = (pathname: string) =>
-  pathname === '/order' ||
-  pathname.startsWith('/order/status/') ||
-  pathname === '/unsubscribe' ||
-  pathname === '/unsubscribe/confirm' ||
-  pathname === '/admin' ||
-  pathname.startsWith('/admin/')
-
-const isPublicPage = (pathname: string) => !/^\/(?:_next|api|admin)(?:\/|$)/.test(pathname)
+  pathname.startsWith('/order/status/') || pathname === '/unsubscribe' || pathname === '/admin' || pathname.startsWith('/admin/')
 
 /**
- * Three jobs, each on the requests the matcher below sends here:
- * - refuse with 400 what Next itself would answer with a 500 before any code of the site runs
+ * A form posted without JavaScript to a cached page: the answer is that page rendered again with
+ * the form's result, for this request only, so it needs a nonce too. (With JavaScript, an action's
+ * answer is data for React, not a document.)
+ */
+const isFormPostDocument = (request: NextRequest) => request.method === 'POST' && !request.headers.has('next-action')
+
+/**
+ * Runs only on the requests the matcher below sends here, never on a plain page view:
+ * - refuses with 400 what Next itself would answer with a 500 before any code of the site runs
  *   (an address that does not decode, a Host no URL can hold, a server-action post whose body is
  *   not what React sends);
- * - give the pages rendered per request (/order, the admin) a Content-Security-Policy with a nonce,
- *   which Next puts on its own scripts; cached pages get theirs from the page cache (src/platform/http/pageCache.mjs);
- * - log every public address that does not exist and answer it with the 404 page. Without this,
- *   the cached catch-all would store a copy of the 404 page for each made-up address a bot tries.
+ * - gives documents rendered per request (the admin, a customer's order page, a form's answer
+ *   without JavaScript) a Content-Security-Policy with a nonce, which Next puts on its own scripts.
+ * Unknown addresses are not its business: next.config.mjs rewrites them to the cached 404 page.
  */
 export async function proxy(request: NextRequest) {
   const refusal = (await malformedRequest(request)) ?? null
   if (refusal) return badRequest(refusal, request)
-
-  const { pathname } = request.nextUrl
-  if (isRenderedPerRequest(pathname)) return withNoncePolicy(request)
-  if (!isPublicPage(pathname) || KNOWN_PATHS.has(pathname)) return NextResponse.next()
-  console.warn(`[404] ${request.method} ${pathname}`)
-  return NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url))
+  if (isRenderedPerRequest(request.nextUrl.pathname) || isFormPostDocument(request)) return withNoncePolicy(request)
+  return NextResponse.next()
 }
 
 export const config = {
   matcher: [
-    // Public pages, for the 404 rewrite above.
-    '/((?!_next/|api/|api$|admin/|admin$).*)',
     // Pages rendered per request, for their nonce.
-    '/order',
     '/admin',
     '/admin/:path*',
+    '/order/status/:path*',
+    '/unsubscribe',
     // Anywhere, requests Next would answer with a 500: a '%' not followed by two hex digits or
-    // starting a non-ASCII byte (the only encodings that can fail to decode), and server-action
-    // posts. Matching them costs nothing for any other request.
+    // starting a non-ASCII byte (the only encodings that can fail to decode), server-action posts
+    // and form posts to the site's pages (a request with a body has a Content-Type; Payload's REST
+    // API reads its own). A plain page view matches none.
     '/:path(.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*)',
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
+    { source: '/((?!api/|api$|_next/).*)', has: [{ type: 'header', key: 'content-type' }] },
   ],
 }
 

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next'
 
-import { NAV_ROUTES } from '@/features/content/routes'
+import { NAV_ROUTES } from '@/features/content/routes.mjs'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 export const dynamic = 'force-dynamic'

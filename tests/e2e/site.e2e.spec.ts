@@ -1,4 +1,4 @@
-import { adminApi, expect, expectNoSeriousA11yViolations, serverLog, test } from './fixtures'
+import { adminApi, expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 const NAV = [
   ['Home', '/'],
@@ -96,6 +96,18 @@ test('the home pricing cards lead to the order page with the package chosen', as
   await expect(page.getByText('Save $20')).toBeVisible()
 })
 
+test('without JavaScript, the order page starts with the package of the link', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL })
+  const page = await context.newPage()
+  for (const quantity of [3, 6, 1]) {
+    await page.goto(`/order?qty=${quantity}`)
+    await expect(page.locator(`input[name=quantity][value="${quantity}"]`)).toBeChecked()
+  }
+  await page.goto('/order?qty=5')
+  await expect(page.locator('input[name=quantity][value="1"]')).toBeChecked()
+  await context.close()
+})
+
 test('the FAQ keeps one answer open at a time, by keyboard', async ({ page }) => {
   await page.goto('/faq')
   const items = page.locator('details[name="faq"]')
@@ -115,12 +127,24 @@ test('the FAQ keeps one answer open at a time, by keyboard', async ({ page }) =>
 })
 
 test('an unknown address answers 404 with a way home, and is logged', async ({ page }) => {
+  const logged: string[] = []
+  page.on('console', (message) => logged.push(message.text()))
   const response = await page.goto('/no-such-page-here')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+  expect(logged).toContain('404 Error: User attempted to access non-existent route: /no-such-page-here')
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(page).toHaveURL(/\/$/)
-  expect(serverLog()).toContain('[404] GET /no-such-page-here')
+})
+
+test('every unknown address is the one cached 404 page, also below a real page', async ({ request }) => {
+  for (const path of ['/about/more', '/order/7', '/order/3/x', '/admin-x', `/made-up-${Date.now()}`]) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(404)
+    expect(await response.text()).toContain('Oops! Page not found')
+  }
+  // Served from the page cache, whatever the address: one entry, not one per address a bot tries.
+  expect((await request.get(`/another-made-up-${Date.now()}`)).headers()['x-nextjs-cache']).toBe('HIT')
 })
 
 test('an FAQ edited in the admin shows on /faq within seconds', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { draftFromState, emptyDraft } from '@/features/ordering/orderFormState'
+import { draftFromState, emptyDraft, flavorsFromQuery } from '@/features/ordering/orderFormState'
 
 describe('order form state', () => {
   it('starts with the chosen package, delivery unset and no discount', () => {
@@ -19,5 +19,15 @@ describe('order form state', () => {
     )
     expect(draft).toMatchObject({ quantity: 6, deliveryMethod: 'pickup', discountCode: 'hc25123456', appliedCode: 'HC25123456' })
     expect(draft.flavors[1]).toBe('peach-ginger')
+  })
+
+  it("takes a refill link's flavors that are still on offer, jar by jar", () => {
+    const flavors = [
+      { value: 'mixed-berry', name: 'Mixed Berry', available: true },
+      { value: 'peach-ginger', name: 'Peach Ginger', available: false },
+    ]
+    const chosen = flavorsFromQuery('?qty=3&flavor1=mixed-berry&flavor2=peach-ginger&flavor3=made-up&flavor7=mixed-berry', flavors)
+    expect(chosen).toEqual(['mixed-berry', '', '', '', '', ''])
+    expect(flavorsFromQuery('', flavors).every((flavor) => flavor === '')).toBe(true)
   })
 })

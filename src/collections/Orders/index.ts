@@ -3,6 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
 
+import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
@@ -33,7 +34,11 @@ export const Orders: CollectionConfig = {
     listSearchableFields: ['reference', 'fullName', 'phone', 'email'],
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
-  hooks: { beforeChange: [returnJarsOnCancel, stampCompletion], afterChange: [sendStatusMessage] },
+  hooks: {
+    beforeChange: [returnJarsOnCancel, stampCompletion],
+    afterChange: [sendStatusMessage, expireOpenWindows],
+    afterDelete: [expireOpenWindowsAfterDelete],
+  },
   access: {
     read: adminOnly,
     create: nobody,

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 
 import { InstagramIcon, MailIcon, PhoneIcon } from '@/components/Icons'
-import { NAV_ROUTES } from '@/features/content/routes'
+import { NAV_ROUTES } from '@/features/content/routes.mjs'
 import { mailtoHref, telHref } from '@/features/contact/contactLinks'
 import { packagesAt, type PriceList } from '@/features/ordering/pricing'
 import { dollars } from '@/features/ordering/wording'

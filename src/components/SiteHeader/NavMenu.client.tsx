@@ -28,6 +28,13 @@ export function NavMenu({ links }: { links: readonly NavLink[] }) {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
   }, [pathname])
 
+  // The root layout's inline script marks the page as scripted before it paints; a page React
+  // renders in the browser alone (the 404 page: Next does not render it on the server) never runs
+  // that script, and the menu would stand open over the page.
+  useEffect(() => {
+    document.documentElement.classList.add('js')
+  }, [])
+
   useEffect(() => {
     if (!open) return
     const closeOnEscape = (event: KeyboardEvent) => {

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 
 import { MessageIcon } from '@/components/Icons'
-import { NAV_ROUTES } from '@/features/content/routes'
+import { NAV_ROUTES } from '@/features/content/routes.mjs'
 import { smsHref } from '@/features/contact/contactLinks'
 import type { SiteSetting } from '@/payload-types'
 

@@ -69,13 +69,18 @@ export const getFlavors = unstable_cache(async () => findFlavors(await getPayloa
  */
 export const getFlavorCards = unstable_cache(async () => findFlavorCards(await getPayloadClient()), ['flavor-cards'], { tags: [CACHE_TAGS.flavors] })
 
+/** How long the open times may be shown before they are read again: they move with the clock. */
+export const OPEN_WINDOWS_SECONDS = 60
+
 /**
- * The pickup and delivery times a customer can book now: they depend on the clock and on every
- * order, so they are read for each request (the order page is rendered per request).
+ * The pickup and delivery times a customer can book now. They depend on the clock (notice needed,
+ * times passing: read again after OPEN_WINDOWS_SECONDS) and on the orders holding a time (expired
+ * by each such order, `collections/Orders/hooks/expireOpenWindows.ts`) and the seller's times.
  */
-export async function getOpenWindows() {
-  return windowsOpenNow(await getPayloadClient())
-}
+export const getOpenWindows = unstable_cache(async () => windowsOpenNow(await getPayloadClient()), ['open-windows'], {
+  tags: [CACHE_TAGS.openWindows, CACHE_TAGS.global('fulfilment')],
+  revalidate: OPEN_WINDOWS_SECONDS,
+})
 
 /** What is for sale right now: the seller's prices and this batch's jars (null: no limit). */
 export async function getShop(): Promise<{ prices: PriceList; jarsLeft: JarsLeft; soldOutMessage: string }> {

@@ -1,5 +1,6 @@
 import type { FormState } from '@/shared/forms/formState'
 import type { Message } from '@/shared/notices'
+import type { FlavorOption } from './catalog'
 import type { OrderConfirmation } from './confirmation'
 import type { WindowChoice } from './windows'
 import { isPackageQuantity, type DeliveryMethod, type PackageQuantity, type PriceList } from './pricing'
@@ -43,18 +44,25 @@ export type OrderDraft = {
   appliedCode: string | null
 }
 
-export function emptyDraft(quantity: PackageQuantity = 1, flavors: readonly string[] = []): OrderDraft {
-  return { quantity, flavors: Array.from({ length: MAX_JARS }, (_, index) => flavors[index] ?? ''), deliveryMethod: '', window: '', discountCode: '', appliedCode: null }
+export function emptyDraft(quantity: PackageQuantity = 1): OrderDraft {
+  return { quantity, flavors: Array.from({ length: MAX_JARS }, () => ''), deliveryMethod: '', window: '', discountCode: '', appliedCode: null }
 }
 
-/**
- * The draft a page starts with: the visitor's input after a post, otherwise the chosen package (and,
- * from a refill reminder's link, the flavors of the earlier order).
- */
-export function draftFromState(state: OrderFormState, defaultQuantity: PackageQuantity, defaultFlavors: readonly string[] = []): OrderDraft {
+/** `?flavor1=mixed-berry&…` (a refill reminder's link): each jar's flavor, when it is still on offer. */
+export function flavorsFromQuery(search: string, flavors: readonly FlavorOption[]): string[] {
+  const query = new URLSearchParams(search)
+  const available = new Set(flavors.filter((flavor) => flavor.available).map((flavor) => flavor.value))
+  return Array.from({ length: MAX_JARS }, (_, index) => {
+    const key = query.get(flavorField(index + 1))
+    return key && available.has(key) ? key : ''
+  })
+}
+
+/** The draft a page starts with: the visitor's input after a post, otherwise the chosen package. */
+export function draftFromState(state: OrderFormState, defaultQuantity: PackageQuantity): OrderDraft {
   const values = state.values
   if (state.status === 'success') return emptyDraft(1)
-  if (!values) return emptyDraft(defaultQuantity, defaultFlavors)
+  if (!values) return emptyDraft(defaultQuantity)
   const quantity = Number(values.quantity)
   const method = values.deliveryMethod
   return {

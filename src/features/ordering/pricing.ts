@@ -1,3 +1,5 @@
+import { PACKAGE_QUANTITIES } from './packages.mjs'
+
 /**
  * The price rules, in one pure module: the order page shows them, the server charges them. The
  * amounts come from the seller's price list (the `pricing` global, "Shop → Prices"); all are whole
@@ -22,7 +24,7 @@ export const DEFAULT_PRICES: PriceList = { oneJarPrice: 20, threeJarPrice: 50, s
 /** 25% of the package price, as a whole percentage so the arithmetic stays in integers. */
 export const DISCOUNT_PERCENT = 25
 
-export const PACKAGE_QUANTITIES = [1, 3, 6] as const
+export { PACKAGE_QUANTITIES }
 export type PackageQuantity = (typeof PACKAGE_QUANTITIES)[number]
 export type DeliveryMethod = 'pickup' | 'delivery'
 

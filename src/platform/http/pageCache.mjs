@@ -24,7 +24,10 @@ export default class PageCache extends FileSystemCache {
   async get(...args) {
     if (args[1]?.kind === 'IMAGE') return readImage(args[0])
     const entry = await super.get(...args)
-    if (entry?.value) addSecurityHeaders(entry.value)
+    if (entry?.value) {
+      addSecurityHeaders(entry.value)
+      keepHtmlAsBytes(entry.value)
+    }
     return entry
   }
 
@@ -66,6 +69,16 @@ function keepImage(key, value, ctx) {
     images.delete(oldest)
     imageBytes -= entry.value.buffer.length
   }
+}
+
+/**
+ * A cached page's HTML kept as bytes rather than text, converted once per entry (the in-memory store
+ * keeps the object it hands out). Served as text, every request hashes the whole page for an ETag
+ * and encodes it to UTF-8 again: measured on this machine, that is a third of what a page from the
+ * cache costs (`npm run bench`). Served as bytes, Next streams them as they are, without an ETag.
+ */
+function keepHtmlAsBytes(value) {
+  if (value.kind === 'APP_PAGE' && typeof value.html === 'string') value.html = Buffer.from(value.html)
 }
 
 /**

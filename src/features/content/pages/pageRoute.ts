@@ -13,16 +13,16 @@ type Props = { params: Promise<{ rest?: string[] }> }
  * Anything below the page's own path (`/about/x`) is not found.
  */
 export function pageRoute(page: ContentPage, path: string) {
-  const onlyThePage = async (params: Props['params']) => {
-    if ((await params).rest?.length) notFound()
-  }
+  const isThePage = async (params: Props['params']) => !(await params).rest?.length
   return {
+    // Never `notFound()` here: thrown from the metadata, Next sends an empty page that only
+    // JavaScript fills in; thrown from the page, the 404 page is rendered into the HTML.
     async generateMetadata({ params }: Props): Promise<Metadata> {
-      await onlyThePage(params)
+      if (!(await isThePage(params))) return {}
       return { ...(await page.metadata()), alternates: { canonical: path } }
     },
     async Page({ params }: Props) {
-      await onlyThePage(params)
+      if (!(await isThePage(params))) notFound()
       return page.render()
     },
   }

@@ -20,7 +20,7 @@ import { Honeypot } from '@/shared/forms/Honeypot'
 import { checkDiscount, placeOrder } from '@/features/ordering/actions'
 import { DiscountField } from './DiscountField'
 import { CustomerFields, DeliveryOptions, FlavorFields, type InvalidProps } from './OrderFields'
-import { draftFromState, emptyDraft, initialOrderState, PRICE_LIST_FIELD, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
+import { draftFromState, emptyDraft, flavorsFromQuery, initialOrderState, PRICE_LIST_FIELD, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
 import { OrderConfirmationDetails } from './OrderConfirmation'
 import { OrderSummary } from './OrderSummary'
 import { WindowOptions } from './WindowOptions'
@@ -55,7 +55,6 @@ export function OrderForm({
   prices: pagePrices,
   jarsLeft,
   initialQuantity,
-  initialFlavors = [],
   deliveryAreas,
   paymentMethods,
   windows: pageWindows,
@@ -66,8 +65,6 @@ export function OrderForm({
   prices: PriceList
   jarsLeft: JarsLeft
   initialQuantity: PackageQuantity
-  /** The flavor of each jar to start with (a refill reminder's link); only flavors on offer. */
-  initialFlavors?: string[]
   /** Names of the delivery areas and payment methods, from Site settings (none: the hints say less). */
   deliveryAreas: string[]
   paymentMethods: string[]
@@ -76,7 +73,7 @@ export function OrderForm({
   windowMethods: DeliveryMethod[]
 }) {
   const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder)
-  const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity, initialFlavors))
+  const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
   const [discountNotice, setDiscountNotice] = useState<Notice | null>(state.discountNotice ?? null)
   const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
   const [checking, setChecking] = useState(false)
@@ -135,6 +132,15 @@ export function OrderForm({
     setChecking(true)
     void checkCode(code, draft.quantity)
   }
+
+  // A refill reminder's link (`?flavor1=mixed-berry&…`) chooses each jar's flavor again. Read here,
+  // in the browser, so that the page stays the same for everyone and is served from the cache.
+  const chooseLinkedFlavors = useEffectEvent(() => {
+    const linked = flavorsFromQuery(window.location.search, flavors)
+    if (state.status === 'idle' && linked.some(Boolean)) update({ flavors: linked })
+  })
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is known only in the browser
+  useEffect(() => chooseLinkedFlavors(), [])
 
   // On a return visit the saved code is filled in and checked once, when the page loads.
   const autoChecked = useRef(false)

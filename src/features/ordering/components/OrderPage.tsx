@@ -3,8 +3,7 @@ import type { Metadata } from 'next'
 import { PageHero } from '@/components/PageHero'
 import { getFlavorCards, getGlobal, getOpenWindows, getShop, getSiteSettings } from '@/features/content/content'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
-import { FEW_JARS_LEFT, fitsInBatch, isSoldOut, type FlavorOption, type JarsLeft } from '@/features/ordering/catalog'
-import { flavorField, MAX_JARS } from '@/features/ordering/schema'
+import { FEW_JARS_LEFT, fitsInBatch, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
 
 import { FlavorCards } from '@/features/ordering/components/FlavorCards'
@@ -13,34 +12,19 @@ import { methodsWithWindows } from '@/features/ordering/windows'
 import type { PackageOption } from '@/features/ordering/components/PackageOptions'
 import { jarsText } from '@/features/ordering/wording'
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> }
-
-/** Rendered per request (it reads the query); never at build time, when there is no database. */
-export const dynamic = 'force-dynamic'
-
-export async function generateMetadata(): Promise<Metadata> {
+export async function orderPageMetadata(): Promise<Metadata> {
   const page = await getGlobal('order-page')
   return { title: page.intro.title, description: page.intro.description, alternates: { canonical: '/order' } }
 }
 
 /**
- * `?qty=3` from the home page's cards chooses the package; anything else means one jar. A package
- * larger than what is left of this batch gives way to the largest one that fits.
+ * The package a page starts with: `/order/3` (`/order?qty=3` from the home page's cards, rewritten
+ * in next.config.mjs) chooses it; anything else means one jar. A package larger than what is left
+ * of this batch gives way to the largest one that fits.
  */
-function chosenQuantity(qty: string | string[] | undefined, jarsLeft: JarsLeft): PackageQuantity {
-  const quantity = Number(Array.isArray(qty) ? qty[0] : qty)
-  const wanted = isPackageQuantity(quantity) ? quantity : 1
-  return fitsInBatch(wanted, jarsLeft) ? wanted : ([...PACKAGE_QUANTITIES].reverse().find((option) => fitsInBatch(option, jarsLeft)) ?? 1)
-}
-
-/** `?flavor1=mixed-berry&…` from a refill reminder's link: each jar's flavor, when it is still on offer. */
-function chosenFlavors(query: Record<string, string | string[] | undefined>, flavors: readonly FlavorOption[]): string[] {
-  const available = new Set(flavors.filter((flavor) => flavor.available).map((flavor) => flavor.value))
-  return Array.from({ length: MAX_JARS }, (_, index) => {
-    const value = query[flavorField(index + 1)]
-    const key = Array.isArray(value) ? value[0] : value
-    return key && available.has(key) ? key : ''
-  })
+function chosenQuantity(wanted: number, jarsLeft: JarsLeft): PackageQuantity {
+  const quantity = isPackageQuantity(wanted) ? wanted : 1
+  return fitsInBatch(quantity, jarsLeft) ? quantity : ([...PACKAGE_QUANTITIES].reverse().find((option) => fitsInBatch(option, jarsLeft)) ?? 1)
 }
 
 /** The names in a Site settings list, blanks left out. */
@@ -48,14 +32,13 @@ const names = (items: readonly (string | null | undefined)[] | null | undefined)
   (items ?? []).map((item) => item?.trim() ?? '').filter(Boolean)
 
 /**
- * The copy, the business facts (delivery areas, payment methods) and what is for sale (flavors,
- * prices, this batch's jars) come from the cached globals and collections; the pickup and delivery
- * times open now are read for each request. A sold-out batch shows
- * the seller's message and the e-mail sign-up instead of the form.
+ * The order page, the same for every visitor and served from the page cache: the copy, the
+ * business facts (delivery areas, payment methods), what is for sale (flavors, prices, this batch's
+ * jars) and the pickup and delivery times open now all come from cached reads that a change expires.
+ * A sold-out batch shows the seller's message and the e-mail sign-up instead of the form.
  */
-export default async function OrderPage({ searchParams }: Props) {
-  const [query, page, pricing, settings, flavors, shop, windows] = await Promise.all([
-    searchParams,
+export async function OrderPage({ quantity }: { quantity: number }) {
+  const [page, pricing, settings, flavors, shop, windows] = await Promise.all([
     getGlobal('order-page'),
     getGlobal('pricing'),
     getSiteSettings(),
@@ -93,8 +76,7 @@ export default async function OrderPage({ searchParams }: Props) {
                 flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
                 prices={shop.prices}
                 jarsLeft={jarsLeft}
-                initialQuantity={chosenQuantity(query.qty, jarsLeft)}
-                initialFlavors={chosenFlavors(query, flavors)}
+                initialQuantity={chosenQuantity(quantity, jarsLeft)}
                 deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
                 paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
                 windows={windows.open}

@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// The site's speed in one run (not a test), against the production build on a fresh database:
+//   1. Lighthouse, mobile, on every public page: median of BENCH_RUNS runs (default 3), each run's
+//      performance shown, and the gzip weight of the JavaScript the page loads;
+//   2. each page's req/s and p99 at 50 connections, beside a static server replaying the same
+//      bytes right after (the ratio is what counts on a small, noisy machine);
+//   3. orders posted by 16 customers at once (no JavaScript, as the slowest path);
+//   4. the server's peak memory (all its processes) during 2 and 3.
+//   npm run build && npm run bench
+//   BENCH_PAGES=/,/order BENCH_SKIP=lighthouse npm run bench     (some pages, some parts)
+// Exits 1 when a target of the table below is missed.
+import { lighthousePages } from './bench/lighthouse.mjs'
+import { placeOrders, storedOrders } from './bench/orders.mjs'
+import { startSite, watchMemory } from './bench/server.mjs'
+import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
+import { CONNECTIONS, load, recordPage, startReplayServer } from './bench/throughput.mjs'
+
+const CONTENT_PAGES = ['/', '/benefits', '/about', '/faq', '/contact', '/reviews']
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : [...CONTENT_PAGES, '/order']
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
+const RUNS = Number(process.env.BENCH_RUNS || 3)
+const SECONDS = Number(process.env.BENCH_SECONDS || 8)
+const ORDERS = Number(process.env.BENCH_ORDERS || 400)
+const ORDER_CLIENTS = 16
+
+/** The targets of issue #17, judged on this run's figures. */
+const TARGETS = {
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
+  jsKb: (page) => (page === '/order' ? 160 : 145),
+  pageRatio: 0.25,
+  pageP99Ms: 100,
+  ordersPerSec: 50,
+  orderP99Ms: 500,
+  peakMemoryMb: 350,
+}
+
+const missed = []
+const check = (ok, what) => {
+  if (!ok) missed.push(what)
+  return ok ? '' : '✗'
+}
+
+const smtp = await healthySmtp()
+const site = await startSite({ env: smtpEnv(smtp) })
+try {
+  // The first request renders and caches each page; measure what visitors get afterwards.
+  for (const page of PAGES) await fetch(site.url + page)
+
+  if (!SKIP.has('lighthouse')) {
+    const results = await lighthousePages(site.url, PAGES, RUNS)
+    const rows = PAGES.map((page) => {
+      const result = results.get(page)
+      const misses = Object.entries(TARGETS.lighthouse)
+        .filter(([key, target]) => result[key] < target)
+        .map(([key, target]) => `${key} ${result[key]} < ${target}`)
+      if (result.jsKb > TARGETS.jsKb(page)) misses.push(`JS ${result.jsKb} kB > ${TARGETS.jsKb(page)} kB`)
+      for (const miss of misses) check(false, `${page}: ${miss}`)
+      return {
+        page,
+        performance: result.performance,
+        'each run': result.performanceRuns.join(' '),
+        accessibility: result.accessibility,
+        'best practices': result['best-practices'],
+        seo: result.seo,
+        'JS kB gzip': result.jsKb,
+        'LCP s': (result.lcpMs / 1000).toFixed(1),
+        'TBT ms': Math.round(result.tbtMs),
+        'main thread ms': Math.round(result.mainThreadMs),
+        misses: misses.join('; ') || '—',
+      }
+    })
+    console.log(`\nLighthouse, mobile, median of ${RUNS} runs per page`)
+    console.table(rows)
+  }
+
+  const memory = watchMemory(site.pid)
+  if (!SKIP.has('pages')) {
+    const recordings = new Map()
+    for (const page of PAGES) recordings.set(page, await recordPage(site.url + page))
+    const replay = await startReplayServer(recordings)
+    const rows = []
+    try {
+      for (const page of PAGES) {
+        await load(site.url + page, { seconds: 2 }) // warm-up, not counted
+        const app = await load(site.url + page, { seconds: SECONDS })
+        const replayed = await load(replay.url + page, { seconds: SECONDS })
+        const ratio = app.reqPerSec / replayed.reqPerSec
+        rows.push({
+          page,
+          'KB': Math.round(recordings.get(page).body.length / 1024),
+          'req/s site': app.reqPerSec,
+          'req/s static': replayed.reqPerSec,
+          ratio: `${ratio.toFixed(2)} ${check(ratio >= TARGETS.pageRatio, `${page}: ratio ${ratio.toFixed(2)} < ${TARGETS.pageRatio}`)}`,
+          'p99 ms site': `${app.p99} ${check(app.p99 < TARGETS.pageP99Ms, `${page}: p99 ${app.p99} ms ≥ ${TARGETS.pageP99Ms}`)}`,
+          'p99 ms static': replayed.p99,
+          errors: `${app.errors} ${check(app.errors === 0, `${page}: ${app.errors} errors`)}`,
+        })
+      }
+    } finally {
+      await replay.close()
+    }
+    console.log(`\nCached pages at ${CONNECTIONS} connections, ${SECONDS} s each, beside a static server replaying the same bytes`)
+    console.table(rows)
+  }
+
+  if (!SKIP.has('orders')) {
+    const result = await placeOrders(site.url, { orders: ORDERS, clients: ORDER_CLIENTS })
+    const stored = await storedOrders(site.databaseFile)
+    for (const [reason, count] of result.reasons) console.log(`  ${count} × ${reason}`)
+    console.log(`\nOrders posted without JavaScript by ${ORDER_CLIENTS} customers at once (page load, then the post)`)
+    console.table([
+      {
+        orders: ORDERS,
+        'orders/s': `${result.ordersPerSec} ${check(result.ordersPerSec >= TARGETS.ordersPerSec, `orders ${result.ordersPerSec}/s < ${TARGETS.ordersPerSec}`)}`,
+        'p50 ms': result.p50,
+        'p99 ms': `${result.p99} ${check(result.p99 < TARGETS.orderP99Ms, `order p99 ${result.p99} ms ≥ ${TARGETS.orderP99Ms}`)}`,
+        errors: `${result.errors} ${check(result.errors === 0, `${result.errors} order errors`)}`,
+        stored: `${stored} ${check(stored === ORDERS, `${stored} of ${ORDERS} orders stored`)}`,
+      },
+    ])
+  }
+
+  const peak = memory.stop()
+  if (!SKIP.has('pages') || !SKIP.has('orders')) {
+    console.log(`\nServer peak memory under load: ${peak} MB ${check(peak < TARGETS.peakMemoryMb, `peak memory ${peak} MB ≥ ${TARGETS.peakMemoryMb}`)}`)
+  }
+} finally {
+  await site.stop()
+  await smtp.close()
+}
+
+console.log(missed.length ? `\n${missed.length} target(s) missed:\n  ${missed.join('\n  ')}` : '\nall targets met')
+process.exit(missed.length ? 1 : 0)

@@ -1,0 +1,137 @@
+// Customers without JavaScript placing orders at once: each loads /order, then posts the form as a
+// browser does. Every order comes from a different X-Forwarded-For address: with no proxy in front,
+// the app keys its per-client limits on the rightmost entry, so these are distinct customers. The
+// site takes at most 1000 orders a day over all clients; a fresh server starts a fresh day.
+import crypto from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+
+import { createClient } from '@libsql/client'
+
+import { percentile } from './server.mjs'
+
+const SUCCESS_TEXT = 'Order Submitted!'
+// What a customer types; the flavor values are the seeded ones.
+const ORDER_FIELDS = {
+  quantity: '3',
+  flavor1: 'mixed-berry',
+  flavor2: 'peach-ginger',
+  flavor3: 'pineapple-mango',
+  deliveryMethod: 'delivery',
+  fullName: 'Load Tester',
+  email: 'load@example.com',
+  phone: '(313) 555-0100',
+  instagram: '',
+  address: '1 Main St',
+  city: 'detroit',
+  zip: '48201',
+  notes: '',
+  consent: 'on',
+  discountCode: '',
+}
+
+const decodeHtml = (text) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal) => String.fromCodePoint(Number(decimal)))
+    .replace(/&amp;/g, '&')
+
+const attribute = (tag, name) => {
+  const match = tag.match(new RegExp(`\\s${name.replace(/[$]/g, '\\$')}="([^"]*)"`))
+  return match ? decodeHtml(match[1]) : undefined
+}
+
+/**
+ * The hidden inputs of the order form, as a browser without JavaScript posts them: React renders
+ * the server action's reference there (`$ACTION_ID_…`, or `$ACTION_REF_…` with its bound state
+ * when the form keeps state between posts).
+ */
+function orderFormHiddenFields(html) {
+  const form = html.match(/<form\b[^>]*>(?:(?!<\/form>)[\s\S])*?name="fullName"[\s\S]*?<\/form>/)?.[0]
+  if (!form) throw new Error('no order form on /order')
+  const fields = []
+  for (const tag of form.match(/<input\b[^>]*>/g) ?? []) {
+    const name = attribute(tag, 'name')
+    if (attribute(tag, 'type') === 'hidden' && name) fields.push([name, attribute(tag, 'value') ?? ''])
+  }
+  if (!fields.some(([name]) => name.startsWith('$ACTION_'))) throw new Error('the order form carries no server action reference')
+  return fields
+}
+
+/** The visitor's address for order `index`: 10.x.y.z, a different one for each order. */
+const addressOf = (index) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`
+
+/** One customer's order: load the page, then post the form. Returns the post's answer time. */
+async function placeOrder(url, index) {
+  const headers = { 'X-Forwarded-For': addressOf(index + 1), Accept: 'text/html' }
+  const page = await fetch(`${url}/order`, { headers })
+  if (!page.ok) return { ok: false, reason: `GET /order ${page.status}` }
+  const hidden = orderFormHiddenFields(await page.text())
+
+  const body = new FormData()
+  for (const [name, value] of hidden) body.append(name, value)
+  for (const [name, value] of Object.entries(ORDER_FIELDS)) body.set(name, value)
+  body.set('submissionKey', crypto.randomUUID())
+
+  const started = performance.now()
+  const answer = await fetch(`${url}/order`, { method: 'POST', body, headers: { ...headers, Origin: url } })
+  const html = await answer.text()
+  const ms = performance.now() - started
+  if (!answer.ok) return { ok: false, ms, reason: `POST /order ${answer.status}` }
+  if (!html.includes(SUCCESS_TEXT)) {
+    // The toast's title says what went wrong, e.g. "Too Many Requests" or "Submission Error".
+    const title = html.match(/role="(?:alert|status)"[^>]*>[\s\S]*?<(?:p|h\d|strong)[^>]*>([^<]{3,80})</)?.[1]
+    return { ok: false, ms, reason: `no '${SUCCESS_TEXT}'${title ? ` (${decodeHtml(title)})` : ''}` }
+  }
+  return { ok: true, ms }
+}
+
+export async function storedOrders(databaseFile) {
+  const db = createClient({ url: `file:${databaseFile}` })
+  try {
+    // Read-only: this connection refuses any write while the server still has the file open.
+    await db.execute('PRAGMA query_only = ON')
+    const { rows } = await db.execute('SELECT count(*) AS n FROM orders')
+    return Number(rows[0].n)
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * `orders` orders from `clients` customers at once. Answers orders/s over the whole run, the post's
+ * p50/p99 answer time (sending the form to the last byte of the answer page) and the failures by
+ * reason.
+ */
+export async function placeOrders(url, { orders, clients }) {
+  let next = 0
+  const times = []
+  const reasons = new Map()
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let index = next++; index < orders; index = next++) {
+        let result
+        try {
+          result = await placeOrder(url, index)
+        } catch (error) {
+          result = { ok: false, reason: error.cause?.code ?? error.message }
+        }
+        if (result.ms !== undefined) times.push(result.ms)
+        if (!result.ok) reasons.set(result.reason, (reasons.get(result.reason) ?? 0) + 1)
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  times.sort((a, b) => a - b)
+  return {
+    ordersPerSec: Number((orders / seconds).toFixed(1)),
+    errors: [...reasons.values()].reduce((sum, count) => sum + count, 0),
+    reasons,
+    p50: Math.round(percentile(times, 50)),
+    p99: Math.round(percentile(times, 99)),
+  }
+}

@@ -1,0 +1,113 @@
+// Starting the production build for a benchmark: `next start` on a free port with a fresh SQLite
+// database of its own, and the memory it uses while it runs.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+
+export function requireBuild() {
+  if (!fs.existsSync('.next/BUILD_ID')) {
+    console.error('No production build (.next/BUILD_ID is missing): run `npm run build` first.')
+    process.exit(1)
+  }
+}
+
+/**
+ * `next start` with a fresh database; resolves once the home page answers. `env` is added to the
+ * server's environment (an SMTP server, a Redis URL). `stop()` ends it and removes its files.
+ */
+export async function startSite({ env = {}, name = 'bench' } = {}) {
+  requireBuild()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `seamoss-${name}-`))
+  const databaseFile = path.join(dir, 'site.db')
+  const port = await freePort()
+  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URI: `file:${databaseFile}`,
+      PAYLOAD_SECRET: 'bench',
+      MEDIA_DIR: path.join(dir, 'media'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  server.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)))
+  const exited = new Promise((resolve) => server.once('exit', resolve))
+  const url = `http://localhost:${port}`
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM')
+      const timer = setTimeout(() => server.kill('SIGKILL'), 5000)
+      await exited
+      clearTimeout(timer)
+    }
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  for (let tries = 0; tries < 240; tries++) {
+    if (server.exitCode !== null) break
+    try {
+      if ((await fetch(url)).ok) return { url, pid: server.pid, databaseFile, stop }
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  await stop()
+  throw new Error(`the server did not start\n${stderr}`)
+}
+
+/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+function treeMemory(rootPid) {
+  const children = new Map()
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let bytes = 0
+  const pending = [rootPid]
+  while (pending.length) {
+    const pid = pending.pop()
+    try {
+      const rss = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+      if (rss) bytes += Number(rss[1]) * 1024
+    } catch {
+      // gone meanwhile
+    }
+    pending.push(...(children.get(pid) ?? []))
+  }
+  return bytes
+}
+
+/** Samples the server's memory every 250 ms until `stop()`, which answers the peak in MB. */
+export function watchMemory(pid) {
+  let peak = treeMemory(pid)
+  const timer = setInterval(() => (peak = Math.max(peak, treeMemory(pid))), 250)
+  return {
+    peakMb: () => Math.round(peak / 1024 / 1024),
+    stop: () => {
+      clearInterval(timer)
+      return Math.round(peak / 1024 / 1024)
+    },
+  }
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN)
