@@ -72,7 +72,7 @@ export default buildConfig({
   },
   collections: [Orders, Flavors, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers],
-  db: databaseAdapter(),
+  db: await databaseAdapter(),
   email: emailAdapter(),
   secret: payloadSecret(),
   // A request carrying the admin's session cookie counts only from the site's own origin (SITE_URL).
@@ -81,7 +81,7 @@ export default buildConfig({
   // Admin uploads through the REST API: refuse, rather than silently truncate, a file over the limit.
   upload: { limits: { fileSize: PHOTO_MAX_BYTES }, abortOnLimit: true, responseOnLimit: 'Files may be at most 10 MB.' },
   plugins: [
-    ...mediaStoragePlugins(),
+    ...(await mediaStoragePlugins()),
     exportsPlugin(),
   ],
   graphQL: { disable: true },

@@ -1,15 +1,16 @@
 import 'server-only'
 
-import { s3Storage } from '@payloadcms/storage-s3'
 import type { Plugin } from 'payload'
 
 /**
  * Media on local disk by default; with `S3_BUCKET` set, in S3-compatible object storage instead
  * (AWS S3, Cloudflare R2, MinIO… — `S3_ENDPOINT` for the non-AWS ones).
  */
-export function mediaStoragePlugins(): Plugin[] {
+export async function mediaStoragePlugins(): Promise<Plugin[]> {
   const bucket = process.env.S3_BUCKET
   if (!bucket) return []
+  // Loaded only when used: the AWS SDK holds about 12 MB of the server's memory.
+  const { s3Storage } = await import('@payloadcms/storage-s3')
   const endpoint = process.env.S3_ENDPOINT || undefined
   return [
     s3Storage({

@@ -3,8 +3,6 @@ import 'server-only'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import { mongooseAdapter } from '@payloadcms/db-mongodb'
-import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
 
 import { migrations } from '@/migrations'
@@ -105,13 +103,16 @@ function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapte
 
 /**
  * `DATABASE_URI` picks the adapter: unset or `file:` → embedded SQLite, `mongodb://` → MongoDB.
+ * Only the one in use is loaded (mongoose alone holds about 30 MB of the server's memory).
  * SQLite never uses dev `push`: its schema comes from the committed migrations in every mode, so a
  * file made by `npm run dev` can also be started in production (see `runMigrations`).
  */
-export function databaseAdapter(uri: string = process.env.DATABASE_URI || ''): DatabaseAdapterObj {
+export async function databaseAdapter(uri: string = process.env.DATABASE_URI || ''): Promise<DatabaseAdapterObj> {
   if (databaseKind(uri) === 'mongodb') {
+    const { mongooseAdapter } = await import('@payloadcms/db-mongodb')
     return mongooseAdapter({ url: uri, transactionOptions: {} })
   }
+  const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
   const sqliteUri = uri || DEFAULT_SQLITE_URI
   ensureSqliteFolder(sqliteUri)
   const sqlite = sqliteAdapter({
