@@ -95,3 +95,31 @@ test('an order with a saved code: welcome back, auto-applied 25%, code used once
   await page.getByRole('button', { name: 'Apply', exact: true }).click()
   await expect(page.getByText('This discount code has already been used.')).toBeVisible()
 })
+
+test("choices made before the page's script has run stay chosen once it runs", async ({ page }) => {
+  // A phone on a slow network: the cached page shows at once, its script arrives later.
+  let releaseScripts = () => {}
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto('/order', { waitUntil: 'commit' })
+  await page.getByRole('radio', { name: /3 jars/ }).check()
+  await page.getByLabel('Jar 1 flavor *').selectOption({ label: 'Mixed Berry' })
+  await page.getByLabel('Jar 2 flavor *').selectOption({ label: 'Peach Ginger' })
+  await page.getByRole('radio', { name: 'Delivery' }).check()
+
+  releaseScripts()
+  // Scripted, the form drops its no-JavaScript Enter button.
+  await expect(page.locator('form button.sr-only[type=submit]')).toHaveCount(0)
+  // The form has re-rendered (it now runs scripted); the earlier choices are still there…
+  await expect(page.getByRole('radio', { name: /3 jars/ })).toBeChecked()
+  await expect(page.getByLabel('Jar 1 flavor *')).toHaveValue('mixed-berry')
+  await expect(page.getByLabel('Jar 2 flavor *')).toHaveValue('peach-ginger')
+  await expect(page.getByRole('radio', { name: 'Delivery' })).toBeChecked()
+  // …and they are the form's own: the next choice keeps them, and the summary counts them.
+  await page.getByLabel('Jar 3 flavor *').selectOption({ label: 'Pineapple Mango' })
+  await expect(page.getByLabel('Jar 1 flavor *')).toHaveValue('mixed-berry')
+  await expect(page.getByTestId('order-total')).toContainText('$55')
+})

@@ -60,9 +60,13 @@ export function flavorsFromQuery(search: string, flavors: readonly FlavorOption[
 
 /** The draft a page starts with: the visitor's input after a post, otherwise the chosen package. */
 export function draftFromState(state: OrderFormState, defaultQuantity: PackageQuantity): OrderDraft {
-  const values = state.values
   if (state.status === 'success') return emptyDraft(1)
-  if (!values) return emptyDraft(defaultQuantity)
+  if (!state.values) return emptyDraft(defaultQuantity)
+  return draftFromValues(state.values, defaultQuantity, state.appliedDiscountCode || null)
+}
+
+/** The choices held by the form's fields (a post's values, or what the page's inputs show). */
+export function draftFromValues(values: Record<string, string>, defaultQuantity: PackageQuantity, appliedCode: string | null = null): OrderDraft {
   const quantity = Number(values.quantity)
   const method = values.deliveryMethod
   return {
@@ -71,6 +75,6 @@ export function draftFromState(state: OrderFormState, defaultQuantity: PackageQu
     deliveryMethod: method === 'pickup' || method === 'delivery' ? method : '',
     window: values.window ?? '',
     discountCode: values.discountCode ?? '',
-    appliedCode: state.appliedDiscountCode || null,
+    appliedCode,
   }
 }

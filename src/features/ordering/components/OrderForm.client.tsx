@@ -20,7 +20,7 @@ import { Honeypot } from '@/shared/forms/Honeypot'
 import { checkDiscount, placeOrder } from '@/features/ordering/actions'
 import { DiscountField } from './DiscountField'
 import { CustomerFields, DeliveryOptions, FlavorFields, type InvalidProps } from './OrderFields'
-import { draftFromState, emptyDraft, flavorsFromQuery, initialOrderState, PRICE_LIST_FIELD, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
+import { draftFromState, draftFromValues, emptyDraft, flavorsFromQuery, initialOrderState, PRICE_LIST_FIELD, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
 import { OrderConfirmationDetails } from './OrderConfirmation'
 import { OrderSummary } from './OrderSummary'
 import { WindowOptions } from './WindowOptions'
@@ -133,14 +133,19 @@ export function OrderForm({
     void checkCode(code, draft.quantity)
   }
 
-  // A refill reminder's link (`?flavor1=mixed-berry&…`) chooses each jar's flavor again. Read here,
-  // in the browser, so that the page stays the same for everyone and is served from the cache.
-  const chooseLinkedFlavors = useEffectEvent(() => {
+  // What the visitor chose before the script ran stays chosen: React keeps what the inputs show
+  // when it hydrates, but its draft is still the server's, and the next render would put that
+  // back. A refill reminder's link (`?flavor1=mixed-berry&…`) fills the jars still without a
+  // flavor; it is read here, in the browser, so that the page is the same for everyone and cached.
+  const adoptEarlyChoices = useEffectEvent(() => {
+    const form = formRef.current
+    if (state.status !== 'idle' || !form) return
+    const shown = draftFromValues(formValues(new FormData(form), ORDER_FORM_FIELDS), draft.quantity)
     const linked = flavorsFromQuery(window.location.search, flavors)
-    if (state.status === 'idle' && linked.some(Boolean)) update({ flavors: linked })
+    setDraft({ ...shown, flavors: shown.flavors.map((flavor, index) => flavor || linked[index]) })
   })
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is known only in the browser
-  useEffect(() => chooseLinkedFlavors(), [])
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the inputs and the address are known only in the browser
+  useEffect(() => adoptEarlyChoices(), [])
 
   // On a return visit the saved code is filled in and checked once, when the page loads.
   const autoChecked = useRef(false)
