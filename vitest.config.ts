@@ -44,6 +44,18 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'scale',
+          environment: 'node',
+          include: ['tests/scale/**/*.scale.spec.ts'],
+          // Two production servers and a redis-server (tests/helpers/redis.ts) for the whole file.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 })

@@ -5,7 +5,9 @@
 //   2. each page's req/s and p99 at 50 connections, beside a static server replaying the same
 //      bytes right after (the ratio is what counts on a small, noisy machine);
 //   3. orders posted by 16 customers at once (no JavaScript, as the slowest path);
-//   4. the server's peak memory (all its processes) during 2 and 3.
+//   4. the server's peak memory (all its processes) during 2 and 3;
+//   5. each page's req/s and p99 with the page cache in Redis (REDIS_URL, as several instances
+//      run it) beside the in-memory default, measured in turn: the overhead Redis adds.
 //   npm run build && npm run bench
 //   BENCH_PAGES=/,/order BENCH_SKIP=lighthouse npm run bench     (some pages, some parts)
 // Exits 1 when a target of the table below is missed.
@@ -13,6 +15,7 @@ import { lighthousePages } from './bench/lighthouse.mjs'
 import { placeOrders, storedOrders } from './bench/orders.mjs'
 import { startSite, watchMemory } from './bench/server.mjs'
 import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
+import { startRedisServer } from './bench/redis.mjs'
 import { CONNECTIONS, load, recordPage, startReplayServer } from './bench/throughput.mjs'
 
 const CONTENT_PAGES = ['/', '/benefits', '/about', '/faq', '/contact', '/reviews']
@@ -124,9 +127,43 @@ try {
   if (!SKIP.has('pages') || !SKIP.has('orders')) {
     console.log(`\nServer peak memory under load: ${peak} MB ${check(peak < TARGETS.peakMemoryMb, `peak memory ${peak} MB ≥ ${TARGETS.peakMemoryMb}`)}`)
   }
+
+  if (!SKIP.has('redis')) await compareRedisCache(site)
 } finally {
   await site.stop()
   await smtp.close()
+}
+
+/** Part 5: a second server with its cache in Redis, each page loaded on both in turn. */
+async function compareRedisCache(inMemory) {
+  const redis = await startRedisServer()
+  if (!redis) {
+    console.log('\nNo redis-server on this machine: the Redis cache is not measured (apt-get install redis-server).')
+    return
+  }
+  const shared = await startSite({ env: { ...smtpEnv(smtp), REDIS_URL: redis.url }, name: 'bench-redis' })
+  try {
+    const rows = []
+    for (const page of PAGES) {
+      for (const server of [inMemory, shared]) await load(server.url + page, { seconds: 2 }) // warm-up
+      const memory = await load(inMemory.url + page, { seconds: SECONDS })
+      const redisCache = await load(shared.url + page, { seconds: SECONDS })
+      rows.push({
+        page,
+        'req/s in memory': memory.reqPerSec,
+        'req/s Redis': redisCache.reqPerSec,
+        'Redis / memory': (redisCache.reqPerSec / memory.reqPerSec).toFixed(2),
+        'p99 ms in memory': memory.p99,
+        'p99 ms Redis': redisCache.p99,
+        errors: `${redisCache.errors} ${check(redisCache.errors === 0, `${page} with Redis: ${redisCache.errors} errors`)}`,
+      })
+    }
+    console.log(`\nThe page cache in Redis (several instances) beside in memory (one instance), ${CONNECTIONS} connections, ${SECONDS} s each`)
+    console.table(rows)
+  } finally {
+    await shared.stop()
+    await redis.stop()
+  }
 }
 
 console.log(missed.length ? `\n${missed.length} target(s) missed:\n  ${missed.join('\n  ')}` : '\nall targets met')

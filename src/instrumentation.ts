@@ -8,20 +8,26 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  * background work: the e-mail outbox's worker, so e-mails left waiting by a restart or a
  * mail-server outage go out without anyone visiting, the customers' reminders every ten minutes
  * (each goes once: `features/messages/orderMessages.ts`), and the hourly removal of old submission keys.
+ * With several instances on Redis, each periodic round runs on one of them (`runOnOneInstance`);
+ * the outbox needs no lock, each message is claimed in the database before it is sent.
  * Skipped while `next build` runs.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
-  const [{ getPayloadClient }, { startOutboxWorker }, { pruneSubmissions }, { queueScheduledMessages }] = await Promise.all([
+  const [{ getPayloadClient }, { startOutboxWorker }, { pruneSubmissions }, { queueScheduledMessages }, { runOnOneInstance }] = await Promise.all([
     import('./platform/db/payloadClient'),
     import('./platform/email/outbox'),
     import('./platform/db/submissions'),
     import('./features/messages/orderMessages'),
+    import('./platform/redis/oneInstance'),
   ])
   const payload = await getPayloadClient()
   startOutboxWorker(payload)
-  const sendReminders = () => queueScheduledMessages(payload).catch((error) => payload.logger.error({ err: error, msg: '[messages] looking for reminders failed' }))
-  void sendReminders()
-  setInterval(sendReminders, SCHEDULED_MESSAGES_MS).unref()
-  setInterval(() => pruneSubmissions(payload).catch((error) => payload.logger.error({ err: error, msg: '[submissions] pruning failed' })), HOUR_MS).unref()
+  const every = (job: string, periodMs: number, work: () => Promise<unknown>) => {
+    const round = () => runOnOneInstance(job, periodMs, work).catch((error) => payload.logger.error({ err: error, msg: `[${job}] failed` }))
+    void round()
+    setInterval(round, periodMs).unref()
+  }
+  every('reminders', SCHEDULED_MESSAGES_MS, () => queueScheduledMessages(payload))
+  every('prune-submissions', HOUR_MS, () => pruneSubmissions(payload))
 }

@@ -2,10 +2,39 @@
 // with it. Plain JavaScript: Next loads this file in Node at start-up, without compiling it.
 import fileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js'
 
+import { onRedisBack, sharedRedis } from '../redis/sharedRedis.mjs'
 import { contentSecurityPolicy, inlineScriptHashes, strictTransportSecurity } from './securityHeaders.mjs'
 
-/** Next's own handler (in memory here, `isrFlushToDisk: false`): this one only adds to its entries. */
+/** Next's own handler (in memory here, `isrFlushToDisk: false`): one instance alone. */
 const FileSystemCache = fileSystemCacheModule.default ?? fileSystemCacheModule
+
+/**
+ * With REDIS_URL, pages and cached reads live in Redis, shared by every instance: a seller's edit
+ * expires a tag once, for all of them (@fortedigital/nextjs-cache-handler, Redis strings). Keys
+ * carry the build's id, so a new release never serves pages whose scripts are gone. `next build`
+ * keeps Next's own cache (a build needs no Redis).
+ */
+async function sharedPageCache(redis) {
+  const [{ CacheHandler }, { default: createRedisHandler }] = await Promise.all([
+    import('@fortedigital/nextjs-cache-handler'),
+    import('@fortedigital/nextjs-cache-handler/redis-strings'),
+  ])
+  CacheHandler.onCreation(({ buildId }) => {
+    const keyPrefix = `seamoss:pages:${buildId ?? 'unknown'}:`
+    // Expiries sent while Redis was away never reached it: what it holds may be outdated.
+    onRedisBack(() => forgetCachedPages(redis, keyPrefix))
+    // Redis away: a read fails at once and the page is rendered (Next's cache miss); never a wait.
+    return { handlers: [createRedisHandler({ client: redis, keyPrefix, timeoutMs: 1_000 })] }
+  })
+  return CacheHandler
+}
+
+async function forgetCachedPages(redis, keyPrefix) {
+  for await (const keys of redis.scanIterator({ MATCH: `${keyPrefix}*`, COUNT: 500 })) if (keys.length) await redis.unlink(keys)
+}
+
+const redis = process.env.NEXT_PHASE === 'phase-production-build' ? null : sharedRedis()
+const BaseCache = redis ? await sharedPageCache(redis) : FileSystemCache
 
 /**
  * A strict Content-Security-Policy for pages served from the cache, without a nonce (which would
@@ -18,9 +47,9 @@ const FileSystemCache = fileSystemCacheModule.default ?? fileSystemCacheModule
  * HTML, and travels with it: the hashes always match the bytes served. Pages rendered per request
  * never reach the cache; src/proxy.ts gives those a nonce instead.
  *
- * A shared cache (several instances) would wrap its own handler the same way.
+ * The same holds for the shared cache in Redis, which this class wraps the same way.
  */
-export default class PageCache extends FileSystemCache {
+export default class PageCache extends BaseCache {
   async get(...args) {
     if (args[1]?.kind === 'IMAGE') return readImage(args[0])
     const entry = await super.get(...args)
@@ -40,7 +69,8 @@ export default class PageCache extends FileSystemCache {
 
 /**
  * next/image's resized photos (`images.customCacheHandler`). Next's in-memory store refuses image
- * entries, so they are kept here, least recently used dropped first beyond IMAGE_CACHE_BYTES.
+ * entries, so they are kept here, least recently used dropped first beyond IMAGE_CACHE_BYTES. Kept
+ * per instance with Redis too: a resize depends only on the file, never expired by an edit.
  * Each expires after `images.minimumCacheTTL`, as Next's own image cache would.
  */
 const IMAGE_CACHE_BYTES = 64 * 1024 * 1024

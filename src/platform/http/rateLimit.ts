@@ -1,8 +1,9 @@
 import 'server-only'
 
 import { headers } from 'next/headers'
-import { RateLimiterMemory } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
+import { sharedRedis } from '@/platform/redis/sharedRedis.mjs'
 import { clientAddressFrom } from './clientAddress'
 
 const MINUTE = 60
@@ -51,24 +52,45 @@ export const PHOTO_BYTES_PER_DAY = 300 * 1024 * 1024
 
 export type LimitedAction = keyof typeof PER_CLIENT
 
-const perClient = Object.fromEntries(
-  Object.entries(PER_CLIENT).map(([action, limit]) => [action, new RateLimiterMemory({ keyPrefix: action, ...limit })]),
-) as Record<LimitedAction, RateLimiterMemory>
+/**
+ * One limiter per rule. With REDIS_URL the counts live in Redis, so several instances share one
+ * allowance; while Redis is away each instance counts in its own memory (the insurance limiter)
+ * and goes back to the shared count when Redis returns.
+ */
+function limiter(keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+  const redis = sharedRedis()
+  const inMemory = new RateLimiterMemory({ keyPrefix, points, duration })
+  if (!redis) return inMemory
+  return new RateLimiterRedis({
+    storeClient: redis,
+    useRedisPackage: true,
+    rejectIfRedisNotReady: true,
+    keyPrefix: `seamoss:limit:${keyPrefix}`,
+    points,
+    duration,
+    insuranceLimiter: inMemory,
+  })
+}
 
-const dailyCaps = Object.fromEntries(
-  Object.entries(DAILY_CAP).map(([action, points]) => [action, new RateLimiterMemory({ keyPrefix: `${action}-daily`, points, duration: DAY })]),
-) as Partial<Record<LimitedAction, RateLimiterMemory>>
+const perClient = Object.fromEntries(Object.entries(PER_CLIENT).map(([action, limit]) => [action, limiter(action, limit.points, limit.duration)])) as Record<
+  LimitedAction,
+  RateLimiterAbstract
+>
 
-const photoBytes = new RateLimiterMemory({ keyPrefix: 'photo-bytes', points: PHOTO_BYTES_PER_DAY, duration: DAY })
+const dailyCaps = Object.fromEntries(Object.entries(DAILY_CAP).map(([action, points]) => [action, limiter(`${action}-daily`, points, DAY)])) as Partial<
+  Record<LimitedAction, RateLimiterAbstract>
+>
+
+const photoBytes = limiter('photo-bytes', PHOTO_BYTES_PER_DAY, DAY)
 
 /** The client's address as the proxy in front of the app reports it (see `clientAddress.ts`). */
 export async function clientKey(): Promise<string> {
   return clientAddressFrom(await headers())
 }
 
-async function take(limiter: RateLimiterMemory, key: string, points = 1): Promise<boolean> {
+async function take(rule: RateLimiterAbstract, key: string, points = 1): Promise<boolean> {
   try {
-    await limiter.consume(key, points)
+    await rule.consume(key, points)
     return true
   } catch {
     return false
@@ -78,15 +100,26 @@ async function take(limiter: RateLimiterMemory, key: string, points = 1): Promis
 /**
  * Submission keys already let through. A post retried with the same key (a double click, a
  * dropped answer) can store nothing new (`submissions.ts`), so it is not charged again: a visitor
- * retrying after a network failure keeps their allowance. Bounded: the oldest keys are forgotten.
+ * retrying after a network failure keeps their allowance. Kept in memory, bounded (the oldest keys
+ * are forgotten), and with REDIS_URL also in Redis for a day, since a retry may reach another instance.
  */
 const chargedKeys = new Set<string>()
 const CHARGED_KEYS_KEPT = 20_000
+const chargedKeyInRedis = (submissionKey: string) => `seamoss:charged:${submissionKey}`
 
-function rememberCharged(submissionKey: string | undefined): void {
+async function wasCharged(submissionKey: string): Promise<boolean> {
+  if (chargedKeys.has(submissionKey)) return true
+  const redis = sharedRedis()
+  if (!redis?.isReady) return false
+  return Boolean(await redis.exists(chargedKeyInRedis(submissionKey)).catch(() => 0))
+}
+
+async function rememberCharged(submissionKey: string | undefined): Promise<void> {
   if (!submissionKey) return
   chargedKeys.add(submissionKey)
   if (chargedKeys.size > CHARGED_KEYS_KEPT) chargedKeys.delete(chargedKeys.values().next().value as string)
+  const redis = sharedRedis()
+  if (redis?.isReady) await redis.set(chargedKeyInRedis(submissionKey), '1', { EX: DAY }).catch(() => undefined)
 }
 
 /**
@@ -95,11 +128,11 @@ function rememberCharged(submissionKey: string | undefined): void {
  * before costs nothing.
  */
 export async function allowAttempt(action: LimitedAction, client: string, submissionKey?: string): Promise<boolean> {
-  if (submissionKey && chargedKeys.has(submissionKey)) return true
+  if (submissionKey && (await wasCharged(submissionKey))) return true
   if (!(await take(perClient[action], client))) return false
   const cap = dailyCaps[action]
   if (cap && !(await take(cap, 'all'))) return false
-  rememberCharged(submissionKey)
+  await rememberCharged(submissionKey)
   return true
 }
 
@@ -109,10 +142,10 @@ export async function allowAttempt(action: LimitedAction, client: string, submis
  */
 export async function allowPhotoBytes(bytes: number, submissionKey?: string): Promise<boolean> {
   const chargeKey = submissionKey && `photo:${submissionKey}`
-  if (chargeKey && chargedKeys.has(chargeKey)) return true
+  if (chargeKey && (await wasCharged(chargeKey))) return true
   const size = Math.max(1, bytes)
   if (await take(photoBytes, 'all', size)) {
-    rememberCharged(chargeKey)
+    await rememberCharged(chargeKey)
     return true
   }
   // A refused photo is not stored, so it must not use up the budget of smaller ones.
