@@ -11,13 +11,13 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   const { sharedRedis } = await import('@/platform/redis/sharedRedis.mjs')
-  sharedRedis()?.destroy()
+  ;(await sharedRedis())?.destroy()
   delete process.env.REDIS_URL
   await redis.stop()
 })
 
-const until = async (condition: () => boolean) => {
-  for (let tries = 0; !condition(); tries++) {
+const until = async (condition: () => Promise<boolean>) => {
+  for (let tries = 0; !(await condition()); tries++) {
     if (tries > 100) throw new Error('timed out')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -35,7 +35,7 @@ it('a round is run by one instance per period; without Redis each instance runs 
   expect(rounds).toBe(1)
   // Redis away: the round still runs (the jobs are safe to repeat; only the saving is lost).
   await redis.stop()
-  await until(() => !redisReady())
+  await until(async () => !(await redisReady()))
   await runOnOneInstance(job, 60_000, round)
   expect(rounds).toBe(2)
 })

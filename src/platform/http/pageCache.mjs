@@ -22,7 +22,7 @@ async function sharedPageCache(redis) {
   CacheHandler.onCreation(({ buildId }) => {
     const keyPrefix = `seamoss:pages:${buildId ?? 'unknown'}:`
     // Expiries sent while Redis was away never reached it: what it holds may be outdated.
-    onRedisBack(() => forgetCachedPages(redis, keyPrefix))
+    void onRedisBack(() => forgetCachedPages(redis, keyPrefix))
     // Redis away: a read fails at once and the page is rendered (Next's cache miss); never a wait.
     return { handlers: [createRedisHandler({ client: redis, keyPrefix, timeoutMs: 1_000 })] }
   })
@@ -33,7 +33,7 @@ async function forgetCachedPages(redis, keyPrefix) {
   for await (const keys of redis.scanIterator({ MATCH: `${keyPrefix}*`, COUNT: 500 })) if (keys.length) await redis.unlink(keys)
 }
 
-const redis = process.env.NEXT_PHASE === 'phase-production-build' ? null : sharedRedis()
+const redis = process.env.NEXT_PHASE === 'phase-production-build' ? null : await sharedRedis()
 const BaseCache = redis ? await sharedPageCache(redis) : FileSystemCache
 
 /**

@@ -57,8 +57,8 @@ export type LimitedAction = keyof typeof PER_CLIENT
  * allowance; while Redis is away each instance counts in its own memory (the insurance limiter)
  * and goes back to the shared count when Redis returns.
  */
-function limiter(keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
-  const redis = sharedRedis()
+async function limiter(keyPrefix: string, points: number, duration: number): Promise<RateLimiterAbstract> {
+  const redis = await sharedRedis()
   const inMemory = new RateLimiterMemory({ keyPrefix, points, duration })
   if (!redis) return inMemory
   return new RateLimiterRedis({
@@ -72,16 +72,13 @@ function limiter(keyPrefix: string, points: number, duration: number): RateLimit
   })
 }
 
-const perClient = Object.fromEntries(Object.entries(PER_CLIENT).map(([action, limit]) => [action, limiter(action, limit.points, limit.duration)])) as Record<
-  LimitedAction,
-  RateLimiterAbstract
->
-
-const dailyCaps = Object.fromEntries(Object.entries(DAILY_CAP).map(([action, points]) => [action, limiter(`${action}-daily`, points, DAY)])) as Partial<
-  Record<LimitedAction, RateLimiterAbstract>
->
-
-const photoBytes = limiter('photo-bytes', PHOTO_BYTES_PER_DAY, DAY)
+const limiters = (async () => {
+  const perClient = {} as Record<LimitedAction, RateLimiterAbstract>
+  for (const [action, limit] of Object.entries(PER_CLIENT)) perClient[action as LimitedAction] = await limiter(action, limit.points, limit.duration)
+  const dailyCaps: Partial<Record<LimitedAction, RateLimiterAbstract>> = {}
+  for (const [action, points] of Object.entries(DAILY_CAP)) dailyCaps[action as LimitedAction] = await limiter(`${action}-daily`, points, DAY)
+  return { perClient, dailyCaps, photoBytes: await limiter('photo-bytes', PHOTO_BYTES_PER_DAY, DAY) }
+})()
 
 /** The client's address as the proxy in front of the app reports it (see `clientAddress.ts`). */
 export async function clientKey(): Promise<string> {
@@ -109,7 +106,7 @@ const chargedKeyInRedis = (submissionKey: string) => `seamoss:charged:${submissi
 
 async function wasCharged(submissionKey: string): Promise<boolean> {
   if (chargedKeys.has(submissionKey)) return true
-  const redis = sharedRedis()
+  const redis = await sharedRedis()
   if (!redis?.isReady) return false
   return Boolean(await redis.exists(chargedKeyInRedis(submissionKey)).catch(() => 0))
 }
@@ -118,7 +115,7 @@ async function rememberCharged(submissionKey: string | undefined): Promise<void>
   if (!submissionKey) return
   chargedKeys.add(submissionKey)
   if (chargedKeys.size > CHARGED_KEYS_KEPT) chargedKeys.delete(chargedKeys.values().next().value as string)
-  const redis = sharedRedis()
+  const redis = await sharedRedis()
   if (redis?.isReady) await redis.set(chargedKeyInRedis(submissionKey), '1', { EX: DAY }).catch(() => undefined)
 }
 
@@ -129,6 +126,7 @@ async function rememberCharged(submissionKey: string | undefined): Promise<void>
  */
 export async function allowAttempt(action: LimitedAction, client: string, submissionKey?: string): Promise<boolean> {
   if (submissionKey && (await wasCharged(submissionKey))) return true
+  const { perClient, dailyCaps } = await limiters
   if (!(await take(perClient[action], client))) return false
   const cap = dailyCaps[action]
   if (cap && !(await take(cap, 'all'))) return false
@@ -144,6 +142,7 @@ export async function allowPhotoBytes(bytes: number, submissionKey?: string): Pr
   const chargeKey = submissionKey && `photo:${submissionKey}`
   if (chargeKey && (await wasCharged(chargeKey))) return true
   const size = Math.max(1, bytes)
+  const { photoBytes } = await limiters
   if (await take(photoBytes, 'all', size)) {
     await rememberCharged(chargeKey)
     return true

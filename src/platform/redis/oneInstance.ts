@@ -15,7 +15,7 @@ const INSTANCE = randomUUID()
  * only saves the duplicate work.
  */
 export async function runOnOneInstance(job: string, periodMs: number, work: () => Promise<unknown>): Promise<void> {
-  const redis = sharedRedis()
+  const redis = await sharedRedis()
   if (redis?.isReady) {
     const taken = await redis.set(`seamoss:job:${job}`, INSTANCE, { NX: true, PX: Math.max(1_000, periodMs - 1_000) }).catch(() => 'OK')
     if (taken !== 'OK') return

@@ -1,7 +1,6 @@
 // The process's one connection to Redis, shared by the page cache (loaded by Next on its own, in
 // plain JavaScript), the form limits and the job lock. Only with REDIS_URL: without it the site is
-// one instance and keeps all of this in memory.
-import { createClient } from 'redis'
+// one instance, keeps all of this in memory, and never loads the Redis client.
 
 const REGISTRY = Symbol.for('seamoss.redis')
 
@@ -11,21 +10,22 @@ const REGISTRY = Symbol.for('seamoss.redis')
  * one instance can do alone, and the client reconnects by itself. The outage and the return are
  * logged once each; `onRedisBack` listeners run on the return.
  */
-export function sharedRedis() {
+export async function sharedRedis() {
   const url = process.env.REDIS_URL
   if (!url) return null
   const registry = /** @type {Record<symbol, ReturnType<typeof connect>>} */ (globalThis)
   registry[REGISTRY] ??= connect(url)
-  return registry[REGISTRY].client
+  return (await registry[REGISTRY]).client
 }
 
 /** Runs `listener` each time Redis answers again after an outage (not on the first connection). */
-export function onRedisBack(listener) {
-  if (!sharedRedis()) return
-  globalThis[REGISTRY].backListeners.push(listener)
+export async function onRedisBack(listener) {
+  if (!(await sharedRedis())) return
+  ;(await globalThis[REGISTRY]).backListeners.push(listener)
 }
 
-function connect(url) {
+async function connect(url) {
+  const { createClient } = await import('redis')
   const client = createClient({
     url,
     // A command while disconnected fails at once rather than waiting in a queue: a page or a form
@@ -54,6 +54,6 @@ function connect(url) {
 }
 
 /** Whether Redis answers right now. */
-export function redisReady() {
-  return Boolean(sharedRedis()?.isReady)
+export async function redisReady() {
+  return Boolean((await sharedRedis())?.isReady)
 }
