@@ -1,10 +1,15 @@
-# The storefront as a container: `docker compose up` runs it against MongoDB (see docker-compose.yml).
+# The storefront as a container: `docker compose up` builds it once and runs two instances of it
+# against MongoDB, Redis and MinIO (see docker-compose.yml).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
+# Optional. `next build` derives the server actions' ids from this key and stores it in its output
+# (so the image holds it either way); the same key in every build keeps a page of the previous
+# release able to post its forms to the next. Empty: the build generates a key of its own.
+ARG NEXT_SERVER_ACTIONS_ENCRYPTION_KEY=
 RUN npm run build
 
 FROM node:20-bookworm-slim

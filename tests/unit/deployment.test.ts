@@ -1,0 +1,264 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+import Ajv from 'ajv'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+
+// docker-compose.yml, deploy/Caddyfile and the README's deployment sections describe one topology;
+// no Docker engine runs here or in CI, so this checks the files against the Compose
+// Specification's JSON schema and against each other.
+
+const root = path.resolve(import.meta.dirname, '../..')
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8')
+
+type Service = {
+  image?: string
+  build?: string | { context?: string; args?: Record<string, string> }
+  pull_policy?: string
+  ports?: unknown[]
+  expose?: (string | number)[]
+  environment?: Record<string, string>
+  depends_on?: string[] | Record<string, { condition: string }>
+  healthcheck?: { test: string | string[] }
+  command?: string | string[]
+  entrypoint?: string | string[]
+  volumes?: string[]
+  restart?: string
+}
+type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
+
+/** The settings the README's `.env` holds; the rest of the file's variables have defaults. */
+const ENV = {
+  SITE_HOST: 'shop.example.com',
+  PAYLOAD_SECRET: 'a-payload-secret',
+  MINIO_ROOT_PASSWORD: 'a-minio-password',
+}
+
+/**
+ * Compose's variable substitution (`$$`, `$VAR`, `${VAR}`, `${VAR:-default}`, `${VAR-default}`,
+ * `${VAR:?error}`, `${VAR?error}`, `${VAR:+alternative}`, `${VAR+alternative}`), which runs before
+ * Compose validates the file. Any other use of `$` is an error, as in Compose.
+ */
+function interpolate(text: string, env: Record<string, string | undefined>): string {
+  return text.replace(/\$(?:\$|\{([^}]*)\}|([A-Za-z_][A-Za-z0-9_]*)|)/g, (whole, braced: string | undefined, bare: string | undefined) => {
+    if (whole === '$$') return '$'
+    if (bare) return env[bare] ?? ''
+    const match = braced === undefined ? null : /^([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])(.*))?$/s.exec(braced)
+    if (!match) throw new Error(`invalid substitution: ${whole}`)
+    const [, name, operator, operand = ''] = match
+    const value = env[name]
+    const set = value !== undefined
+    const nonEmpty = set && value !== ''
+    switch (operator) {
+      case undefined:
+        return value ?? ''
+      case ':-':
+        return nonEmpty ? value : operand
+      case '-':
+        return set ? value : operand
+      case ':?':
+      case '?':
+        if (operator === ':?' ? nonEmpty : set) return value ?? ''
+        throw new Error(`required variable ${name} is missing a value: ${operand}`)
+      case ':+':
+        return nonEmpty ? operand : ''
+      default:
+        return set ? operand : ''
+    }
+  })
+}
+
+/** The file as Compose sees it: YAML (merge keys resolved), then substitution in every string. */
+function loadCompose(env: Record<string, string | undefined> = ENV): Compose {
+  const substitute = (value: unknown): unknown => {
+    if (typeof value === 'string') return interpolate(value, env)
+    if (Array.isArray(value)) return value.map(substitute)
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item)]))
+    return value
+  }
+  return substitute(parse(read('docker-compose.yml'), { merge: true })) as Compose
+}
+
+/**
+ * The official Compose Specification schema, as shipped by dclint (a copy of compose-spec/compose-spec).
+ * Its `$schema` names draft-07 by an https address, which Ajv does not know (it is draft-07 either way).
+ */
+function composeSchema(): Record<string, unknown> {
+  const dclint = path.dirname(createRequire(import.meta.url).resolve('dclint/package.json'))
+  const { $schema: _draft, ...schema } = JSON.parse(fs.readFileSync(path.join(dclint, 'schemas/compose.schema.json'), 'utf8'))
+  return schema
+}
+
+const compose = loadCompose()
+const { services } = compose
+const appServices = Object.keys(services).filter((name) => /^app-\d+$/.test(name))
+const words = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(' ') : (value ?? ''))
+/** A service's dependencies and their conditions; a plain list means "started". */
+const dependencies = ({ depends_on: dependsOn = {} }: Service): Record<string, { condition: string }> =>
+  Array.isArray(dependsOn) ? Object.fromEntries(dependsOn.map((name) => [name, { condition: 'service_started' }])) : dependsOn
+
+/** The Caddyfile without its comments. */
+const caddyfile = read('deploy/Caddyfile')
+  .split('\n')
+  .map((line) => line.replace(/(^|\s)#.*$/, ''))
+  .join('\n')
+
+describe('docker-compose.yml', () => {
+  it('is valid against the Compose Specification', () => {
+    // Not strict: the schema uses union types (`type: [string, number]`), which strict mode refuses.
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(composeSchema())
+    expect(validate(compose), JSON.stringify(validate.errors, null, 2)).toBe(true)
+  })
+
+  it('refuses to start without the settings that have no safe default', () => {
+    for (const missing of Object.keys(ENV)) {
+      expect(() => loadCompose({ ...ENV, [missing]: undefined }), missing).toThrow(`required variable ${missing}`)
+    }
+  })
+
+  it('runs the proxy, two app instances, MongoDB, Redis and MinIO with its bucket', () => {
+    expect(Object.keys(services).sort()).toEqual(['app-1', 'app-2', 'minio', 'minio-init', 'mongo', 'proxy', 'redis'])
+  })
+
+  it('publishes ports on the proxy alone', () => {
+    const publishing = Object.entries(services).filter(([, service]) => service.ports?.length)
+    expect(publishing.map(([name]) => name)).toEqual(['proxy'])
+    expect(services.proxy.ports).toEqual(['80:80', '443:443', '443:443/udp'])
+  })
+
+  it('runs one build on every app instance: one image, built by app-1 and never pulled', () => {
+    expect(appServices).toEqual(['app-1', 'app-2'])
+    const images = new Set(appServices.map((name) => services[name].image))
+    expect(images.size).toBe(1)
+    expect([...images][0]).toBeTruthy()
+    expect(appServices.filter((name) => services[name].build)).toEqual(['app-1'])
+    for (const name of appServices) expect(services[name].pull_policy, name).toBe('never')
+  })
+
+  it('gives every app instance the same shared services and settings', () => {
+    const [first, ...others] = appServices.map((name) => services[name].environment)
+    for (const environment of others) expect(environment).toEqual(first)
+    expect(first).toMatchObject({
+      REDIS_URL: 'redis://redis:6379',
+      DATABASE_URI: 'mongodb://mongo:27017/seamoss?replicaSet=rs0',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: services.minio.environment?.MINIO_ROOT_USER,
+      S3_SECRET_ACCESS_KEY: ENV.MINIO_ROOT_PASSWORD,
+      S3_BUCKET: services['minio-init'].environment?.S3_BUCKET,
+      SITE_URL: `https://${ENV.SITE_HOST}`,
+      PAYLOAD_SECRET: ENV.PAYLOAD_SECRET,
+      TRUSTED_PROXY_HOPS: '1',
+    })
+    // Media in MinIO, data in MongoDB: an instance keeps nothing of its own.
+    for (const name of appServices) expect(services[name].volumes, name).toBeUndefined()
+  })
+
+  it('starts the apps once their services are ready, and app-2 after app-1 has seeded', () => {
+    for (const name of appServices) {
+      expect(dependencies(services[name]), name).toMatchObject({
+        mongo: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+        'minio-init': { condition: 'service_completed_successfully' },
+      })
+    }
+    expect(dependencies(services['app-2'])['app-1']).toEqual({ condition: 'service_healthy' })
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dependency, { condition }] of Object.entries(dependencies(service))) {
+        expect(services[dependency], `${name} → ${dependency}`).toBeDefined()
+        if (condition === 'service_healthy') expect(services[dependency].healthcheck, `${dependency} has a healthcheck`).toBeDefined()
+      }
+    }
+  })
+
+  it('keeps nothing of Redis on disk', () => {
+    expect(services.redis.image).toBe('redis:7')
+    expect(services.redis.healthcheck).toBeDefined()
+    const command = services.redis.command as string[]
+    expect(command[command.indexOf('--save') + 1]).toBe('')
+    expect(command[command.indexOf('--appendonly') + 1]).toBe('no')
+    expect(services.redis.volumes).toBeUndefined()
+  })
+
+  it('creates the bucket before the apps start', () => {
+    const init = services['minio-init']
+    expect(words(init.command)).toMatch(/mc mb --ignore-existing "store\/\$S3_BUCKET"/)
+    expect(dependencies(init)).toEqual({ minio: { condition: 'service_healthy' } })
+    expect(init.restart).toBe('no')
+    expect(init.image).toBe(services.minio.image)
+  })
+
+  it('declares exactly the named volumes it uses: no media or app data volume', () => {
+    const used = new Set(
+      Object.values(services)
+        .flatMap((service) => service.volumes ?? [])
+        .map((volume) => volume.split(':')[0])
+        .filter((source) => !source.startsWith('.') && !source.startsWith('/')),
+    )
+    expect(Object.keys(compose.volumes ?? {}).sort()).toEqual([...used].sort())
+    expect([...used].sort()).toEqual(['caddy-config', 'caddy-data', 'minio-data', 'mongo-data'])
+  })
+
+  it('passes only build arguments that the Dockerfile declares before it builds', () => {
+    const build = services['app-1'].build
+    const args = typeof build === 'object' ? Object.keys(build.args ?? {}) : []
+    expect(args).toEqual(['NEXT_SERVER_ACTIONS_ENCRYPTION_KEY'])
+    const dockerfile = read('Dockerfile')
+    for (const arg of args) {
+      const declared = dockerfile.search(new RegExp(`^ARG ${arg}\\b`, 'm'))
+      expect(declared, arg).toBeGreaterThan(-1)
+      expect(declared, arg).toBeLessThan(dockerfile.indexOf('RUN npm run build'))
+    }
+  })
+
+  it('keeps the settings file out of the image', () => {
+    expect(read('.dockerignore').split('\n')).toContain('.env')
+  })
+})
+
+describe('deploy/Caddyfile', () => {
+  const block = /reverse_proxy\s+([^{\n]+)\{([^}]*)\}/.exec(caddyfile)
+
+  it('balances every app instance of docker-compose.yml', () => {
+    expect(block).not.toBeNull()
+    const upstreams = block![1].trim().split(/\s+/)
+    expect(upstreams).toEqual(appServices.map((name) => `${name}:${services[name].expose?.[0]}`))
+  })
+
+  it('skips an instance that does not answer, checking what the healthcheck checks', () => {
+    const options = Object.fromEntries(
+      block![2]
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .filter(([name]) => name)
+        .map(([name, ...values]) => [name, values.join(' ')]),
+    )
+    expect(options).toMatchObject({ lb_policy: 'client_ip_hash', lb_try_duration: '10s', health_uri: '/robots.txt' })
+    for (const name of appServices) expect(words(services[name].healthcheck?.test), name).toContain(`:3000${options.health_uri}`)
+  })
+
+  it('still refuses TRACE before any instance sees it', () => {
+    expect(caddyfile).toMatch(/@trace method TRACE\s+respond @trace 405/)
+  })
+})
+
+describe('the README on deployment', () => {
+  const readme = read('README.md')
+  const section = readme.slice(readme.indexOf('## Deployment with MongoDB'), readme.indexOf('## Backup of the SQLite database'))
+
+  it('names every service of the topology and says what REDIS_URL changes', () => {
+    const scalingOut = section.slice(section.indexOf('### Scaling out'))
+    for (const name of Object.keys(services)) expect(scalingOut, name).toContain(name)
+    expect(scalingOut).toContain('`REDIS_URL`')
+  })
+
+  it('no longer asks for a single instance', () => {
+    expect(readme).not.toContain('run\none app instance')
+    expect(readme).not.toMatch(/rate limits are kept in memory/)
+  })
+
+  it('lists in its .env every setting the compose file requires', () => {
+    for (const name of Object.keys(ENV)) expect(section, name).toMatch(new RegExp(`^${name}=`, 'm'))
+  })
+})
