@@ -93,6 +93,13 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 }
 
 describe('two instances on one Redis', () => {
+  it('each instance names the address it runs at, not the build machine', async () => {
+    for (const site of [siteA, siteB]) {
+      expect(await (await fetch(`${site.baseURL}/robots.txt`)).text()).toContain(`Sitemap: ${site.baseURL}/sitemap.xml`)
+      expect(await (await fetch(`${site.baseURL}/sitemap.xml`)).text()).toContain(`<loc>${site.baseURL}/faq</loc>`)
+    }
+  })
+
   it('an FAQ edited through instance A shows on instance B within 5 s', async () => {
     await cacheFaqPage()
     const question = `Do you ship to Lansing? (${Date.now()})`

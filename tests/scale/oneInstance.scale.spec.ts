@@ -13,7 +13,7 @@ afterAll(async () => {
   const { sharedRedis } = await import('@/platform/redis/sharedRedis.mjs')
   ;(await sharedRedis())?.destroy()
   delete process.env.REDIS_URL
-  await redis.stop()
+  await redis?.stop()
 })
 
 const until = async (condition: () => Promise<boolean>) => {
@@ -34,8 +34,34 @@ it('a round is run by one instance per period; without Redis each instance runs 
   await Promise.all([runOnOneInstance(job, 60_000, round), runOnOneInstance(job, 60_000, round)])
   expect(rounds).toBe(1)
   // Redis away: the round still runs (the jobs are safe to repeat; only the saving is lost).
-  await redis.stop()
+  await redis?.stop()
   await until(async () => !(await redisReady()))
   await runOnOneInstance(job, 60_000, round)
   expect(rounds).toBe(2)
+})
+
+it('work run exclusively waits for the instance already running it, then runs', async () => {
+  const { runExclusively } = await import('@/platform/redis/oneInstance')
+  const { redisReady } = await import('@/platform/redis/sharedRedis.mjs')
+  await redis.start()
+  await until(redisReady)
+  const seeded: string[] = []
+  let running = 0
+  // Two instances starting on one fresh database at the same moment (this process plays both).
+  const seed = (instance: string) => async () => {
+    running++
+    expect(running, 'never two at once').toBe(1)
+    const empty = seeded.length === 0
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    if (empty) seeded.push(instance)
+    running--
+    return instance
+  }
+  const name = `test-seed-${Date.now()}`
+  expect(await Promise.all([runExclusively(name, 10_000, seed('A')), runExclusively(name, 10_000, seed('B'))])).toEqual(['A', 'B'])
+  expect(seeded, 'seeded once').toHaveLength(1)
+  // Released: a later start takes the lock at once.
+  const started = Date.now()
+  await runExclusively(name, 10_000, seed('C'))
+  expect(Date.now() - started).toBeLessThan(1_000)
 })

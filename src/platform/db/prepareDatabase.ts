@@ -6,11 +6,17 @@ import { migrations } from '@/migrations'
 import { ensureFirstAdmin } from '@/seed/firstAdmin'
 import { seedContent } from '@/seed'
 
+import { runExclusively } from '../redis/oneInstance'
 import { databaseKind } from './database'
+
+/** The longest a first start may take to seed (its photos included) before another instance goes on. */
+const SEEDING_MS = 3 * 60 * 1000
 
 /**
  * Runs once per server start, after Payload connects: bring the schema up to date, create the
  * first admin from the environment, and seed the default content into an empty database.
+ * Instances sharing Redis do this one at a time, so a fresh database gets one admin and one seed
+ * even when they all start at once.
  */
 export async function prepareDatabase(payload: Payload): Promise<void> {
   // In production the SQLite adapter runs these itself (`prodMigrations`); dev and tests use the
@@ -19,6 +25,8 @@ export async function prepareDatabase(payload: Payload): Promise<void> {
     // The generated index is typed for the SQLite adapter; Payload's generic signature is wider.
     await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   }
-  await ensureFirstAdmin(payload)
-  await seedContent(payload)
+  await runExclusively('prepare-database', SEEDING_MS, async () => {
+    await ensureFirstAdmin(payload)
+    await seedContent(payload)
+  })
 }
