@@ -12,10 +12,8 @@ export default defineConfig({
   // One production server and one browser at a time: the machine has two cores.
   workers: 1,
   fullyParallel: false,
-  // One retry: two admin-screen tests of sellerDay.e2e (the prep sheet, the login page's logo) time
-  // out now and then when the whole suite runs, never alone; under investigation (issue #16's note).
-  // A retried test is reported as flaky, so it stays visible.
-  retries: 1,
+  // No retries: a test that passes only sometimes is a bug to fix (in the test or the site), not to hide.
+  retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 import { POPUP_DISMISSED_KEY } from '@/features/discounts/popupMemory'
 
@@ -87,6 +87,32 @@ export async function loginToAdmin(page: Page) {
   await page.getByLabel(/password/i).first().fill(ADMIN.password)
   await page.getByRole('button', { name: /login/i }).click()
   await expect(page).toHaveURL(/\/admin$/)
+}
+
+/**
+ * Follows a link of the admin's side menu. Below 1440 px Payload closes the menu once the page has
+ * measured the window, a moment after it shows (a closed menu is inert), so the menu is opened
+ * again, as a seller would, until the link answers.
+ */
+export async function followAdminMenu(page: Page, link: Locator) {
+  await expect(async () => {
+    const openMenu = page.getByRole('button', { name: 'Open Menu' }).filter({ visible: true })
+    if (await openMenu.count()) await openMenu.first().click({ timeout: 2_000 })
+    await link.click({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+}
+
+/**
+ * Chooses `option` in one of the admin's select fields (`#field-<name>`). A click that lands while
+ * the edit form is still settling opens nothing, so the list is opened again until the option shows.
+ */
+export async function chooseInAdminSelect(page: Page, field: string, option: string) {
+  const select = page.locator(`#field-${field}`)
+  await expect(async () => {
+    await select.click()
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  await expect(select).toContainText(option)
 }
 
 /** Fails on any serious or critical accessibility violation. */

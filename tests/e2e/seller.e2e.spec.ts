@@ -4,7 +4,7 @@ import fs from 'node:fs'
 
 import type { Page } from '@playwright/test'
 
-import { adminApi, expect, loginToAdmin, test } from './fixtures'
+import { adminApi, chooseInAdminSelect, expect, loginToAdmin, test } from './fixtures'
 
 type Doc = Record<string, unknown> & { id: number | string }
 
@@ -82,8 +82,7 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   // Prices computed by the site are shown read-only.
   await expect(page.getByLabel('Total ($)')).toBeDisabled()
 
-  await page.locator('#field-status').click()
-  await page.getByRole('option', { name: 'Confirmed' }).click()
+  await chooseInAdminSelect(page, 'status', 'Confirmed')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Updated successfully.')).toBeVisible()
 

@@ -10,7 +10,7 @@ import { windowLabel } from '@/features/ordering/windows'
 import { dollars } from '@/features/ordering/wording'
 import { addDays, businessDay, startOfWeek, zonedInstant } from '@/shared/time'
 
-import { adminApi, adminToken, expect, loginToAdmin, removeWindows, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, expect, followAdminMenu, loginToAdmin, removeWindows, test, waitForMail } from './fixtures'
 
 type Order = { id: number; totalPrice: number; fullName: string }
 
@@ -105,10 +105,7 @@ test('the customers view finds a returning customer and opens on their orders; v
     await expect(page.getByText(fullName)).toHaveCount(0)
 
     await loginToAdmin(page)
-    // The side menu starts closed below wide screens (closed, it is only moved out of view).
-    const openMenu = page.getByRole('button', { name: 'Open Menu' }).filter({ visible: true }).first()
-    if (await openMenu.isVisible()) await openMenu.click()
-    await page.locator('#nav-customers').click()
+    await followAdminMenu(page, page.locator('#nav-customers'))
     await expect(page).toHaveURL(/\/admin\/customers$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
 
@@ -243,7 +240,8 @@ test("the prep sheet shows a day's jars per flavor, pickups and deliveries in ti
     await addOrderByHand(page, { source: 'Text or call', fullName: names.early, flavors: [flavor.name], method: 'Delivery', time: label('13:00', '15:00', null), email: `early-${stamp}@example.com` })
 
     await page.goto('/admin/collections/orders')
-    await page.getByRole('link', { name: 'Prep sheet' }).first().click()
+    // The orders list's own link (the side menu has one too, closed on this screen).
+    await page.locator('.order-actions').getByRole('link', { name: 'Prep sheet' }).click()
     await expect(page).toHaveURL(/\/admin\/prep$/)
     // With no day chosen it opens on the first day with a booked order: today's or later ones may
     // come from other tests, so choose the day.

@@ -4,11 +4,10 @@
 // is deleted again in `finally`, so later spec files see the reviews they expect.
 import type { Page } from '@playwright/test'
 
-import { adminApi, adminToken, expect, loginToAdmin, receivedMail, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, chooseInAdminSelect, expect, loginToAdmin, receivedMail, test, waitForMail } from './fixtures'
 
 async function setStatusInAdmin(admin: Page, status: string) {
-  await admin.locator('#field-status').click()
-  await admin.getByRole('option', { name: status, exact: true }).click()
+  await chooseInAdminSelect(admin, 'status', status)
   await admin.getByRole('button', { name: 'Save' }).click()
   await expect(admin.getByText('Updated successfully.')).toBeVisible()
   await admin.getByText('Updated successfully.').waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined)

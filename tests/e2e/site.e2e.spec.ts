@@ -132,7 +132,8 @@ test('an unknown address answers 404 with a way home, and is logged', async ({ p
   const response = await page.goto('/no-such-page-here')
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
-  expect(logged).toContain('404 Error: User attempted to access non-existent route: /no-such-page-here')
+  // Logged by the page's script, once it runs.
+  await expect.poll(() => logged).toContain('404 Error: User attempted to access non-existent route: /no-such-page-here')
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(page).toHaveURL(/\/$/)
 })

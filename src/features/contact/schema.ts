@@ -1,6 +1,6 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
-import { emailAddress, optionalText, phoneNumber, requiredText, visibleText } from '@/shared/forms/schemas'
+import { emailAddress, optionalText, orNothing, phoneNumber, requiredText } from '@/shared/forms/schemas'
 import { LIMITS } from '@/shared/forms/limits'
 
 import { contactNotices } from './notices'
@@ -9,7 +9,7 @@ import { contactNotices } from './notices'
 export const contactSchema = z.object({
   name: requiredText('name', LIMITS.name, contactNotices.missingField),
   email: emailAddress(contactNotices.missingField('email')),
-  phone: visibleText().optional().transform((value) => value || undefined).pipe(phoneNumber.optional()),
+  phone: orNothing(phoneNumber),
   subject: optionalText('subject', LIMITS.subject),
   message: requiredText('message', LIMITS.message, contactNotices.missingField, 'multi-line'),
 })

@@ -1,8 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 import { normalizeDiscountCode } from '@/features/discounts/codeFormat'
 import { LIMITS } from '@/shared/forms/limits'
-import { emailAddress, firstMessage, optionalText, phoneNumber, requiredText, toIssue, visibleText } from '@/shared/forms/schemas'
+import { emailAddress, firstMessage, type FormError, optionalText, orNothing, phoneNumber, requiredText, toIssue, visibleText } from '@/shared/forms/schemas'
 import { formNotices, type Message } from '@/shared/notices'
 
 import { orderNotices } from './notices'
@@ -47,7 +47,7 @@ const US_ZIP = /^\d{5}(-\d{4})?$/
 
 const missingOrderField = (fieldInWords: string) => {
   const issue = toIssue(orderNotices.missingField(fieldInWords))
-  return visibleText('single-line', issue).min(1, issue)
+  return visibleText('single-line', issue).check(z.minLength(1, issue))
 }
 
 /**
@@ -66,14 +66,16 @@ const orderPresenceSchema = (jars: PackageQuantity, offered: readonly FlavorOpti
     deliveryMethod: z.enum(METHOD_VALUES, toIssue(orderNotices.deliveryMethodRequired)),
     // A checked box posts "on"; tests and scripts may say "true".
     consent: z.enum(['on', 'true'], toIssue(orderNotices.consentRequired)),
-    flavors: z.array(z.string()).superRefine((chosen, context) => {
-      for (const [index, value] of chosen.entries()) {
-        const flavor = offered.find((option) => option.value === value)
-        // An empty choice, or a key that is not on offer (only a tampered form sends one).
-        if (!flavor) return context.addIssue({ code: 'custom', path: [index], message: toIssue(orderNotices.flavorRequired(index + 1, jars)) })
-        if (!flavor.available) return context.addIssue({ code: 'custom', path: [index], message: toIssue(orderNotices.flavorSoldOut(flavor.name)) })
-      }
-    }),
+    flavors: z.array(z.string()).check(
+      z.superRefine((chosen, context) => {
+        for (const [index, value] of chosen.entries()) {
+          const flavor = offered.find((option) => option.value === value)
+          // An empty choice, or a key that is not on offer (only a tampered form sends one).
+          if (!flavor) return context.addIssue({ code: 'custom', path: [index], message: toIssue(orderNotices.flavorRequired(index + 1, jars)) })
+          if (!flavor.available) return context.addIssue({ code: 'custom', path: [index], message: toIssue(orderNotices.flavorSoldOut(flavor.name)) })
+        }
+      }),
+    ),
   })
 
 /** Stage 2: formats (e-mail, phone, US ZIP) and lengths, and the normalised values to store. */
@@ -83,13 +85,14 @@ const orderDetailsSchema = z.object({
   phone: phoneNumber,
   instagram: optionalText('Instagram handle', LIMITS.instagram),
   address: requiredText('address', LIMITS.address, orderNotices.missingField),
-  zip: visibleText().regex(US_ZIP, toIssue(formNotices.invalidZip)),
+  zip: visibleText().check(z.regex(US_ZIP, toIssue(formNotices.invalidZip))),
   notes: optionalText('notes', LIMITS.notes, 'multi-line'),
-  discountCode: visibleText()
-    .optional()
-    .transform(normalizeDiscountCode)
-    .pipe(z.string().max(LIMITS.discountCode, toIssue(formNotices.tooLong('discount code', LIMITS.discountCode))))
-    .transform((code) => code || undefined),
+  discountCode: orNothing(
+    z.pipe(
+      z.pipe(z.string(), z.transform((code: string) => normalizeDiscountCode(code))),
+      z.string().check(z.maxLength(LIMITS.discountCode, toIssue(formNotices.tooLong('discount code', LIMITS.discountCode)))),
+    ),
+  ),
 })
 
 export type OrderInput = Omit<z.infer<typeof orderDetailsSchema>, 'email'> & {
@@ -118,16 +121,13 @@ export type OrderParseResult = { ok: true; order: OrderInput } | { ok: false; me
 export type OrderFormOptions = { byHand?: boolean }
 
 /** By hand: an e-mail is checked only when one is given; none is stored as none. */
-const byHandPresence = { email: z.unknown().optional(), consent: z.unknown().optional() }
+const byHandPresence = { email: z.optional(z.unknown()), consent: z.optional(z.unknown()) }
 const byHandDetails = {
-  email: visibleText()
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(emailAddress(orderNotices.missingField('email')).optional()),
+  email: orNothing(emailAddress(orderNotices.missingField('email'))),
 }
 
 /** The form field an issue belongs to, so the browser can move focus there. */
-function issueField(error: z.ZodError): string {
+function issueField(error: FormError): string {
   const [first, second] = error.issues[0].path
   return first === 'flavors' ? flavorField(Number(second) + 1) : String(first)
 }
@@ -147,7 +147,7 @@ export function parseOrderForm(
   if (!isPackageQuantity(quantity)) return { ok: false, message: orderNotices.packageRequired, field: 'quantity' }
 
   const chosen = Array.from({ length: quantity }, (_, index) => values[flavorField(index + 1)] ?? '')
-  const presenceSchema = options.byHand ? orderPresenceSchema(quantity, flavors).extend(byHandPresence) : orderPresenceSchema(quantity, flavors)
+  const presenceSchema = options.byHand ? z.extend(orderPresenceSchema(quantity, flavors), byHandPresence) : orderPresenceSchema(quantity, flavors)
   const presence = presenceSchema.safeParse({ ...values, flavors: chosen })
   if (!presence.success) return { ok: false, message: firstMessage(presence.error), field: issueField(presence.error) }
 
@@ -155,7 +155,7 @@ export function parseOrderForm(
   const window = typeof values.window === 'string' && values.window.length <= MAX_WINDOW_KEY ? values.window : ''
   if (windowMethods.includes(deliveryMethod) && !window) return { ok: false, message: orderNotices.windowRequired(deliveryMethod), field: 'window' }
 
-  const details = (options.byHand ? orderDetailsSchema.extend(byHandDetails) : orderDetailsSchema).safeParse(values)
+  const details = (options.byHand ? z.extend(orderDetailsSchema, byHandDetails) : orderDetailsSchema).safeParse(values)
   if (!details.success) return { ok: false, message: firstMessage(details.error), field: issueField(details.error) }
 
   const { city } = presence.data

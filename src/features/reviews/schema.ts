@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 import { reviewNotices } from '@/features/reviews/notices'
 import { type Message, formNotices } from '@/shared/notices'
@@ -7,16 +7,17 @@ import { firstMessage, toIssue, visibleText } from '@/shared/forms/schemas'
 import type { TextKind } from '@/shared/text'
 
 const requiredText = (field: string, max: number, kind?: TextKind) =>
-  visibleText(kind, toIssue(reviewNotices.missingField(field)))
-    .min(1, toIssue(reviewNotices.missingField(field)))
-    .max(max, toIssue(formNotices.tooLong(field, max)))
+  visibleText(kind, toIssue(reviewNotices.missingField(field))).check(
+    z.minLength(1, toIssue(reviewNotices.missingField(field))),
+    z.maxLength(max, toIssue(formNotices.tooLong(field, max))),
+  )
 
 const ratingIssue = toIssue(reviewNotices.ratingRequired)
 
 /** A review's text fields, as the form posts them (the rating arrives as a string). */
 export const reviewSchema = z.object({
   name: requiredText('name', REVIEW_LIMITS.name),
-  rating: z.coerce.number(ratingIssue).int(ratingIssue).min(RATING.min, ratingIssue).max(RATING.max, ratingIssue),
+  rating: z.coerce.number(ratingIssue).check(z.refine(Number.isInteger, ratingIssue), z.gte(RATING.min, ratingIssue), z.lte(RATING.max, ratingIssue)),
   comment: requiredText('comment', REVIEW_LIMITS.comment, 'multi-line'),
 })
 

@@ -144,7 +144,6 @@ export function OrderForm({
     const linked = flavorsFromQuery(window.location.search, flavors)
     setDraft({ ...shown, flavors: shown.flavors.map((flavor, index) => flavor || linked[index]) })
   })
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the inputs and the address are known only in the browser
   useEffect(() => adoptEarlyChoices(), [])
 
   // On a return visit the saved code is filled in and checked once, when the page loads.
