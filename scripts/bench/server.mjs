@@ -23,14 +23,15 @@ export function requireBuild() {
 
 /**
  * `next start` with a fresh database; resolves once the home page answers. `env` is added to the
- * server's environment (an SMTP server, a Redis URL). `stop()` ends it and removes its files.
+ * server's environment (an SMTP server, a Redis URL); `nodeOptions` go to its Node.js (`--cpu-prof`).
+ * `stop()` ends it and removes its files.
  */
-export async function startSite({ env = {}, name = 'bench' } = {}) {
+export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } = {}) {
   requireBuild()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `seamoss-${name}-`))
   const databaseFile = path.join(dir, 'site.db')
   const port = await freePort()
-  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+  const server = spawn(process.execPath, [...nodeOptions, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

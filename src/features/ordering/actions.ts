@@ -7,13 +7,12 @@ import { discountNotices } from '@/features/discounts/notices'
 import { orderNotices } from '@/features/ordering/notices'
 import { formNotices } from '@/shared/notices'
 import { submitOrder } from './service'
-import { methodsWithWindows } from './windows'
-import { currentPrices, findFlavors, windowRules } from './shop'
+import { currentPrices } from './shop'
 import { orderConfirmation } from './confirmation'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 import { discountAmount, isPackageQuantity, packagePrice } from './pricing'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
-import { ORDER_FORM_FIELDS, parseOrderForm } from '@/features/ordering/schema'
+import { ORDER_FORM_FIELDS } from '@/features/ordering/schema'
 import { HONEYPOT_FIELD } from '@/shared/forms/limits'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 import { submissionKeyOf } from '@/platform/db/submissions'
@@ -41,18 +40,13 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
   // A filled honeypot is a bot: answer as if it worked, store nothing.
   if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: orderNotices.submitted }
 
-  // Checked here first so a mistake does not use up the visitor's allowance; the service checks again.
-  const payload = await getPayloadClient()
-  const [flavors, rules] = await Promise.all([findFlavors(payload), windowRules(payload)])
-  const parsed = parseOrderForm(values, flavors, methodsWithWindows(rules))
   const applied = appliedCode(formData, values)
-  if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field, values, appliedDiscountCode: applied }
-  const client = await clientKey()
-  const key = submissionKeyOf('order', formData.get(SUBMISSION_KEY_FIELD), { client, values })
-  if (!(await allowAttempt('order', client, key))) return { status: 'error', message: formNotices.rateLimited, values, appliedDiscountCode: applied }
-
   try {
-    const result = await submitOrder(payload, values, key)
+    const payload = await getPayloadClient()
+    const client = await clientKey()
+    const key = submissionKeyOf('order', formData.get(SUBMISSION_KEY_FIELD), { client, values })
+    // The service asks once the order is valid: a mistake does not use up the visitor's allowance.
+    const result = await submitOrder(payload, values, key, { allowed: () => allowAttempt('order', client, key) })
     if (result.status === 'success') {
       const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
       return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, confirmation: orderConfirmation(result.order, settings.paymentMethods ?? []) }

@@ -7,7 +7,7 @@ import type { Order } from '@/payload-types'
 
 import { claimDiscountCode, discountRejection, type DiscountStatus } from '@/features/discounts/codes'
 import { orderNotices } from '@/features/ordering/notices'
-import { type Message } from '@/shared/notices'
+import { formNotices, type Message } from '@/shared/notices'
 import { flavorsText } from './orderDetails'
 import { PRICE_LIST_FIELD } from './orderFormState'
 import { customerOrderEmail, sellerOrderEmail } from './orderEmails'
@@ -15,7 +15,7 @@ import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { priceListKey, priceOrder, type PriceList } from './pricing'
 import { takeOrderReference } from './orderReference'
 import { deliversTo } from './catalog'
-import { currentPrices, deliveryZipPrefixes, findFlavors, takeJars, windowBookings, windowRules, windowsOpenNow } from './shop'
+import { findFlavors, fulfilmentTerms, orderTerms, takeJars, windowBookings, windowsOpenNow } from './shop'
 import { checkWindow, methodsWithWindows, needsWindow, type WindowChoice } from './windows'
 import type { OrderSource } from './options'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
@@ -47,11 +47,13 @@ export type OrderResult =
 export type OrderClock = { now?: () => Date }
 
 /**
- * An order the seller enters by hand in the admin, and how it came in: the same pricing, stock,
- * discount and window rules, but the e-mail is optional and there is no consent checkbox
- * (`parseOrderForm`'s `byHand`). Without it, an order is the order form's ('online').
+ * How the order came in. `byHand`: the seller entered it in the admin (the same pricing, stock,
+ * discount and window rules, but the e-mail is optional and there is no consent checkbox:
+ * `parseOrderForm`'s `byHand`); without it, an order is the order form's ('online').
+ * `allowed`: asked once the order is valid and before anything is stored, so a mistake does not
+ * use up the visitor's allowance; false refuses the order as over the limit.
  */
-export type OrderEntry = { byHand?: Exclude<OrderSource, 'online'> }
+export type OrderEntry = { byHand?: Exclude<OrderSource, 'online'>; allowed?: () => Promise<boolean> }
 
 /**
  * `values` are the posted form fields as strings. Only the fields the schema knows are read: a
@@ -59,12 +61,13 @@ export type OrderEntry = { byHand?: Exclude<OrderSource, 'online'> }
  */
 export async function submitOrder(payload: Payload, values: Record<string, unknown>, submissionKey?: string, options: OrderClock & OrderEntry = {}): Promise<OrderResult> {
   const now = options.now ?? (() => new Date())
-  const [flavors, rules] = await Promise.all([findFlavors(payload), windowRules(payload)])
-  const parsed = parseOrderForm(values, flavors, methodsWithWindows(rules), { byHand: Boolean(options.byHand) })
+  const [flavors, terms] = await Promise.all([findFlavors(payload), fulfilmentTerms(payload)])
+  const parsed = parseOrderForm(values, flavors, methodsWithWindows(terms.rules), { byHand: Boolean(options.byHand) })
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field }
-  if (parsed.order.deliveryMethod === 'delivery' && !deliversTo(parsed.order.zip, await deliveryZipPrefixes(payload))) {
+  if (parsed.order.deliveryMethod === 'delivery' && !deliversTo(parsed.order.zip, terms.zipPrefixes)) {
     return { status: 'error', message: orderNotices.outsideDeliveryArea(parsed.order.zip), field: 'zip' }
   }
+  if (options.allowed && !(await options.allowed())) return { status: 'error', message: formNotices.rateLimited }
   const names = new Map(flavors.map((flavor) => [flavor.value, flavor.name]))
   const order: OrderToStore = {
     ...parsed.order,
@@ -143,14 +146,13 @@ function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string
 }
 
 async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, req: PayloadRequest, now: Date): Promise<UnitOfWork<StoreOutcome>> {
-  const prices = await currentPrices(payload, req)
+  const { prices, rules } = await orderTerms(payload, req)
   const price = priceOrder({ quantity: input.quantity, deliveryMethod: input.deliveryMethod, discountApplied: Boolean(input.discountCode) }, prices)
   // Never charge a total the visitor did not see: prices changed since the page was loaded.
   if (input.shownPrices && input.shownPrices !== priceListKey(prices)) {
     return { commit: false, value: { status: 'prices-changed', prices, total: price.totalPrice } }
   }
   // The window's place is counted here, in the transaction, so two customers cannot take the last one.
-  const rules = await windowRules(payload, req)
   let window: WindowChoice | undefined
   if (needsWindow(rules, input.deliveryMethod)) {
     const check = checkWindow(rules, input.deliveryMethod, input.window, now, await windowBookings(payload, input.window ? [input.window] : [], req))

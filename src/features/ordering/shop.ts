@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Media } from '@/payload-types'
+import type { Fulfilment, Media } from '@/payload-types'
 
 import { type FlavorOption, type JarsLeft, jarsLeftFrom } from './catalog'
 import { priceListFrom, type PriceList } from './pricing'
@@ -40,14 +40,28 @@ export async function findFlavorCards(payload: Payload): Promise<FlavorCard[]> {
 }
 
 export async function currentPrices(payload: Payload, req?: Partial<PayloadRequest>): Promise<PriceList> {
-  const [pricing, fulfilment] = await Promise.all([payload.findGlobal({ slug: 'pricing', depth: 0, req }), payload.findGlobal({ slug: 'fulfilment', depth: 0, req })])
-  return priceListFrom(pricing, fulfilment)
+  return (await orderTerms(payload, req)).prices
 }
 
-/** The ZIP code prefixes the seller delivers to; none set means anywhere. */
-export async function deliveryZipPrefixes(payload: Payload, req?: Partial<PayloadRequest>): Promise<string[]> {
-  const fulfilment = await payload.findGlobal({ slug: 'fulfilment', depth: 0, req })
-  return (fulfilment.deliveryZipPrefixes ?? []).map((entry) => entry.prefix.trim()).filter(Boolean)
+/**
+ * How the seller takes orders, from the Pickup & delivery settings (one read): the window rules
+ * and the ZIP code prefixes delivered to (none set means anywhere).
+ */
+export type FulfilmentTerms = { rules: WindowRules; zipPrefixes: string[] }
+
+const fulfilmentTermsFrom = (fulfilment: Fulfilment): FulfilmentTerms => ({
+  rules: windowRulesFrom(fulfilment),
+  zipPrefixes: (fulfilment.deliveryZipPrefixes ?? []).map((entry) => entry.prefix.trim()).filter(Boolean),
+})
+
+export async function fulfilmentTerms(payload: Payload, req?: Partial<PayloadRequest>): Promise<FulfilmentTerms> {
+  return fulfilmentTermsFrom(await payload.findGlobal({ slug: 'fulfilment', depth: 0, req }))
+}
+
+/** Everything an order is priced and checked by, in two reads: the prices and the fulfilment terms. */
+export async function orderTerms(payload: Payload, req?: Partial<PayloadRequest>): Promise<FulfilmentTerms & { prices: PriceList }> {
+  const [pricing, fulfilment] = await Promise.all([payload.findGlobal({ slug: 'pricing', depth: 0, req }), payload.findGlobal({ slug: 'fulfilment', depth: 0, req })])
+  return { prices: priceListFrom(pricing, fulfilment), ...fulfilmentTermsFrom(fulfilment) }
 }
 
 export async function jarsLeft(payload: Payload, req?: Partial<PayloadRequest>): Promise<JarsLeft> {
@@ -75,7 +89,7 @@ export async function giveJarsBack(payload: Payload, jars: number, req: PayloadR
 
 /** The seller's pickup and delivery windows, lead time and days off. */
 export async function windowRules(payload: Payload, req?: Partial<PayloadRequest>): Promise<WindowRules> {
-  return windowRulesFrom(await payload.findGlobal({ slug: 'fulfilment', depth: 0, req }))
+  return (await fulfilmentTerms(payload, req)).rules
 }
 
 /**

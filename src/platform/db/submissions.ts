@@ -28,7 +28,7 @@ export function submissionKeyOf(form: SubmittedForm, posted: unknown, fallback: 
 /** The id of what an earlier post with this key stored, if any. */
 export async function earlierSubmission(payload: Payload, key: string | undefined, req?: Partial<PayloadRequest>): Promise<string | undefined> {
   if (!key) return undefined
-  const { docs } = await payload.find({ collection: SUBMISSIONS, where: { key: { equals: key } }, limit: 1, depth: 0, overrideAccess: true, req })
+  const { docs } = await payload.find({ collection: SUBMISSIONS, where: { key: { equals: key } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
   return docs[0]?.recordId
 }
 

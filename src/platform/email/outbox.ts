@@ -84,11 +84,12 @@ export type DeliveryRound = { sent: number; failed: number }
  * Sends every message that is due, oldest first, one at a time. A message is claimed with one
  * conditional update (waiting → sending) before it is sent, so two rounds (or two server
  * instances) never send the same message. The first failure ends the round: the mail server is
- * most likely down, and the next round comes soon enough.
+ * most likely down, and the next round comes soon enough. Claims a dead process left go back to
+ * waiting first, unless `releaseStale` is false (the background loop looks every few seconds only).
  */
-export async function deliverDueEmails(payload: Payload, options: { now?: Date; limit?: number } = {}): Promise<DeliveryRound> {
+export async function deliverDueEmails(payload: Payload, options: { now?: Date; limit?: number; releaseStale?: boolean } = {}): Promise<DeliveryRound> {
   const now = options.now ?? new Date()
-  await releaseStaleClaims(payload, now)
+  if (options.releaseStale !== false) await releaseStaleClaims(payload, now)
   const due = await payload.find({
     collection: OUTBOX,
     where: { and: [{ status: { equals: 'pending' } }, { nextAttemptAt: { less_than_equal: now.toISOString() } }] },
@@ -179,7 +180,19 @@ function write<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): 
 }
 
 /** One delivery loop per process; a nudge during a round asks for one more round after it. */
-const loop = { running: false, again: false }
+const loop = { running: false, again: false, staleCheckedAt: Number.NEGATIVE_INFINITY }
+
+/**
+ * Every order starts a round, and releasing claims is a write that waits its turn behind the orders
+ * being stored. A claim goes stale only after STALE_CLAIM_MS: the loop looks six times as often.
+ */
+const STALE_CHECK_MS = STALE_CLAIM_MS / 6
+
+function staleClaimsDue(now: number): boolean {
+  const due = now - loop.staleCheckedAt >= STALE_CHECK_MS
+  if (due) loop.staleCheckedAt = now
+  return due
+}
 
 /** Starts a delivery round in the background now (after a commit); never waits, never throws. */
 export function deliverSoon(payload: Payload): void {
@@ -192,7 +205,7 @@ export function deliverSoon(payload: Payload): void {
     do {
       loop.again = false
       try {
-        await deliverDueEmails(payload)
+        await deliverDueEmails(payload, { releaseStale: staleClaimsDue(Date.now()) })
       } catch (error) {
         payload.logger.error({ err: error, msg: '[email] a delivery round failed' })
       }
