@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startPayload, type TestPayload } from '../helpers/payload'
@@ -31,5 +33,37 @@ describe('concurrent writes', () => {
     ])
     expect(results).toHaveLength(2)
     expect((await app.payload.count({ collection: 'faqs', where: { question: { like: 'Concurrent' } } })).totalDocs).toBe(2)
+  })
+
+  it('runs transaction after transaction on the connections it keeps, never leaving one open behind', async () => {
+    if (!app.databaseUri.startsWith('file:')) return
+    const file = app.databaseUri.slice('file:'.length)
+    // Open handles to the database file (and its -wal / -shm), as the kernel lists them.
+    const handles = () =>
+      fs.readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(file)
+        } catch {
+          return false
+        }
+      }).length
+    const write = (index: number) => app.payload.create({ collection: 'contact-messages', data: { name: `Kept ${index}`, email: `k${index}@example.com`, message: 'Kept connection' } })
+    await write(0)
+    const before = handles()
+    for (let index = 1; index <= 60; index++) await write(index)
+    // libsql alone opened a connection per transaction and never closed it: 60 more at least.
+    expect(handles()).toBeLessThanOrEqual(before + 3)
+    expect((await app.payload.count({ collection: 'contact-messages', where: { message: { equals: 'Kept connection' } } })).totalDocs).toBe(61)
+
+    // A rolled-back transaction leaves nothing, and the connection serves the next one.
+    const req = { payload: app.payload } as never
+    const { initTransaction, killTransaction } = await import('payload')
+    await initTransaction(req)
+    await app.payload.create({ collection: 'contact-messages', data: { name: 'Rolled back', email: 'r@example.com', message: 'Kept connection' }, req })
+    await killTransaction(req)
+    await write(61)
+    const names = (await app.payload.find({ collection: 'contact-messages', where: { message: { equals: 'Kept connection' } }, limit: 100 })).docs.map((doc) => doc.name)
+    expect(names).toHaveLength(62)
+    expect(names).not.toContain('Rolled back')
   })
 })

@@ -5,9 +5,13 @@ import path from 'node:path'
 
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
 
+import type { Client } from '@libsql/client'
+
 import { migrations } from '@/migrations'
 
 import { DATA_DIR, isBuildPhase } from '@/platform/config/runtime'
+
+import { type ConnectionSettings, keepTransactionConnections, sqliteFile } from './sqliteConnections'
 
 export const DEFAULT_SQLITE_URI = `file:${path.join(DATA_DIR, 'storefront.db')}`
 
@@ -25,14 +29,16 @@ function ensureSqliteFolder(uri: string): void {
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000
+/** Payload's default: every commit reaches the disk before it is answered. */
+const WAL_SYNCHRONOUS = 'FULL' as const
 /** Longer than any single write takes; a transaction waiting this long is stuck, not queued. */
 const TRANSACTION_QUEUE_TIMEOUT_MS = 20_000
 
 /**
- * One SQLite write transaction at a time per process. libsql hands each transaction a connection of
- * its own and opens a new one without the busy timeout, so two transactions started together fail
- * with "database is locked", and a transaction whose BEGIN failed later reports a lost COMMIT as a
- * success. Queueing them here and giving every connection the busy timeout avoids both.
+ * One SQLite write transaction at a time per process, on a connection kept for transactions
+ * (`keepTransactionConnections`: libsql would open a new one each time and never close it). Two
+ * transactions started together would otherwise fail with "database is locked", and a transaction
+ * whose BEGIN failed would later report a lost COMMIT as a success.
  *
  * libsql begins every transaction as a write (`BEGIN IMMEDIATE`): it holds the file's only write
  * lock from its first moment to its commit. So code that has a transaction open must do all its
@@ -42,15 +48,13 @@ const TRANSACTION_QUEUE_TIMEOUT_MS = 20_000
  * request-interval mark); see `forgotPasswordEndpoint` in adminAuth.ts. For the same reason nothing
  * slow (an e-mail, a remote call) belongs inside a transaction.
  */
-function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapter {
-  const sqlite = adapter as BaseDatabaseAdapter & { client?: { execute: (sql: string) => Promise<unknown> } }
+function serializeTransactions(adapter: BaseDatabaseAdapter, connections: ConnectionSettings | null): BaseDatabaseAdapter {
+  const sqlite = adapter as BaseDatabaseAdapter & { client?: Client }
   const begin = adapter.beginTransaction.bind(adapter)
   const commit = adapter.commitTransaction.bind(adapter)
   const rollback = adapter.rollbackTransaction.bind(adapter)
   const releases = new Map<string | number, () => void>()
   let queue: Promise<void> = Promise.resolve()
-
-  const setBusyTimeout = () => sqlite.client?.execute(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};`)
 
   function acquire(): Promise<() => void> {
     let release!: () => void
@@ -85,9 +89,7 @@ function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapte
   adapter.beginTransaction = async (options) => {
     const release = await acquire()
     try {
-      await setBusyTimeout() // the connection this transaction takes
       const id = await begin(options)
-      await setBusyTimeout() // the fresh connection libsql opens for everything else
       if (id === null) release()
       else releases.set(id, release)
       return id
@@ -98,6 +100,11 @@ function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapte
   }
   adapter.commitTransaction = finish(commit)
   adapter.rollbackTransaction = finish(rollback)
+  const connect = adapter.connect?.bind(adapter)
+  adapter.connect = async (options) => {
+    await connect?.(options)
+    if (connections && sqlite.client) keepTransactionConnections(sqlite.client, connections)
+  }
   return adapter
 }
 
@@ -115,6 +122,9 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
   const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
   const sqliteUri = uri || DEFAULT_SQLITE_URI
   ensureSqliteFolder(sqliteUri)
+  const file = sqliteFile(sqliteUri)
+  // An in-memory database lives on one connection only: libsql's own handling, whatever it is worth.
+  const connections = file && !file.startsWith(':memory:') && !sqliteUri.includes('mode=memory') ? { file, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, synchronous: WAL_SYNCHRONOUS } : null
   const sqlite = sqliteAdapter({
     client: { url: sqliteUri },
     push: false,
@@ -122,8 +132,8 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
     prodMigrations: migrations,
     // Transactions are off in the SQLite adapter unless options are given.
     transactionOptions: {},
-    wal: true,
+    wal: { synchronous: WAL_SYNCHRONOUS },
     busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
   })
-  return { ...sqlite, init: (args) => serializeTransactions(sqlite.init(args)) }
+  return { ...sqlite, init: (args) => serializeTransactions(sqlite.init(args), connections) }
 }

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Where the server's time goes (not a test): a CPU profile of the production build under load, and
+// its summary by package and by function. The question `npm run bench` cannot answer by itself.
+//   npm run build && npm run bench:profile -- /order     (a page at 50 connections)
+//   npm run bench:profile -- orders                      (orders posted by 16 customers at once)
+// The raw profile stays in the folder printed at the end (open it in Chrome's DevTools).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { placeOrders } from './bench/orders.mjs'
+import { startSite } from './bench/server.mjs'
+import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
+import { load } from './bench/throughput.mjs'
+
+const what = process.argv[2] ?? '/'
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-profile-'))
+
+const smtp = await healthySmtp()
+const site = await startSite({ env: smtpEnv(smtp), nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${folder}`] })
+try {
+  if (what === 'orders') {
+    await placeOrders(site.url, { orders: 20, clients: 4 }) // warm-up
+    const result = await placeOrders(site.url, { orders: 200, clients: 16 })
+    console.log(`${result.ordersPerSec} orders/s, p99 ${result.p99} ms, ${result.errors} errors`)
+  } else {
+    await load(site.url + what, { seconds: 2 }) // warm-up
+    const result = await load(site.url + what, { seconds: 8 })
+    console.log(`${what}: ${result.reqPerSec} req/s, p99 ${result.p99} ms, ${result.errors} errors`)
+  }
+} finally {
+  await site.stop() // the profile is written when the server exits
+  await smtp.close()
+}
+
+const file = fs.readdirSync(folder).find((name) => name.endsWith('.cpuprofile'))
+if (!file) throw new Error(`no profile in ${folder}`)
+summarize(JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')))
+console.log(`\nprofile: ${path.join(folder, file)}`)
+
+/** Self time by package and by function, and time including callees by function. */
+function summarize(profile) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parents = new Map()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id)
+  const selfTime = new Map()
+  profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  const total = [...selfTime.values()].reduce((sum, time) => sum + time, 0)
+
+  const where = ({ callFrame }) => `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\.next\//, '.next/')}:${callFrame.lineNumber}`
+  const packageOf = ({ callFrame: { url, functionName } }) =>
+    url.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1] ?? (url.includes('.next/server') ? '.next/server (our code and bundled libraries)' : url.startsWith('node:') ? 'node:' : url || `(${functionName})`)
+
+  const byPackage = new Map()
+  const bySelf = new Map()
+  const byTotal = new Map()
+  const add = (map, key, time) => map.set(key, (map.get(key) ?? 0) + time)
+  for (const [id, time] of selfTime) {
+    const node = nodes.get(id)
+    add(byPackage, packageOf(node), time)
+    add(bySelf, where(node), time)
+    const counted = new Set() // a recursive function counts once per sample
+    for (let current = id; current !== undefined; current = parents.get(current)) {
+      const name = where(nodes.get(current))
+      if (!counted.has(name)) add(byTotal, name, time)
+      counted.add(name)
+    }
+  }
+  const top = (map, count) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, time]) => `${((100 * time) / total).toFixed(1).padStart(5)}%  ${(time / 1000).toFixed(0).padStart(6)} ms  ${name}`)
+      .join('\n')
+  console.log(`\nCPU ${(total / 1000).toFixed(0)} ms in all`)
+  console.log(`\nby package (self time)\n${top(byPackage, 20)}`)
+  console.log(`\nby function (self time)\n${top(bySelf, 25)}`)
+  console.log(`\nby function (with what it calls)\n${top(byTotal, 40)}`)
+}
