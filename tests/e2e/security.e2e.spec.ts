@@ -123,6 +123,16 @@ test.describe('security headers', () => {
     })
   }
 
+  test("the build's scripts keep nosniff and carry none of the documents' rules", async ({ request }) => {
+    const html = await (await request.get('/faq')).text()
+    const script = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1]
+    expect(script).toBeTruthy()
+    const headers = (await request.get(script!)).headers()
+    expect(headers['content-type']).toContain('javascript')
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    for (const name of ['permissions-policy', 'x-frame-options', 'referrer-policy']) expect(headers[name]).toBeUndefined()
+  })
+
   test('a cached page is served from the cache with the same policy on every request', async ({ request }) => {
     const first = await request.get('/faq')
     const second = await request.get('/faq')

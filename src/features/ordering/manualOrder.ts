@@ -10,7 +10,7 @@ import type { Message } from '@/shared/notices'
 import { submissionKeyOf } from '@/platform/db/submissions'
 
 import { ORDER_SOURCES, type OrderSource } from './options'
-import { ORDER_FORM_FIELDS } from './schema'
+import { ORDER_FORM_FIELDS } from './formFields'
 import { submitOrder, type OrderClock } from './service'
 import type { WindowChoice } from './windows'
 

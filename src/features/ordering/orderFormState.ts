@@ -4,7 +4,7 @@ import type { FlavorOption } from './catalog'
 import type { OrderConfirmation } from './confirmation'
 import type { WindowChoice } from './windows'
 import { isPackageQuantity, type DeliveryMethod, type PackageQuantity, type PriceList } from './pricing'
-import { flavorField, MAX_JARS } from '@/features/ordering/schema'
+import { flavorField, MAX_JARS } from '@/features/ordering/formFields'
 
 /** What the order action answers; rendered by the page with or without JavaScript. */
 export type OrderFormState = FormState & {

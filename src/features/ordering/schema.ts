@@ -8,36 +8,10 @@ import { formNotices, type Message } from '@/shared/notices'
 import { orderNotices } from './notices'
 import type { FlavorOption } from './catalog'
 import { CITIES, DELIVERY_METHODS } from './options'
-import { isPackageQuantity, PACKAGE_QUANTITIES, type DeliveryMethod, type PackageQuantity } from './pricing'
+import { isPackageQuantity, type DeliveryMethod, type PackageQuantity } from './pricing'
+import { flavorField } from './formFields'
 
 export type CityValue = (typeof CITIES)[number]['value']
-
-/** One flavor field per jar of the largest package: flavor1 … flavor6. */
-export const MAX_JARS = Math.max(...PACKAGE_QUANTITIES)
-export const flavorField = (jar: number) => `flavor${jar}`
-
-/** The order form's fields, as the browser posts them (anything else in the post is ignored). */
-export const ORDER_FORM_FIELDS = [
-  'quantity',
-  ...Array.from({ length: MAX_JARS }, (_, index) => flavorField(index + 1)),
-  'deliveryMethod',
-  // The pickup or delivery window chosen (`windows.ts` key), when the seller offers windows.
-  'window',
-  'fullName',
-  'email',
-  'phone',
-  'instagram',
-  'address',
-  'city',
-  'zip',
-  'notes',
-  'consent',
-  // "Remind me when it's time for a fresh jar" (off unless ticked).
-  'refillReminder',
-  'discountCode',
-  // The prices the page showed (`PRICE_LIST_FIELD`), so a change since is noticed.
-  'priceList',
-] as const
 
 /** A window key is a day and a row id ('2026-12-05_6760…'); anything longer is not one. */
 const MAX_WINDOW_KEY = 80

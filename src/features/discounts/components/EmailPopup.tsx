@@ -9,14 +9,20 @@ import { POPUP_DELAY_MS, shouldShowPopup } from '@/features/discounts/popupMemor
 const loadPopup = () => import('./EmailPopup.client')
 const EmailPopup = dynamic(loadPopup, { ssr: false })
 
+/** Its code is fetched this long before it is due: time enough on a slow phone, and none of the page's loading. */
+const FETCH_AHEAD_MS = 1000
+
 /** Shows the e-mail sign-up 3 seconds after the page loads, unless the visitor has no need of it. */
 export function EmailPopupTrigger() {
   const [show, setShow] = useState(false)
   useEffect(() => {
     if (!shouldShowPopup()) return
-    void loadPopup()
-    const timer = window.setTimeout(() => setShow(true), POPUP_DELAY_MS)
-    return () => window.clearTimeout(timer)
+    const fetchTimer = window.setTimeout(() => void loadPopup(), POPUP_DELAY_MS - FETCH_AHEAD_MS)
+    const showTimer = window.setTimeout(() => setShow(true), POPUP_DELAY_MS)
+    return () => {
+      window.clearTimeout(fetchTimer)
+      window.clearTimeout(showTimer)
+    }
   }, [])
   return show ? <EmailPopup /> : null
 }

@@ -1,7 +1,7 @@
 import type { FlavorOption } from '@/features/ordering/catalog'
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import type { DeliveryMethod } from '@/features/ordering/pricing'
-import { flavorField, MAX_JARS } from '@/features/ordering/schema'
+import { flavorField, MAX_JARS } from '@/features/ordering/formFields'
 import { dollars, wordList } from '@/features/ordering/wording'
 import { LIMITS } from '@/shared/forms/limits'
 

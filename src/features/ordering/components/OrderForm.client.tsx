@@ -14,7 +14,7 @@ import type { FlavorOption, JarsLeft } from '@/features/ordering/catalog'
 import { discountAmount, packagePrice, priceListKey, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
 import type { WindowChoice } from '@/features/ordering/windows'
 import { clearSavedDiscount, readSavedDiscount, useSavedDiscount } from '@/features/discounts/savedDiscount'
-import { ORDER_FORM_FIELDS, parseOrderForm } from '@/features/ordering/schema'
+import { ORDER_FORM_FIELDS } from '@/features/ordering/formFields'
 import { Honeypot } from '@/shared/forms/Honeypot'
 
 import { checkDiscount, placeOrder } from '@/features/ordering/actions'
@@ -34,6 +34,13 @@ const subscribeToNothing = () => () => {}
 const useScripted = () => useSyncExternalStore(subscribeToNothing, () => true, () => false)
 
 type Notice = { ok: boolean; message: Message }
+
+/**
+ * The form's own check (the server's rules, with zod): fetched when the visitor starts filling the
+ * form, not with the page, which most visitors only read. Unreachable (offline), the post goes
+ * unchecked and the server answers with the same messages.
+ */
+const loadOrderCheck = () => import('@/features/ordering/schema').then((schema) => schema.parseOrderForm)
 
 /** A post that never got an answer (network down, server error): the spec's failure message; the form keeps its input. */
 const failedOrder = (formData: FormData): OrderFormState => ({
@@ -163,8 +170,13 @@ export function OrderForm({
     event.preventDefault()
     const form = event.currentTarget
     const formData = new FormData(form)
-    const checked = parseOrderForm(formValues(formData, ORDER_FORM_FIELDS), flavors, windowMethods)
-    if (!checked.ok) {
+    void checkThenPlace(form, formData)
+  }
+
+  async function checkThenPlace(form: HTMLFormElement, formData: FormData) {
+    const parseOrderForm = await loadOrderCheck().catch(() => null)
+    const checked = parseOrderForm?.(formValues(formData, ORDER_FORM_FIELDS), flavors, windowMethods)
+    if (checked && !checked.ok) {
       setClientError({ message: checked.message, field: checked.field })
       focusField(form, checked.field)
       return
@@ -179,7 +191,7 @@ export function OrderForm({
   const value = (name: string) => (state.status === 'success' ? '' : (state.values?.[name] ?? ''))
 
   return (
-    <form key={generation} ref={formRef} action={formAction} onSubmit={submit} noValidate aria-describedby="order-required-note">
+    <form key={generation} ref={formRef} action={formAction} onSubmit={submit} onFocus={() => void loadOrderCheck().catch(() => null)} noValidate aria-describedby="order-required-note">
       {/* Without JavaScript, Enter in a field must place the order, not press the first button (Apply). */}
       <SubmissionKeyField />
       <input type="hidden" name={PRICE_LIST_FIELD} value={priceListKey(prices)} />

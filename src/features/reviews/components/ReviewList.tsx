@@ -1,10 +1,19 @@
-import Image from 'next/image'
+import { getImageProps } from 'next/image'
 
 import type { Media, Review } from '@/payload-types'
 
 import { Stars } from './Stars'
 import { businessDate } from '@/shared/time'
 
+/**
+ * next/image's `srcset` on a plain <img>, lazy like the component's: the page sends none of the
+ * component's JavaScript (the same as the shop's photos).
+ */
+function ReviewPhoto({ url, alt, width, height }: { url: string; alt: string; width: number; height: number }) {
+  const { props } = getImageProps({ src: url, alt, width, height, sizes: '(max-width: 768px) 100vw, 480px' })
+  // eslint-disable-next-line @next/next/no-img-element -- next/image's props (srcset, sizes) on a server-rendered <img>
+  return <img {...props} alt={alt} className="mt-4 max-h-80 w-auto rounded-2xl object-cover" />
+}
 
 /** Published reviews as the page lists them, newest first; 'No reviews yet' when there are none. */
 export function ReviewList({ reviews }: { reviews: Review[] }) {
@@ -33,16 +42,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
               <Stars rating={review.rating} />
             </div>
             <p className="mt-3 leading-7 whitespace-pre-line text-plum-900/85">{review.comment}</p>
-            {photo?.url && (
-              <Image
-                src={photo.url}
-                alt={photo.alt || `Photo from ${review.name}`}
-                width={photo.width ?? 480}
-                height={photo.height ?? 480}
-                sizes="(max-width: 768px) 100vw, 480px"
-                className="mt-4 max-h-80 w-auto rounded-2xl object-cover"
-              />
-            )}
+            {photo?.url && <ReviewPhoto url={photo.url} alt={photo.alt || `Photo from ${review.name}`} width={photo.width ?? 480} height={photo.height ?? 480} />}
           </li>
         )
       })}
