@@ -21,6 +21,9 @@ const nextConfig = {
     // copy of Payload; load it when the route is first asked for rather than all at start: about
     // 45 MB less for a server that mostly serves cached pages.
     preloadEntriesOnStart: false,
+    // libvips keeps up to 50 MB of recent operations for reuse; each resized photo is kept by the
+    // cache handler below and never made twice, so that memory would buy nothing.
+    imgOptOperationCache: false,
   },
   images: {
     formats: ['image/avif', 'image/webp'],

@@ -22,7 +22,18 @@ export function requireBuild() {
 }
 
 /**
- * `next start` with a fresh database; resolves once the home page answers. `env` is added to the
+ * The variables package.json's `start` script sets before `next start` (`MALLOC_ARENA_MAX=2`), so
+ * the benchmark runs the server as production does.
+ */
+function startScriptEnv() {
+  const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8'))
+  const assignments = /^((?:\w+=\S*\s+)*)next start\b/.exec(scripts.start)
+  if (!assignments) throw new Error(`package.json's start script is not "[VAR=value …] next start": ${scripts.start}`)
+  return Object.fromEntries(assignments[1].trim().split(/\s+/).filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)))
+}
+
+/**
+ * `next start` with a fresh database, as `npm start` runs it; resolves once the home page answers. `env` is added to the
  * server's environment (an SMTP server, a Redis URL); `nodeOptions` go to its Node.js (`--cpu-prof`).
  * `stop()` ends it and removes its files.
  */
@@ -34,6 +45,7 @@ export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } =
   const server = spawn(process.execPath, [...nodeOptions, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
     env: {
       ...process.env,
+      ...startScriptEnv(),
       NODE_ENV: 'production',
       DATABASE_URI: `file:${databaseFile}`,
       PAYLOAD_SECRET: 'bench',
