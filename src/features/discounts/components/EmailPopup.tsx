@@ -1,13 +1,14 @@
 'use client'
 
-import dynamic from 'next/dynamic'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 
 import { POPUP_DELAY_MS, shouldShowPopup } from '@/features/discounts/popupMemory'
 
-// The dialog's code loads only for visitors who will see it, and only on the home page.
+// The dialog's code loads only for visitors who will see it, and only on the home page. React's own
+// lazy rather than next/dynamic, whose loader (about 1.5 kB) a dialog never rendered on the server
+// does not need.
 const loadPopup = () => import('./EmailPopup.client')
-const EmailPopup = dynamic(loadPopup, { ssr: false })
+const EmailPopup = lazy(loadPopup)
 
 /** Its code is fetched this long before it is due: time enough on a slow phone, and none of the page's loading. */
 const FETCH_AHEAD_MS = 1000
@@ -24,5 +25,9 @@ export function EmailPopupTrigger() {
       window.clearTimeout(showTimer)
     }
   }, [])
-  return show ? <EmailPopup /> : null
+  return show ? (
+    <Suspense fallback={null}>
+      <EmailPopup />
+    </Suspense>
+  ) : null
 }
