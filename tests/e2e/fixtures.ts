@@ -90,6 +90,16 @@ export async function loginToAdmin(page: Page) {
 }
 
 /**
+ * Opens an admin list and waits until it has settled its own address: once loaded, Payload writes
+ * its query (limit, sort) into the address with a router replace, which undoes a navigation a
+ * click started just before. A person would tap again; a test waits instead.
+ */
+export async function openAdminList(page: Page, slug: string) {
+  await page.goto(`/admin/collections/${slug}`)
+  await expect(page).toHaveURL(/[?&]limit=/)
+}
+
+/**
  * Follows a link of the admin's side menu. Below 1440 px Payload closes the menu once the page has
  * measured the window, a moment after it shows (a closed menu is inert), so the menu is opened
  * again, as a seller would, until the link answers.

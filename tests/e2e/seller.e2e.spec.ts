@@ -4,7 +4,7 @@ import fs from 'node:fs'
 
 import type { Page } from '@playwright/test'
 
-import { adminApi, chooseInAdminSelect, expect, loginToAdmin, test } from './fixtures'
+import { adminApi, chooseInAdminSelect, expect, loginToAdmin, openAdminList, test } from './fixtures'
 
 type Doc = Record<string, unknown> & { id: number | string }
 
@@ -66,7 +66,7 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   await placeOrder(page, fullName, `status-${Date.now()}@example.com`)
 
   await loginToAdmin(page)
-  await page.goto('/admin/collections/orders')
+  await openAdminList(page, 'orders')
   await showOnly(page, 'New')
   await expect(listRow(page, fullName)).toContainText('2 × Mixed Berry, 1 × Peach Ginger')
   await listRow(page, fullName).getByRole('link').first().click()
@@ -89,7 +89,7 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   const stored = await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}`)
   expect(stored.docs[0]).toMatchObject({ status: 'confirmed', totalPrice: 55 })
 
-  await page.goto('/admin/collections/orders')
+  await openAdminList(page, 'orders')
   await showOnly(page, 'Confirmed')
   await expect(listRow(page, fullName)).toContainText('Confirmed')
   await showOnly(page, 'New')
@@ -105,7 +105,7 @@ test('a CSV export of the orders downloads with every order and its total', asyn
   expect(orders.length).toBeGreaterThan(1)
 
   await loginToAdmin(page)
-  await page.goto('/admin/collections/orders')
+  await openAdminList(page, 'orders')
   await page.locator('.list-controls .popup-button').click()
   await page.getByText('Export Orders').click()
   await expect(page.getByLabel('Limit')).toHaveValue('')
@@ -139,7 +139,7 @@ test('a review hidden in the admin leaves /reviews and its average', async ({ pa
   await expect(page.getByTestId('review').filter({ hasText: name })).toHaveCount(1)
 
   await loginToAdmin(page)
-  await page.goto('/admin/collections/reviews')
+  await openAdminList(page, 'reviews')
   await showOnly(page, 'Published')
   await listRow(page, name).getByRole('checkbox').check()
   await page.getByRole('button', { name: 'Hide selected' }).click()

@@ -10,7 +10,7 @@ import { windowLabel } from '@/features/ordering/windows'
 import { dollars } from '@/features/ordering/wording'
 import { addDays, businessDay, startOfWeek, zonedInstant } from '@/shared/time'
 
-import { adminApi, adminToken, expect, followAdminMenu, loginToAdmin, removeWindows, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, expect, followAdminMenu, loginToAdmin, openAdminList, removeWindows, test, waitForMail } from './fixtures'
 
 type Order = { id: number; totalPrice: number; fullName: string }
 
@@ -187,7 +187,7 @@ test('the seller adds an order taken by text: priced by the site, listed with wh
   const fullName = `Tess Texted ${Date.now()}`
   try {
     await loginToAdmin(page)
-    await page.goto('/admin/collections/orders')
+    await openAdminList(page, 'orders')
     await page.getByRole('link', { name: '+ Add order' }).click()
     await expect(page).toHaveURL(/\/admin\/orders\/add$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Add order' })).toBeVisible()
@@ -239,7 +239,7 @@ test("the prep sheet shows a day's jars per flavor, pickups and deliveries in ti
     await addOrderByHand(page, { source: 'Social message', fullName: names.late, flavors: [flavor.name], method: 'Delivery', time: label('17:00', '19:00', null) })
     await addOrderByHand(page, { source: 'Text or call', fullName: names.early, flavors: [flavor.name], method: 'Delivery', time: label('13:00', '15:00', null), email: `early-${stamp}@example.com` })
 
-    await page.goto('/admin/collections/orders')
+    await openAdminList(page, 'orders')
     // The orders list's own link (the side menu has one too, closed on this screen).
     await page.locator('.order-actions').getByRole('link', { name: 'Prep sheet' }).click()
     await expect(page).toHaveURL(/\/admin\/prep$/)

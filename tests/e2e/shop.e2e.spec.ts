@@ -5,7 +5,7 @@
 // so the spec files that run after this one (site, survivesFailure, …) see the seed.
 import type { BrowserContext, Page } from '@playwright/test'
 
-import { adminRestFrom, expect, loginToAdmin, test, waitForMail } from './fixtures'
+import { adminRestFrom, expect, loginToAdmin, openAdminList, test, waitForMail } from './fixtures'
 
 const LAUNCH_PRICES = { oneJarPrice: 20, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5 }
 const NEW_PRICES = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6 }
@@ -118,7 +118,7 @@ test('a flavor switched off in the admin shows as sold out on /order within 15 s
 
   const admin = await openAdmin(context)
   try {
-    await admin.goto('/admin/collections/flavors')
+    await openAdminList(admin, 'flavors')
     await admin.getByRole('link', { name: 'Peach Ginger', exact: true }).click()
     await expect(admin).toHaveURL(/\/admin\/collections\/flavors\/\d+/)
     const available = admin.getByRole('checkbox', { name: 'Available' })
