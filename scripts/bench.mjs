@@ -10,6 +10,8 @@
 //      run it) beside the in-memory default, measured in turn: the overhead Redis adds.
 //   npm run build && npm run bench
 //   BENCH_PAGES=/,/order BENCH_SKIP=lighthouse npm run bench     (some pages, some parts)
+//   BENCH_SERVER_NODE=/path/to/node npm run bench   (the server on another Node.js, e.g. the Docker
+//                                                    image's 24; the load and the static server stay on this one)
 // Exits 1 when a target of the table below is missed.
 import { lighthousePages } from './bench/lighthouse.mjs'
 import { placeOrders, storedOrders } from './bench/orders.mjs'

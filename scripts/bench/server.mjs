@@ -34,7 +34,8 @@ function startScriptEnv() {
 
 /**
  * `next start` with a fresh database, as `npm start` runs it; resolves once the home page answers. `env` is added to the
- * server's environment (an SMTP server, a Redis URL); `nodeOptions` go to its Node.js (`--cpu-prof`).
+ * server's environment (an SMTP server, a Redis URL); `nodeOptions` go to its Node.js (`--cpu-prof`), which is
+ * BENCH_SERVER_NODE when set (the Docker image's Node.js beside this machine's).
  * `stop()` ends it and removes its files.
  */
 export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } = {}) {
@@ -42,7 +43,7 @@ export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } =
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `seamoss-${name}-`))
   const databaseFile = path.join(dir, 'site.db')
   const port = await freePort()
-  const server = spawn(process.execPath, [...nodeOptions, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const server = spawn(process.env.BENCH_SERVER_NODE || process.execPath, [...nodeOptions, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
     env: {
       ...process.env,
       ...startScriptEnv(),
