@@ -1,12 +1,14 @@
 // What keeps a phone's main thread free as a page loads (scripts/compile-hints.mjs, run by
 // `npm run build`): the scripts every page starts with carry V8's compile hint, so Chrome compiles
 // them in the background while they download; what a single page loads does not.
+import type { APIRequestContext } from '@playwright/test'
+
 import { expect, test } from './fixtures'
 
 const HINT = '//# allFunctionsCalledOnLoad\n'
 
 /** The scripts a page's HTML loads at start (not the old browsers' `noModule` polyfills). */
-async function startScripts(request: import('@playwright/test').APIRequestContext, path: string) {
+async function startScripts(request: APIRequestContext, path: string) {
   const html = await (await request.get(path)).text()
   return [...html.matchAll(/<script(?![^>]*noModule)[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1])
 }
