@@ -20,6 +20,8 @@ export default defineConfig({
   outputDir: 'test-results',
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
+    // A hung click or fill fails on its own line, with what it waited for, not as the test's timeout.
+    actionTimeout: 15_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,

@@ -100,6 +100,16 @@ export async function openAdminList(page: Page, slug: string) {
 }
 
 /**
+ * Opens an admin edit form (a document or a global) and waits until Payload marks it ready: a click
+ * on "Add" or a row's menu before the form has mounted and loaded its state does nothing, and
+ * the field it should have made never appears.
+ */
+export async function openAdminDocument(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.locator('form[data-form-ready="true"]')).toBeAttached()
+}
+
+/**
  * Follows a link of the admin's side menu. Below 1440 px Payload closes the menu once the page has
  * measured the window, a moment after it shows (a closed menu is inert), so the menu is opened
  * again, as a seller would, until the link answers.

@@ -3,7 +3,7 @@
 // at the end, so the other spec files (run one after another on the same server) see the seed.
 import type { Page } from '@playwright/test'
 
-import { adminApi, expect, loginToAdmin, test } from './fixtures'
+import { adminApi, expect, loginToAdmin, openAdminDocument, test } from './fixtures'
 
 type SiteSettings = {
   deliveryAreas: { name: string; description?: string | null }[]
@@ -32,13 +32,14 @@ async function removeRow(page: Page, field: string, index: number) {
 }
 
 test('payment methods and delivery areas edited in Site settings replace the old ones on /order', async ({ page, request }) => {
+  test.setTimeout(90_000)
   const original = (await adminApi(request, 'GET', '/api/globals/site-settings')) as SiteSettings
   // Checked before editing: the seed reads as the spec words it.
   expect(await orderPageFacts(page)).toEqual({ payment: SEEDED_PAYMENT, delivery: SEEDED_DELIVERY })
 
   await loginToAdmin(page)
   try {
-    await page.goto('/admin/globals/site-settings')
+    await openAdminDocument(page, '/admin/globals/site-settings')
 
     // Delivery areas: two renamed, one added.
     await page.locator('#field-deliveryAreas__0__name').fill('Downriver')

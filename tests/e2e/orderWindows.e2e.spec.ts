@@ -4,7 +4,7 @@
 import ICAL from 'ical.js'
 import type { Page } from '@playwright/test'
 
-import { adminRestFrom, expect, loginToAdmin, removeWindows, test, waitForMail } from './fixtures'
+import { adminRestFrom, expect, loginToAdmin, openAdminDocument, removeWindows, test, waitForMail } from './fixtures'
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
 
@@ -56,7 +56,7 @@ test('windows from the admin: chosen on /order, full after one order, confirmed 
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   try {
     await loginToAdmin(admin)
-    await admin.goto('/admin/globals/fulfilment')
+    await openAdminDocument(admin, '/admin/globals/fulfilment')
     const [first, second] = [weekdayIn(3), weekdayIn(4)]
     await addWindowInAdmin(admin, 0, { weekday: weekdayLabel(first), start: '10:00', end: '14:00', place: 'Eastern Market', capacity: 1 })
     await addWindowInAdmin(admin, 1, { weekday: weekdayLabel(second), start: '17:00', end: '19:00', place: 'Kerrytown' })
@@ -114,7 +114,7 @@ test('windows from the admin: chosen on /order, full after one order, confirmed 
     expect(await page.locator('meta[name=robots]').getAttribute('content')).toMatch(/noindex/)
 
     const [order] = (await api('GET', `/api/orders?depth=0&where[reference][equals]=${reference}`)).docs as { id: number }[]
-    await admin.goto(`/admin/collections/orders/${order.id}`)
+    await openAdminDocument(admin, `/admin/collections/orders/${order.id}`)
     await expect(admin.getByTestId('order-overview-window')).toHaveText(label)
     // The admin's document view finishes loading (and hydrating) before the seller's choice.
     await admin.waitForLoadState('networkidle')

@@ -3,7 +3,7 @@
 // becomes the picture of a shared link. The home page is put back as it was afterwards.
 import sharp from 'sharp'
 
-import { adminApi, adminToken, expect, loginToAdmin, test } from './fixtures'
+import { adminApi, adminToken, expect, loginToAdmin, openAdminDocument, test } from './fixtures'
 
 /** A small product-like picture: a plum jar shape on a light background. */
 function photo(): Promise<Buffer> {
@@ -39,7 +39,7 @@ test('a photo uploaded in the admin and set as the hero shows on the home page w
   await loginToAdmin(page)
 
   // Upload it to the media library, with its description.
-  await page.goto('/admin/collections/media/create')
+  await openAdminDocument(page, '/admin/collections/media/create')
   await page.locator('input[type=file]').setInputFiles({ name: filename, mimeType: 'image/jpeg', buffer: await photo() })
   await page.getByLabel('Description (for screen readers)').fill(alt)
   await page.getByRole('button', { name: 'Save' }).click()
@@ -47,7 +47,7 @@ test('a photo uploaded in the admin and set as the hero shows on the home page w
   changed.mediaId = page.url().match(/\/media\/(\d+)/)![1]
 
   // Choose it as the hero's photo, in place of the one there (the seeded picture).
-  await page.goto('/admin/globals/home-page')
+  await openAdminDocument(page, '/admin/globals/home-page')
   const field = page.locator('#field-hero__photo')
   const remove = field.locator('.upload-relationship-details__remove')
   const choose = field.getByRole('button', { name: 'Choose from existing' })

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 
 import type { Page } from '@playwright/test'
 
-import { adminApi, chooseInAdminSelect, expect, loginToAdmin, openAdminList, test } from './fixtures'
+import { adminApi, chooseInAdminSelect, expect, loginToAdmin, openAdminDocument, openAdminList, test } from './fixtures'
 
 type Doc = Record<string, unknown> & { id: number | string }
 
@@ -189,7 +189,7 @@ test('a phone number changed in site settings shows in the header and footer', a
   const original = (await adminApi(request, 'GET', '/api/globals/site-settings')).phone as string
   await loginToAdmin(page)
   try {
-    await page.goto('/admin/globals/site-settings')
+    await openAdminDocument(page, '/admin/globals/site-settings')
     await page.getByLabel('Phone (for texts and calls)').fill('(248) 555-0177')
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('Updated successfully.')).toBeVisible()

@@ -4,7 +4,7 @@
 // is deleted again in `finally`, so later spec files see the reviews they expect.
 import type { Page } from '@playwright/test'
 
-import { adminApi, adminToken, chooseInAdminSelect, expect, loginToAdmin, receivedMail, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, chooseInAdminSelect, expect, loginToAdmin, openAdminDocument, receivedMail, test, waitForMail } from './fixtures'
 
 async function setStatusInAdmin(admin: Page, status: string) {
   await chooseInAdminSelect(admin, 'status', status)
@@ -41,7 +41,7 @@ test('confirmed, ready, completed: three e-mails in order; the review link gives
     await loginToAdmin(admin)
     const [order] = (await adminApi(request, 'GET', `/api/orders?depth=0&where[reference][equals]=${reference}`)).docs as { id: number; refillReminder: boolean }[]
     expect(order.refillReminder).toBe(true)
-    await admin.goto(`/admin/collections/orders/${order.id}`)
+    await openAdminDocument(admin, `/admin/collections/orders/${order.id}`)
     await admin.waitForLoadState('networkidle')
     for (const status of ['Confirmed', 'Ready', 'Completed']) await setStatusInAdmin(admin, status)
 

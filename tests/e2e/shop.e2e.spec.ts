@@ -5,7 +5,7 @@
 // so the spec files that run after this one (site, survivesFailure, …) see the seed.
 import type { BrowserContext, Page } from '@playwright/test'
 
-import { adminRestFrom, expect, loginToAdmin, openAdminList, test, waitForMail } from './fixtures'
+import { adminRestFrom, expect, loginToAdmin, openAdminDocument, openAdminList, test, waitForMail } from './fixtures'
 
 const LAUNCH_PRICES = { oneJarPrice: 20, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5 }
 const NEW_PRICES = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6 }
@@ -60,7 +60,7 @@ async function saveInAdmin(admin: Page, saved: string | RegExp = 'Updated succes
 
 /** Shop → Prices: the four amounts, saved. */
 async function setPricesInAdmin(admin: Page, prices: typeof NEW_PRICES) {
-  await admin.goto('/admin/globals/pricing')
+  await openAdminDocument(admin, '/admin/globals/pricing')
   await admin.getByLabel('Price of 1 jar').fill(String(prices.oneJarPrice))
   await admin.getByLabel('Price of 3 jars').fill(String(prices.threeJarPrice))
   await admin.getByLabel('Price of 6 jars').fill(String(prices.sixJarPrice))
@@ -70,7 +70,7 @@ async function setPricesInAdmin(admin: Page, prices: typeof NEW_PRICES) {
 
 /** Shop → This batch: "Jars left to sell", saved. */
 async function setJarsInAdmin(admin: Page, jars: number) {
-  await admin.goto('/admin/globals/stock')
+  await openAdminDocument(admin, '/admin/globals/stock')
   await admin.getByLabel('Jars left to sell').fill(String(jars))
   await saveInAdmin(admin)
   await expect.poll(async () => (await stock()).jarsAvailable).toBe(jars)
@@ -159,7 +159,7 @@ test('a flavor added in the admin can be ordered on /order', async ({ page, cont
   const email = `new-flavor-${Date.now()}@example.com`
   const admin = await openAdmin(context)
   try {
-    await admin.goto('/admin/collections/flavors/create')
+    await openAdminDocument(admin, '/admin/collections/flavors/create')
     await admin.getByLabel('Name').first().fill('Mango Lime')
     await admin.getByLabel('Key').fill(key)
     await admin.getByLabel('Description').fill('Sweet mango with a squeeze of lime.')
