@@ -68,6 +68,7 @@ try {
         'best practices': result['best-practices'],
         seo: result.seo,
         'JS kB gzip': result.jsKb,
+        'JS kB with headers': result.jsWireKb,
         'LCP s': (result.lcpMs / 1000).toFixed(1),
         'TBT ms': Math.round(result.tbtMs),
         'main thread ms': Math.round(result.mainThreadMs),
