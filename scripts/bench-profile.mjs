@@ -3,7 +3,8 @@
 // its summary by package and by function. The question `npm run bench` cannot answer by itself.
 //   npm run build && npm run bench:profile -- /order     (a page at 50 connections)
 //   npm run bench:profile -- orders                      (orders posted by 16 customers at once)
-// The raw profile stays in the folder printed at the end (open it in Chrome's DevTools).
+// Only the measured load is summarized; the raw profile, the server's whole life, stays in the
+// folder printed at the end (open it in Chrome's DevTools).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -18,14 +19,22 @@ const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-profile-'))
 
 const smtp = await healthySmtp()
 const site = await startSite({ env: smtpEnv(smtp), nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${folder}`] })
+// The profile covers the server's whole life; only the measured load is summarized. V8 stamps its
+// samples with the monotonic clock, the one process.hrtime reads, in microseconds.
+const now = () => Number(process.hrtime.bigint() / 1000n)
+let measured
 try {
   if (what === 'orders') {
     await placeOrders(site.url, { orders: 20, clients: 4 }) // warm-up
+    const from = now()
     const result = await placeOrders(site.url, { orders: 200, clients: 16 })
+    measured = { from, to: now() }
     console.log(`${result.ordersPerSec} orders/s, p99 ${result.p99} ms, ${result.errors} errors`)
   } else {
     await load(site.url + what, { seconds: 2 }) // warm-up
+    const from = now()
     const result = await load(site.url + what, { seconds: 8 })
+    measured = { from, to: now() }
     console.log(`${what}: ${result.reqPerSec} req/s, p99 ${result.p99} ms, ${result.errors} errors`)
   }
 } finally {
@@ -35,16 +44,22 @@ try {
 
 const file = fs.readdirSync(folder).find((name) => name.endsWith('.cpuprofile'))
 if (!file) throw new Error(`no profile in ${folder}`)
-summarize(JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')))
+summarize(JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')), measured)
 console.log(`\nprofile: ${path.join(folder, file)}`)
 
 /** Self time by package and by function, and time including callees by function. */
-function summarize(profile) {
+function summarize(profile, { from, to }) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
   const parents = new Map()
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id)
   const selfTime = new Map()
-  profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  let stamp = profile.startTime
+  profile.samples.forEach((id, i) => {
+    stamp += profile.timeDeltas[i]
+    // A sample's time is the gap to the next one.
+    if (stamp >= from && stamp <= to) selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0))
+  })
+  if (selfTime.size === 0) throw new Error('no sample of the profile falls within the load')
   const total = [...selfTime.values()].reduce((sum, time) => sum + time, 0)
 
   const where = ({ callFrame }) => `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\.next\//, '.next/')}:${callFrame.lineNumber}`
@@ -72,7 +87,7 @@ function summarize(profile) {
       .slice(0, count)
       .map(([name, time]) => `${((100 * time) / total).toFixed(1).padStart(5)}%  ${(time / 1000).toFixed(0).padStart(6)} ms  ${name}`)
       .join('\n')
-  console.log(`\nCPU ${(total / 1000).toFixed(0)} ms in all`)
+  console.log(`\nCPU ${(total / 1000).toFixed(0)} ms during the load (${((to - from) / 1000).toFixed(0)} ms), start-up and shutdown left out`)
   console.log(`\nby package (self time)\n${top(byPackage, 20)}`)
   console.log(`\nby function (self time)\n${top(bySelf, 25)}`)
   console.log(`\nby function (with what it calls)\n${top(byTotal, 40)}`)
