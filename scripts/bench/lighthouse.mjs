@@ -69,6 +69,11 @@ function compressedSize(url) {
       new Promise((resolve, reject) => {
         http
           .get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+            if (response.statusCode !== 200) {
+              response.resume()
+              reject(new Error(`${url} answered ${response.statusCode}: its size would not be the script's`))
+              return
+            }
             let bytes = 0
             response.on('data', (chunk) => (bytes += chunk.length))
             response.on('end', () => resolve(bytes))
