@@ -111,6 +111,7 @@ test('windows from the admin: chosen on /order, full after one order, confirmed 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`)
     await expect(page.getByTestId('order-window')).toHaveText(label)
     await expect(page.getByTestId('payment-status')).toContainText('Not paid yet')
+    await expect(page.getByTestId('next-steps')).toContainText(`Pay $50 and put ${reference} in the note`)
     expect(await page.locator('meta[name=robots]').getAttribute('content')).toMatch(/noindex/)
 
     const [order] = (await api('GET', `/api/orders?depth=0&where[reference][equals]=${reference}`)).docs as { id: number }[]
@@ -125,6 +126,9 @@ test('windows from the admin: chosen on /order, full after one order, confirmed 
     await page.reload()
     await expect(page.getByTestId('payment-status')).toContainText('Paid')
     await expect(page.getByTestId('payment-status')).toContainText('Thank you! Paid with Venmo')
+    // What happens next follows the order: paid, it no longer asks for the payment.
+    await expect(page.getByTestId('next-steps')).toContainText(`Pick up your jars on ${label}.`)
+    await expect(page.getByTestId('next-steps')).not.toContainText('Pay $50')
 
     // The calendar file holds the window.
     const ics = await page.request.get(`${statusUrl}/calendar.ics`)

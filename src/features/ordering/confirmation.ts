@@ -77,14 +77,36 @@ export function orderConfirmation(order: Order, paymentMethods: readonly SellerP
   }
 }
 
-/** What happens next, in the customer's words. */
-export function nextSteps(confirmation: OrderConfirmation): string[] {
+/**
+ * Where an order stands, for its next steps. Left out, the order has just been placed (the
+ * confirmation under 'Order Submitted!'); the status page passes the stored status and payment.
+ */
+export type OrderStanding = { status?: Order['status']; paid?: boolean }
+
+/** When the jars change hands: the booked window, or, for a time arranged by text, where that stands. */
+export function handoverTime(confirmation: OrderConfirmation, { status = 'new' }: OrderStanding = {}): string {
+  if (confirmation.window) return confirmation.window
+  if (status === 'new') return `We'll agree on a time by text.`
+  return status === 'cancelled' ? 'No time set.' : 'The time we agreed by text.'
+}
+
+/**
+ * What happens next, in the customer's words: only what is still to come. A confirmed order no
+ * longer waits for our text, a paid one is not asked to pay again, and a cancelled one has no next step.
+ */
+export function nextSteps(confirmation: OrderConfirmation, { status = 'new', paid = false }: OrderStanding = {}): string[] {
+  if (status === 'cancelled') return []
   const delivery = confirmation.method === 'delivery'
-  return [
-    confirmation.window
-      ? `We'll text or e-mail you to confirm your order. ${delivery ? 'We deliver' : 'Pick up your jars'} on ${confirmation.window}.`
-      : `We'll text or e-mail you to confirm your order and agree on a ${delivery ? 'delivery' : 'pickup'} time.`,
-    `Pay ${dollars(confirmation.total)} and put ${confirmation.reference} in the note, so we can match your payment to your order.`,
-    'Keep your jars in the fridge; the gel stays fresh for about two weeks.',
-  ]
+  const when = confirmation.window ? `${delivery ? 'We deliver' : 'Pick up your jars'} on ${confirmation.window}.` : null
+  const steps: string[] = []
+  if (status === 'new') {
+    steps.push(when ? `We'll text or e-mail you to confirm your order. ${when}` : `We'll text or e-mail you to confirm your order and agree on a ${delivery ? 'delivery' : 'pickup'} time.`)
+  } else if (status === 'confirmed') {
+    steps.push(when ?? `We'll text or e-mail you to agree on a ${delivery ? 'delivery' : 'pickup'} time.`)
+  } else if (status === 'ready' && !delivery && when) {
+    steps.push(when)
+  }
+  if (!paid) steps.push(`Pay ${dollars(confirmation.total)} and put ${confirmation.reference} in the note, so we can match your payment to your order.`)
+  steps.push('Keep your jars in the fridge; the gel stays fresh for about two weeks.')
+  return steps
 }

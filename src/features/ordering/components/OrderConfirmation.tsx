@@ -1,13 +1,14 @@
-import type { OrderConfirmation } from '@/features/ordering/confirmation'
-import { nextSteps } from '@/features/ordering/confirmation'
+import type { OrderConfirmation, OrderStanding } from '@/features/ordering/confirmation'
+import { handoverTime, nextSteps } from '@/features/ordering/confirmation'
 import { dollars, jarsText } from '@/features/ordering/wording'
 
 /**
  * What the customer keeps of an order: shown under 'Order Submitted!' and on the order status
  * page. No hooks, so it renders on the server (status page) and in the order form alike.
  */
-export function OrderConfirmationDetails({ confirmation, showStatusLink = true }: { confirmation: OrderConfirmation; showStatusLink?: boolean }) {
+export function OrderConfirmationDetails({ confirmation, standing, showStatusLink = true }: { confirmation: OrderConfirmation; standing?: OrderStanding; showStatusLink?: boolean }) {
   const delivery = confirmation.method === 'delivery'
+  const steps = nextSteps(confirmation, standing)
   return (
     <div className="space-y-5" data-testid="order-confirmation">
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
@@ -19,7 +20,7 @@ export function OrderConfirmationDetails({ confirmation, showStatusLink = true }
         </dd>
         <dt className="font-semibold">{delivery ? 'Delivery' : 'Pickup'}</dt>
         <dd data-testid="order-window">
-          {confirmation.window ?? `We'll agree on a time by text.`}
+          {handoverTime(confirmation, standing)}
           {confirmation.address && <span className="block">{confirmation.address}</span>}
         </dd>
         <dt className="font-semibold">Total</dt>
@@ -49,14 +50,16 @@ export function OrderConfirmationDetails({ confirmation, showStatusLink = true }
         </div>
       )}
 
-      <div>
-        <h3 className="text-lg font-semibold">What happens next</h3>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          {nextSteps(confirmation).map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ul>
-      </div>
+      {steps.length > 0 && (
+        <div data-testid="next-steps">
+          <h3 className="text-lg font-semibold">What happens next</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       {showStatusLink && confirmation.statusPath && (
         <p>

@@ -58,7 +58,7 @@ export default async function OrderStatusPage({ params }: Props) {
 
           <div className="card space-y-4">
             <h2 className="text-2xl font-semibold">Your order</h2>
-            <OrderConfirmationDetails confirmation={paid || cancelled ? { ...confirmation, payments: [] } : confirmation} showStatusLink={false} />
+            <OrderConfirmationDetails confirmation={paid || cancelled ? { ...confirmation, payments: [] } : confirmation} standing={{ status: order.status, paid }} showStatusLink={false} />
             {order.windowStartsAt && !cancelled && (
               <p>
                 <a href={`/order/status/${token}/calendar.ics`} className="btn-secondary" data-testid="calendar-link" download={`${confirmation.reference}.ics`}>
