@@ -14,9 +14,21 @@ type LocalParts = {
   weekday: string
 }
 
+/** Making a DateTimeFormat costs far more than using one (a window list asks for hundreds): one per zone, kept. */
+const partsFormats = new Map<string, Intl.DateTimeFormat>()
+
+function partsFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = partsFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+    partsFormats.set(timeZone, format)
+  }
+  return format
+}
+
 function localParts(instant: Date, timeZone: string): LocalParts {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+    partsFormat(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   )
@@ -84,9 +96,11 @@ export function startOfWeek(now: Date, timeZone = BUSINESS_TIME_ZONE): Date {
   return startOfDay(now, daysSinceMonday, timeZone)
 }
 
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: BUSINESS_TIME_ZONE })
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE })
+
 /** A date as people read it in the seller's time zone: "Nov 23, 2026". */
-export const businessDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: BUSINESS_TIME_ZONE }).format(new Date(iso))
+export const businessDate = (iso: string) => dateFormat.format(new Date(iso))
 
 /** A date and time in the seller's time zone: "Nov 23, 2026, 6:20 AM". */
-export const businessDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE }).format(new Date(iso))
+export const businessDateTime = (iso: string) => dateTimeFormat.format(new Date(iso))

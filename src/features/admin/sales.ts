@@ -100,4 +100,5 @@ export async function salesFigures(payload: Payload, now = new Date()): Promise<
 }
 
 /** A week as the charts name it: "Nov 2", the Monday it starts, on the seller's calendar. */
-export const weekLabel = (weekStart: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: BUSINESS_TIME_ZONE }).format(new Date(weekStart))
+const weekFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: BUSINESS_TIME_ZONE })
+export const weekLabel = (weekStart: string) => weekFormat.format(new Date(weekStart))
