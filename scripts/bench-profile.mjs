@@ -3,6 +3,7 @@
 // its summary by package and by function. The question `npm run bench` cannot answer by itself.
 //   npm run build && npm run bench:profile -- /order     (a page at 50 connections)
 //   npm run bench:profile -- orders                      (orders posted by 16 customers at once)
+//   npm run bench:profile -- orders-js                   (the same, posted as the page's script does)
 // Only the measured load is summarized; the raw profile, the server's whole life, stays in the
 // folder printed at the end (open it in Chrome's DevTools).
 import fs from 'node:fs'
@@ -24,10 +25,11 @@ const site = await startSite({ env: smtpEnv(smtp), nodeOptions: ['--cpu-prof', `
 const now = () => Number(process.hrtime.bigint() / 1000n)
 let measured
 try {
-  if (what === 'orders') {
-    await placeOrders(site.url, { orders: 20, clients: 4 }) // warm-up
+  if (what === 'orders' || what === 'orders-js') {
+    const javascript = what === 'orders-js'
+    await placeOrders(site.url, { orders: 20, clients: 4, javascript }) // warm-up
     const from = now()
-    const result = await placeOrders(site.url, { orders: 200, clients: 16 })
+    const result = await placeOrders(site.url, { orders: 200, clients: 16, javascript, firstCustomer: 21 })
     measured = { from, to: now() }
     console.log(`${result.ordersPerSec} orders/s, p99 ${result.p99} ms, ${result.errors} errors`)
   } else {

@@ -1,5 +1,5 @@
-// Customers without JavaScript placing orders at once: each loads /order, then posts the form as a
-// browser does. Every order comes from a different X-Forwarded-For address: with no proxy in front,
+// Customers placing orders at once: each loads /order, then posts the form as a browser without
+// JavaScript does, or as the page's script does. Every order comes from a different X-Forwarded-For address: with no proxy in front,
 // the app keys its per-client limits on the rightmost entry, so these are distinct customers. The
 // site takes at most 1000 orders a day over all clients; a fresh server starts a fresh day.
 import crypto from 'node:crypto'
@@ -64,26 +64,52 @@ function orderFormHiddenFields(html) {
 /** The visitor's address for order `index`: 10.x.y.z, a different one for each order. */
 const addressOf = (index) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`
 
-/** One customer's order: load the page, then post the form. Returns the post's answer time. */
-async function placeOrder(url, index) {
-  const headers = { 'X-Forwarded-For': addressOf(index + 1), Accept: 'text/html' }
+/**
+ * The post a browser with JavaScript sends instead: React calls the form's action with its state
+ * and the form's fields (`encodeReply`): each field under the `_1_` prefix, and the arguments in
+ * part `0`, the state first, then `$K1` for the fields. The action and its first state are the ones
+ * the page rendered into the form for browsers without JavaScript. The answer is the action's result
+ * alone (React's wire format), not the page.
+ */
+function scriptedPost(fields) {
+  const form = new Map(fields)
+  const action = JSON.parse(form.get('$ACTION_1:0') ?? 'null')?.id
+  const state = JSON.parse(form.get('$ACTION_1:1') ?? 'null')
+  if (!action || !Array.isArray(state)) throw new Error('the order form carries no action state for a scripted post')
+  const body = new FormData()
+  for (const [name, value] of fields) body.append(`_1_${name}`, value)
+  body.append('0', JSON.stringify([...state, '$K1']))
+  return { body, headers: { 'Next-Action': action, Accept: 'text/x-component' } }
+}
+
+/**
+ * One customer's order: load the page, then post the form, as a browser without JavaScript does
+ * or (`javascript`) as the page's script does. Returns the post's answer time.
+ */
+async function placeOrder(url, customer, javascript) {
+  const headers = { 'X-Forwarded-For': addressOf(customer), Accept: 'text/html' }
   const page = await fetch(`${url}/order`, { headers })
   if (!page.ok) return { ok: false, reason: `GET /order ${page.status}` }
-  const hidden = orderFormHiddenFields(await page.text())
+  const fields = new Map(orderFormHiddenFields(await page.text()))
+  for (const [name, value] of Object.entries(ORDER_FIELDS)) fields.set(name, value)
+  fields.set('submissionKey', crypto.randomUUID())
 
-  const body = new FormData()
-  for (const [name, value] of hidden) body.append(name, value)
-  for (const [name, value] of Object.entries(ORDER_FIELDS)) body.set(name, value)
-  body.set('submissionKey', crypto.randomUUID())
+  let post
+  if (javascript) post = scriptedPost([...fields])
+  else {
+    post = { body: new FormData(), headers: {} }
+    for (const [name, value] of fields) post.body.append(name, value)
+  }
 
   const started = performance.now()
-  const answer = await fetch(`${url}/order`, { method: 'POST', body, headers: { ...headers, Origin: url } })
-  const html = await answer.text()
+  const answer = await fetch(`${url}/order`, { method: 'POST', body: post.body, headers: { ...headers, ...post.headers, Origin: url } })
+  const text = await answer.text()
   const ms = performance.now() - started
   if (!answer.ok) return { ok: false, ms, reason: `POST /order ${answer.status}` }
-  if (!html.includes(SUCCESS_TEXT)) {
-    // The toast's title says what went wrong, e.g. "Too Many Requests" or "Submission Error".
-    const title = html.match(/role="(?:alert|status)"[^>]*>[\s\S]*?<(?:p|h\d|strong)[^>]*>([^<]{3,80})</)?.[1]
+  if (!text.includes(SUCCESS_TEXT)) {
+    // The message's title says what went wrong, e.g. "Too Many Requests" or "Submission Error":
+    // in the toast of the page, or in the action's result.
+    const title = javascript ? text.match(/"title":"([^"]{3,80})"/)?.[1] : text.match(/role="(?:alert|status)"[^>]*>[\s\S]*?<(?:p|h\d|strong)[^>]*>([^<]{3,80})</)?.[1]
     return { ok: false, ms, reason: `no '${SUCCESS_TEXT}'${title ? ` (${decodeHtml(title)})` : ''}` }
   }
   return { ok: true, ms }
@@ -102,11 +128,12 @@ export async function storedOrders(databaseFile) {
 }
 
 /**
- * `orders` orders from `clients` customers at once. Answers orders/s over the whole run, the post's
- * p50/p99 answer time (sending the form to the last byte of the answer page) and the failures by
- * reason.
+ * `orders` orders from `clients` customers at once, each order from its own address, numbered from
+ * `firstCustomer` (a second run on one server takes new ones). `javascript`: posted as the page's
+ * script does. Answers orders/s over the whole run, the post's p50/p99 answer time (sending the
+ * form to the last byte of the answer) and the failures by reason.
  */
-export async function placeOrders(url, { orders, clients }) {
+export async function placeOrders(url, { orders, clients, javascript = false, firstCustomer = 1 }) {
   let next = 0
   const times = []
   const reasons = new Map()
@@ -116,7 +143,7 @@ export async function placeOrders(url, { orders, clients }) {
       for (let index = next++; index < orders; index = next++) {
         let result
         try {
-          result = await placeOrder(url, index)
+          result = await placeOrder(url, firstCustomer + index, javascript)
         } catch (error) {
           result = { ok: false, reason: error.cause?.code ?? error.message }
         }
