@@ -1,10 +1,11 @@
 import 'server-only'
 
 import { headers } from 'next/headers'
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
 import { sharedRedis } from '@/platform/redis/sharedRedis.mjs'
 import { clientAddressFrom } from './clientAddress'
+import { MemoryLimiter } from './memoryLimiter'
 
 const MINUTE = 60
 const HOUR = 60 * MINUTE
@@ -59,7 +60,7 @@ export type LimitedAction = keyof typeof PER_CLIENT
  */
 async function limiter(keyPrefix: string, points: number, duration: number): Promise<RateLimiterAbstract> {
   const redis = await sharedRedis()
-  const inMemory = new RateLimiterMemory({ keyPrefix, points, duration })
+  const inMemory = new MemoryLimiter({ keyPrefix, points, duration })
   if (!redis) return inMemory
   return new RateLimiterRedis({
     storeClient: redis,
