@@ -22,14 +22,16 @@ export function requireBuild() {
 }
 
 /**
- * The variables package.json's `start` script sets before `next start` (`MALLOC_ARENA_MAX=2`), so
- * the benchmark runs the server as production does.
+ * What package.json's `start` script sets before `next start`: its variables (`MALLOC_ARENA_MAX=2`)
+ * and its Node.js flags (`node --heap-growing-percent=25 node_modules/next/dist/bin/next start`),
+ * so the benchmark runs the server as production does.
  */
-function startScriptEnv() {
+function startScript() {
   const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8'))
-  const assignments = /^((?:\w+=\S*\s+)*)next start\b/.exec(scripts.start)
-  if (!assignments) throw new Error(`package.json's start script is not "[VAR=value …] next start": ${scripts.start}`)
-  return Object.fromEntries(assignments[1].trim().split(/\s+/).filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2)))
+  const parts = /^((?:\w+=\S*\s+)*)(?:node((?:\s+--\S+)*)\s+node_modules\/next\/dist\/bin\/next|next) start\b/.exec(scripts.start)
+  if (!parts) throw new Error(`package.json's start script is not "[VAR=value …] [node --flag … node_modules/next/dist/bin/next | next] start": ${scripts.start}`)
+  const words = (text = '') => text.trim().split(/\s+/).filter(Boolean)
+  return { env: Object.fromEntries(words(parts[1]).map((pair) => pair.split(/=(.*)/s).slice(0, 2))), nodeFlags: words(parts[2]) }
 }
 
 /**
@@ -43,10 +45,11 @@ export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } =
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `seamoss-${name}-`))
   const databaseFile = path.join(dir, 'site.db')
   const port = await freePort()
-  const server = spawn(process.env.BENCH_SERVER_NODE || process.execPath, [...nodeOptions, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const start = startScript()
+  const server = spawn(process.env.BENCH_SERVER_NODE || process.execPath, [...start.nodeFlags, ...nodeOptions, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
     env: {
       ...process.env,
-      ...startScriptEnv(),
+      ...start.env,
       NODE_ENV: 'production',
       DATABASE_URI: `file:${databaseFile}`,
       PAYLOAD_SECRET: 'bench',
