@@ -2,7 +2,7 @@
 // Order load benchmark (not a test): customers without JavaScript placing orders at once, against
 // the production build, once with a healthy SMTP server and once with one that hangs (accepts the
 // connection and never answers). An order's answer must not wait for e-mail, so both rows should
-// look alike. Each run starts `next start` on a free port with a fresh SQLite database.
+// look alike. Each run starts the production server on a free port with a fresh SQLite database.
 //   npm run build && npm run bench:load
 //   BENCH_ORDERS=400 BENCH_CLIENTS=16 npm run bench:load
 import { placeOrders, storedOrders } from './bench/orders.mjs'

@@ -1,4 +1,4 @@
-// Starting the production build for a benchmark: `next start` on a free port with a fresh SQLite
+// Starting the production build for a benchmark: `npm start`'s server on a free port with a fresh SQLite
 // database of its own, and the memory it uses while it runs.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -22,20 +22,20 @@ export function requireBuild() {
 }
 
 /**
- * What package.json's `start` script sets before `next start`: its variables (`MALLOC_ARENA_MAX=2`)
- * and its Node.js flags (`node --heap-growing-percent=25 node_modules/next/dist/bin/next start`),
- * so the benchmark runs the server as production does.
+ * What package.json's `start` script runs: its variables (`MALLOC_ARENA_MAX=2`), its Node.js flags
+ * (`--heap-growing-percent=25`) and its server file (`server.mjs`), so the benchmark runs the
+ * server as production does.
  */
 function startScript() {
   const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8'))
-  const parts = /^((?:\w+=\S*\s+)*)(?:node((?:\s+--\S+)*)\s+node_modules\/next\/dist\/bin\/next|next) start\b/.exec(scripts.start)
-  if (!parts) throw new Error(`package.json's start script is not "[VAR=value …] [node --flag … node_modules/next/dist/bin/next | next] start": ${scripts.start}`)
+  const parts = /^((?:\w+=\S*\s+)*)node((?:\s+--\S+)*)\s+(\S+\.mjs)$/.exec(scripts.start.trim())
+  if (!parts) throw new Error(`package.json's start script is not "[VAR=value …] node [--flag …] <server>.mjs": ${scripts.start}`)
   const words = (text = '') => text.trim().split(/\s+/).filter(Boolean)
-  return { env: Object.fromEntries(words(parts[1]).map((pair) => pair.split(/=(.*)/s).slice(0, 2))), nodeFlags: words(parts[2]) }
+  return { env: Object.fromEntries(words(parts[1]).map((pair) => pair.split(/=(.*)/s).slice(0, 2))), nodeFlags: words(parts[2]), serverFile: parts[3] }
 }
 
 /**
- * `next start` with a fresh database, as `npm start` runs it; resolves once the home page answers. `env` is added to the
+ * The production server with a fresh database, as `npm start` runs it; resolves once the home page answers. `env` is added to the
  * server's environment (an SMTP server, a Redis URL); `nodeOptions` go to its Node.js (`--cpu-prof`), which is
  * BENCH_SERVER_NODE when set (the Docker image's Node.js beside this machine's).
  * `stop()` ends it and removes its files.
@@ -46,7 +46,7 @@ export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } =
   const databaseFile = path.join(dir, 'site.db')
   const port = await freePort()
   const start = startScript()
-  const server = spawn(process.env.BENCH_SERVER_NODE || process.execPath, [...start.nodeFlags, ...nodeOptions, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const server = spawn(process.env.BENCH_SERVER_NODE || process.execPath, [...start.nodeFlags, ...nodeOptions, start.serverFile, '-p', String(port)], {
     env: {
       ...process.env,
       ...start.env,

@@ -9,7 +9,7 @@ export const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-pass
 const ARTIFACTS = path.resolve('tests/.artifacts')
 
 /**
- * Starts the production build (`next start`) on a free port with a fresh SQLite database, an
+ * Starts the production server (`server.mjs`, as `npm start` runs it) on a free port with a fresh SQLite database, an
  * empty media folder and an in-process SMTP server whose messages land as JSON files the tests read.
  */
 export default async function globalSetup() {
@@ -32,7 +32,7 @@ export default async function globalSetup() {
   const baseURL = `http://127.0.0.1:${port}`
   const serverLog = path.join(ARTIFACTS, 'e2e-server.log')
   const log = fs.openSync(serverLog, 'w')
-  const server = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  const server = spawn(process.execPath, [path.resolve('server.mjs'), '-p', String(port), '-H', '127.0.0.1'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -54,7 +54,7 @@ export default async function globalSetup() {
 
   const deadline = Date.now() + 120_000
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`next start exited early; see ${serverLog}`)
+    if (server.exitCode !== null) throw new Error(`the server exited early; see ${serverLog}`)
     try {
       if ((await fetch(`${baseURL}/`)).ok) break
     } catch {

@@ -25,7 +25,7 @@ export type Site = {
 }
 
 /**
- * Starts the existing production build (`next start`, build it first with `npm run build`) on a
+ * Starts the existing production build (`server.mjs`, as `npm start` does; build it first with `npm run build`) on a
  * free port, with a fresh SQLite database and media folder in a temp folder, and resolves once `/`
  * answers. `env` is merged over those defaults (SITE_URL, DATABASE_URI, MEDIA_DIR, PAYLOAD_SECRET…);
  * a variable set to undefined is removed.
@@ -60,7 +60,7 @@ export async function startSite({ env = {} }: { env?: Record<string, string | un
   for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name]
 
   // Its own process group (detached), so stop() and kill9() reach every process it starts.
-  const server = spawn(path.join(PROJECT_ROOT, 'node_modules/.bin/next'), ['start', PROJECT_ROOT, '-p', String(port), '-H', '127.0.0.1'], {
+  const server = spawn(process.execPath, [path.join(PROJECT_ROOT, 'server.mjs'), '-p', String(port), '-H', '127.0.0.1'], {
     cwd: dir,
     detached: true,
     stdio: ['ignore', log, log],
@@ -99,7 +99,7 @@ export async function startSite({ env = {} }: { env?: Record<string, string | un
   for (;;) {
     if (server.exitCode !== null || server.signalCode !== null) {
       await site.stop()
-      throw new Error(`next start exited early; see ${logPath}`)
+      throw new Error(`the server exited early; see ${logPath}`)
     }
     try {
       if ((await fetch(`${baseURL}/`)).ok) return site

@@ -3,6 +3,7 @@
 import fileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js'
 
 import { onRedisBack, sharedRedis } from '../redis/sharedRedis.mjs'
+import { noteCachedPageRead, rememberPageCacheHandler } from './cachedPages.mjs'
 import { contentSecurityPolicy, inlineScriptHashes, strictTransportSecurity } from './securityHeaders.mjs'
 
 /** Next's own handler (in memory here, `isrFlushToDisk: false`): one instance alone. */
@@ -48,14 +49,23 @@ const BaseCache = redis ? await sharedPageCache(redis) : FileSystemCache
  * never reach the cache; src/proxy.ts gives those a nonce instead.
  *
  * The same holds for the shared cache in Redis, which this class wraps the same way.
+ *
+ * Pages Next has sent from here are then sent again by the production server itself, through this
+ * class, without Next's router (cachedPages.mjs).
  */
 export default class PageCache extends BaseCache {
+  constructor(...args) {
+    super(...args)
+    rememberPageCacheHandler(this)
+  }
+
   async get(...args) {
     if (args[1]?.kind === 'IMAGE') return readImage(args[0])
     const entry = await super.get(...args)
     if (entry?.value) {
       addSecurityHeaders(entry.value)
       keepHtmlAsBytes(entry.value)
+      noteCachedPageRead(args[0], entry)
     }
     return entry
   }

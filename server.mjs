@@ -1,0 +1,34 @@
+// The production server (`npm start`): Next.js as `next start` runs it, with the page cache answered
+// at the door (src/platform/http/cachedPages.mjs). Needs `npm run build` first.
+//   node server.mjs [-p PORT] [-H HOSTNAME]     (PORT defaults to $PORT, then 3000; all interfaces)
+import http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+import next from 'next'
+
+import { handleNoting, serveCachedPage } from './src/platform/http/cachedPages.mjs'
+
+const { values: options } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+})
+const port = Number(options.port ?? process.env.PORT ?? 3000)
+const hostname = options.hostname
+
+process.env.NODE_ENV = 'production'
+const app = next({ dir: path.dirname(fileURLToPath(import.meta.url)), port, hostname: hostname ?? 'localhost' })
+await app.prepare()
+const handle = app.getRequestHandler()
+
+const server = http.createServer(async (request, response) => {
+  try {
+    if (await serveCachedPage(request, response)) return
+    await handleNoting(request, response, handle)
+  } catch (error) {
+    console.error(`Failed to handle request for ${request.url}`, error)
+    if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+    response.end('Internal Server Error')
+  }
+})
+server.listen(port, hostname, () => console.log(`Ready on http://${hostname ?? 'localhost'}:${port}`))

@@ -1,0 +1,129 @@
+// Cached pages answered at the door (server.mjs), before Next's router. Plain JavaScript: the
+// production server and the page cache handler (pageCache.mjs) load it in Node without a compiler.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { gzipSync } from 'node:zlib'
+
+import tagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js'
+
+/**
+ * Why: a page served from Next's page cache still passes through Next's router (rewrites, header
+ * rules, route matching), a fresh incremental cache, web streams and tracing for every request.
+ * On this 2-core machine that held a cached page to about a quarter of what a static file server
+ * sends, with a p99 over 100 ms at 50 connections (`npm run bench`).
+ *
+ * So once Next has answered an address from its cache, that answer's headers are kept here with
+ * the cache entry it came from. The next plain request for the address asks the page cache for
+ * the same entry (which applies every expiry: a seller's edit, an order holding a time, a page's
+ * lifetime, another instance's edit through Redis) and, while it is the very entry Next sent,
+ * sends its bytes with those headers. Anything else goes to Next as before: another entry, an
+ * expired or stale one, a query string, the client router's own requests, a form post, a 404.
+ */
+
+const { areTagsStale } = tagsManifestModule
+
+/** One state per process, whichever loader (Next's or the server's) loaded this file first. */
+const STATE = Symbol.for('seamoss.cachedPages')
+const state = (globalThis[STATE] ??= {
+  /** The request being answered by Next, to learn which cache entry it read. */
+  visits: new AsyncLocalStorage(),
+  /** A page cache handler to read entries through (Next makes one per request; any will do). */
+  handler: null,
+  /** address → { key, lastModified, revalidate, headers, gzip? } */
+  pages: new Map(),
+})
+
+/** The site has a few dozen cacheable addresses; more would be a client making them up. */
+const MAX_PAGES = 200
+
+/** How Next asks for a page's entry (App Router, no partial prerendering). */
+const PAGE_READ = { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: false }
+
+/**
+ * Request headers that make Next answer something other than the page's document: the client
+ * router's payload and prefetches, a server action, a form post (and src/proxy.ts checks requests
+ * with a body), an on-demand revalidation.
+ */
+const NOT_A_PAGE_VIEW = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url', 'next-action', 'content-type', 'x-prerender-revalidate']
+
+/** Headers that belong to one response, not to the page: written afresh for each. */
+const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive'])
+
+/** A plain view of a page: a GET (or HEAD) without a query, from a browser or a bot. */
+function isPlainPageView(request) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  if (request.url.includes('?')) return false
+  for (const name of NOT_A_PAGE_VIEW) if (request.headers[name] !== undefined) return false
+  // Draft mode renders per request.
+  return !request.headers.cookie?.includes('__prerender_bypass')
+}
+
+/** Called by the page cache handler when Next makes it: the door reads entries through it too. */
+export function rememberPageCacheHandler(handler) {
+  state.handler ??= handler
+}
+
+/** Called by the page cache handler on every read: which entry the request Next answers came from. */
+export function noteCachedPageRead(key, entry) {
+  const visit = state.visits.getStore()
+  if (visit && entry?.value?.kind === 'APP_PAGE') visit.reads.push({ key, entry })
+}
+
+/**
+ * Answers the request from the page cache when Next has already answered its address with the
+ * entry the cache holds now. Resolves true when it answered, false when Next is to.
+ */
+export async function serveCachedPage(request, response) {
+  const page = state.pages.get(request.url)
+  if (!page || !state.handler || !isPlainPageView(request)) return false
+  let entry
+  try {
+    entry = await state.handler.get(page.key, PAGE_READ)
+  } catch {
+    return false // the cache is unreachable (Redis away): Next renders the page
+  }
+  if (!isCurrent(entry, page)) {
+    state.pages.delete(request.url)
+    return false
+  }
+  const html = entry.value.html
+  const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')
+  // Compressed once per entry, where Next's compression would gzip the page for every request.
+  const body = gzip ? (page.gzip ??= gzipSync(html)) : html
+  response.writeHead(200, { ...page.headers, 'content-length': body.length, ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
+  response.end(request.method === 'HEAD' ? undefined : body)
+  return true
+}
+
+/** The entry Next answered with, still fresh: not replaced, past its lifetime or expired by a tag. */
+function isCurrent(entry, page) {
+  if (!entry || entry.lastModified !== page.lastModified || entry.value?.kind !== 'APP_PAGE' || !Buffer.isBuffer(entry.value.html)) return false
+  const revalidate = entry.cacheControl?.revalidate ?? page.revalidate
+  if (typeof revalidate === 'number' && Date.now() >= entry.lastModified + revalidate * 1000) return false
+  const tags = entry.value.headers?.['x-next-cache-tags']
+  return !(typeof tags === 'string' && areTagsStale(tags.split(','), entry.lastModified))
+}
+
+/**
+ * Lets Next answer the request, and keeps the answer's headers when it was a page sent from the
+ * cache (Next's `x-nextjs-cache: HIT`), read from exactly one entry.
+ */
+export function handleNoting(request, response, handle) {
+  if (request.method !== 'GET' || !isPlainPageView(request)) return handle(request, response)
+  const visit = { reads: [] }
+  response.once('finish', () => remember(request.url, response, visit.reads))
+  return state.visits.run(visit, () => handle(request, response))
+}
+
+function remember(url, response, reads) {
+  if (response.statusCode !== 200 || response.getHeader('x-nextjs-cache') !== 'HIT' || reads.length !== 1) return
+  if (response.hasHeader('set-cookie')) return
+  if (!state.pages.has(url) && state.pages.size >= MAX_PAGES) return
+  const [{ key, entry }] = reads
+  if (!Buffer.isBuffer(entry.value.html)) return
+  const headers = {}
+  for (const [name, value] of Object.entries(response.getHeaders())) if (!PER_RESPONSE.has(name)) headers[name] = value
+  // Next's compression varies every compressible response on Accept-Encoding; so does the door.
+  if (!/accept-encoding/i.test(String(headers.vary ?? ''))) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
+  const maxAge = /s-maxage=(\d+)/.exec(String(headers['cache-control'] ?? ''))
+  state.pages.set(url, { key, lastModified: entry.lastModified, revalidate: maxAge ? Number(maxAge[1]) : undefined, headers })
+}
