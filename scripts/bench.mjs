@@ -2,8 +2,8 @@
 // The site's speed in one run (not a test), against the production build on a fresh database:
 //   1. Lighthouse, mobile, on every public page: median of BENCH_RUNS runs (default 3), each run's
 //      performance shown, and the gzip weight of the JavaScript the page loads;
-//   2. each page's req/s and p99 at 50 connections, beside a static server replaying the same
-//      bytes right after (the ratio is what counts on a small, noisy machine);
+//   2. each page's req/s and p99 at 50 connections, beside a static server (a process of its own)
+//      replaying the same bytes right after (the ratio is what counts on a small, noisy machine);
 //   3. orders posted by 16 customers at once, without JavaScript (the answer is the whole page)
 //      and as the page's script posts them (the answer is the action's result);
 //   4. the server's peak memory (all its processes) during 2 and 3;

@@ -1,7 +1,9 @@
 // Page throughput: autocannon against a page of the site, and against a static server that replays
 // the very bytes the site answered for it. The machine is small and shared, so a req/s figure alone
 // says little; the ratio between the two, measured one right after the other, is what counts.
+import { fork } from 'node:child_process'
 import http from 'node:http'
+import { fileURLToPath } from 'node:url'
 
 import autocannon from 'autocannon'
 
@@ -17,10 +19,27 @@ export async function recordPage(url) {
   return { status: response.status, headers, body }
 }
 
-/** A plain Node HTTP server answering each recorded path with its recorded status, headers and bytes. */
+/**
+ * A plain Node HTTP server answering each recorded path with its recorded status, headers and bytes,
+ * in a process of its own as the site's server is (in the benchmark's process it would share one
+ * thread with the load it is measured by).
+ */
 export async function startReplayServer(recordings) {
+  const port = await freePort()
+  const server = fork(fileURLToPath(import.meta.url), ['replay'], { serialization: 'advanced', stdio: 'inherit' })
+  await new Promise((resolve, reject) => {
+    server.once('message', resolve)
+    server.once('exit', (code) => reject(new Error(`the static server exited (${code})`)))
+    server.send({ port, recordings: [...recordings] })
+  })
+  const exited = new Promise((resolve) => server.once('exit', resolve))
+  return { url: `http://127.0.0.1:${port}`, close: () => (server.kill(), exited) }
+}
+
+function replay({ port, recordings }) {
+  const pages = new Map(recordings)
   const server = http.createServer((request, response) => {
-    const recording = recordings.get(new URL(request.url, 'http://x').pathname)
+    const recording = pages.get(new URL(request.url, 'http://x').pathname)
     if (!recording) {
       response.writeHead(404).end()
       return
@@ -28,10 +47,10 @@ export async function startReplayServer(recordings) {
     response.writeHead(recording.status, { ...recording.headers, 'content-length': recording.body.length })
     response.end(recording.body)
   })
-  const port = await freePort()
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) }
+  server.listen(port, '127.0.0.1', () => process.send('ready'))
 }
+
+if (process.argv[2] === 'replay') process.once('message', replay)
 
 /** autocannon for `seconds` with CONNECTIONS connections: req/s, p99 ms, errors (incl. non-2xx). */
 export async function load(url, { seconds = 8, connections = CONNECTIONS, headers = {} } = {}) {
