@@ -27,6 +27,7 @@ const ORDER_FIELDS = {
   notes: '',
   consent: 'on',
   discountCode: '',
+  website: process.env.BENCH_HONEYPOT ?? '',
 }
 
 const decodeHtml = (text) =>

@@ -7,14 +7,22 @@ import type {
 } from 'payload'
 
 import { CACHE_TAGS } from '@/features/content/cacheTags'
+import { onCommit } from '@/platform/db/afterCommit'
 
 /**
  * Expires the site's cached reads of a tag at once, so the next visitor sees the seller's edit.
+ * Once more after the edit's commit: a read between this hook and the commit still finds the old
+ * data, and without the second expiry it would be kept as fresh (`platform/db/afterCommit.ts`).
  * Skipped for the seed (`context.disableRevalidate`) and outside a Next.js server (CLI, tests),
  * where there is no cache to expire.
  */
 export function expireTag(tag: string, req: PayloadRequest): void {
   if (req.context?.disableRevalidate) return
+  expireNow(tag)
+  onCommit(req, () => expireNow(tag))
+}
+
+function expireNow(tag: string): void {
   try {
     revalidateTag(tag, { expire: 0 })
   } catch (error) {

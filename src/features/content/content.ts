@@ -8,7 +8,7 @@ import { CACHE_TAGS } from '@/features/content/cacheTags'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { type JarsLeft, jarsLeftFrom } from '@/features/ordering/catalog'
 import { priceListFrom, type PriceList } from '@/features/ordering/pricing'
-import { findFlavorCards, findFlavors, windowsOpenNow } from '@/features/ordering/shop'
+import { findFlavorCards, findFlavors, type SellerSettings, windowsOpenNow } from '@/features/ordering/shop'
 import { findPublishedReviews, summarizePublishedReviews } from '@/features/reviews/service'
 
 /**
@@ -16,8 +16,25 @@ import { findPublishedReviews, summarizePublishedReviews } from '@/features/revi
  * collection or global's afterChange hook expires, so pages are served from Next's cache and a
  * seller's edit shows on the next request.
  */
+
+/**
+ * `unstable_cache`, except outside a Next.js server (tests, scripts), where there is no cache:
+ * there it reads directly, as `expireTag` skips expiring.
+ */
+function cachedRead<T>(read: () => Promise<T>, keyParts: string[], options: { tags: string[]; revalidate?: number }): () => Promise<T> {
+  const throughCache = unstable_cache(read, keyParts, options)
+  return async () => {
+    try {
+      return await throughCache()
+    } catch (error) {
+      if (String(error).includes('incrementalCache missing')) return read()
+      throw error
+    }
+  }
+}
+
 export const getGlobal = cache(<S extends GlobalSlug>(slug: S): Promise<DataFromGlobalSlug<S>> =>
-  unstable_cache(
+  cachedRead(
     async () => {
       const payload = await getPayloadClient()
       return payload.findGlobal({ slug, depth: 1, overrideAccess: false })
@@ -29,7 +46,7 @@ export const getGlobal = cache(<S extends GlobalSlug>(slug: S): Promise<DataFrom
 
 export const getSiteSettings = () => getGlobal('site-settings')
 
-export const getFaqs = unstable_cache(
+export const getFaqs = cachedRead(
   async () => {
     const payload = await getPayloadClient()
     const { docs } = await payload.find({
@@ -47,27 +64,27 @@ export const getFaqs = unstable_cache(
 )
 
 /** Published reviews, newest first (see `features/reviews/service.ts`). */
-export const getPublishedReviews = unstable_cache(
+export const getPublishedReviews = cachedRead(
   async () => findPublishedReviews(await getPayloadClient()),
   ['published-reviews'],
   { tags: [CACHE_TAGS.reviews] },
 )
 
 /** The average rating and count of all published reviews. */
-export const getReviewSummary = unstable_cache(
+export const getReviewSummary = cachedRead(
   async () => summarizePublishedReviews(await getPayloadClient()),
   ['review-summary'],
   { tags: [CACHE_TAGS.reviews] },
 )
 
 /** Every flavor in the seller's order, sold-out ones included; expired when the seller edits one. */
-export const getFlavors = unstable_cache(async () => findFlavors(await getPayloadClient()), ['flavors'], { tags: [CACHE_TAGS.flavors] })
+export const getFlavors = cachedRead(async () => findFlavors(await getPayloadClient()), ['flavors'], { tags: [CACHE_TAGS.flavors] })
 
 /**
  * The flavors with their photos. Also expired when a media item changes (`collections/Media.ts`),
  * so a replaced photo shows at once.
  */
-export const getFlavorCards = unstable_cache(async () => findFlavorCards(await getPayloadClient()), ['flavor-cards'], { tags: [CACHE_TAGS.flavors] })
+export const getFlavorCards = cachedRead(async () => findFlavorCards(await getPayloadClient()), ['flavor-cards'], { tags: [CACHE_TAGS.flavors] })
 
 /** How long the open times may be shown before they are read again: they move with the clock. */
 export const OPEN_WINDOWS_SECONDS = 60
@@ -77,7 +94,7 @@ export const OPEN_WINDOWS_SECONDS = 60
  * times passing: read again after OPEN_WINDOWS_SECONDS) and on the orders holding a time (expired
  * by each such order, `collections/Orders/hooks/expireOpenWindows.ts`) and the seller's times.
  */
-export const getOpenWindows = unstable_cache(async () => windowsOpenNow(await getPayloadClient()), ['open-windows'], {
+export const getOpenWindows = cachedRead(async () => windowsOpenNow(await getPayloadClient()), ['open-windows'], {
   tags: [CACHE_TAGS.openWindows, CACHE_TAGS.global('fulfilment')],
   revalidate: OPEN_WINDOWS_SECONDS,
 })
@@ -86,4 +103,15 @@ export const getOpenWindows = unstable_cache(async () => windowsOpenNow(await ge
 export async function getShop(): Promise<{ prices: PriceList; jarsLeft: JarsLeft; soldOutMessage: string }> {
   const [pricing, stock, fulfilment] = await Promise.all([getGlobal('pricing'), getGlobal('stock'), getGlobal('fulfilment')])
   return { prices: priceListFrom(pricing, fulfilment), jarsLeft: jarsLeftFrom(stock.jarsAvailable), soldOutMessage: stock.soldOutMessage }
+}
+
+/**
+ * The seller's settings as the order form's action reads them: from this cache, as the page the
+ * visitor ordered from did. An edit expires them at once, so the next order reads it.
+ */
+export const cachedSellerSettings: SellerSettings = {
+  flavors: getFlavors,
+  pricing: () => getGlobal('pricing'),
+  fulfilment: () => getGlobal('fulfilment'),
+  site: getSiteSettings,
 }

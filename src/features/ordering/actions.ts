@@ -8,6 +8,7 @@ import { orderNotices } from '@/features/ordering/notices'
 import { formNotices } from '@/shared/notices'
 import { submitOrder } from './service'
 import { currentPrices } from './shop'
+import { cachedSellerSettings } from '@/features/content/content'
 import { orderConfirmation } from './confirmation'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 import { discountAmount, isPackageQuantity, packagePrice } from './pricing'
@@ -46,9 +47,9 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
     const client = await clientKey()
     const key = submissionKeyOf('order', formData.get(SUBMISSION_KEY_FIELD), { client, values })
     // The service asks once the order is valid: a mistake does not use up the visitor's allowance.
-    const result = await submitOrder(payload, values, key, { allowed: () => allowAttempt('order', client, key) })
+    const result = await submitOrder(payload, values, key, { allowed: () => allowAttempt('order', client, key), settings: cachedSellerSettings })
     if (result.status === 'success') {
-      const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+      const settings = await cachedSellerSettings.site()
       return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, confirmation: orderConfirmation(result.order, settings.paymentMethods ?? []) }
     }
     // A refused code is no longer applied: the visitor sees the order without it and can try another.
@@ -73,7 +74,7 @@ async function applyDiscountWithoutScript(values: Record<string, string>): Promi
   const quantity = Number(values.quantity)
   const next: OrderFormState = { status: 'idle', values: { ...values, discountCode: code } }
   if (!answer.ok) return { ...next, field: 'discountCode', discountNotice: { ok: false, message: answer.message } }
-  const prices = await currentPrices(await getPayloadClient())
+  const prices = await currentPrices(cachedSellerSettings)
   const amount = discountAmount(packagePrice(isPackageQuantity(quantity) ? quantity : 1, prices))
   return { ...next, appliedDiscountCode: answer.code, discountNotice: { ok: true, message: discountNotices.applied(amount, answer.code) } }
 }

@@ -3,7 +3,7 @@ import 'server-only'
 import { randomBytes } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Order } from '@/payload-types'
+import type { Order, SiteSetting } from '@/payload-types'
 
 import { claimDiscountCode, discountRejection, type DiscountStatus } from '@/features/discounts/codes'
 import { orderNotices } from '@/features/ordering/notices'
@@ -15,7 +15,7 @@ import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { priceListKey, priceOrder, type PriceList } from './pricing'
 import { takeOrderReference } from './orderReference'
 import { deliversTo } from './catalog'
-import { findFlavors, fulfilmentTerms, orderTerms, takeJars, windowBookings, windowsOpenNow } from './shop'
+import { fulfilmentTerms, orderTerms, type SellerSettings, settingsFromDatabase, takeJars, windowBookings, windowsOpenNow } from './shop'
 import { checkWindow, methodsWithWindows, needsWindow, type WindowChoice } from './windows'
 import type { OrderSource } from './options'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
@@ -52,8 +52,10 @@ export type OrderClock = { now?: () => Date }
  * `parseOrderForm`'s `byHand`); without it, an order is the order form's ('online').
  * `allowed`: asked once the order is valid and before anything is stored, so a mistake does not
  * use up the visitor's allowance; false refuses the order as over the limit.
+ * `settings`: where the seller's settings are read (`SellerSettings`); without it, from the
+ * database, in the order's transaction.
  */
-export type OrderEntry = { byHand?: Exclude<OrderSource, 'online'>; allowed?: () => Promise<boolean> }
+export type OrderEntry = { byHand?: Exclude<OrderSource, 'online'>; allowed?: () => Promise<boolean>; settings?: SellerSettings }
 
 /**
  * `values` are the posted form fields as strings. Only the fields the schema knows are read: a
@@ -61,7 +63,8 @@ export type OrderEntry = { byHand?: Exclude<OrderSource, 'online'>; allowed?: ()
  */
 export async function submitOrder(payload: Payload, values: Record<string, unknown>, submissionKey?: string, options: OrderClock & OrderEntry = {}): Promise<OrderResult> {
   const now = options.now ?? (() => new Date())
-  const [flavors, terms] = await Promise.all([findFlavors(payload), fulfilmentTerms(payload)])
+  const settings = options.settings ?? settingsFromDatabase(payload)
+  const [flavors, terms] = await Promise.all([settings.flavors(), fulfilmentTerms(settings)])
   const parsed = parseOrderForm(values, flavors, methodsWithWindows(terms.rules), { byHand: Boolean(options.byHand) })
   if (!parsed.ok) return { status: 'error', message: parsed.message, field: parsed.field }
   if (parsed.order.deliveryMethod === 'delivery' && !deliversTo(parsed.order.zip, terms.zipPrefixes)) {
@@ -79,7 +82,7 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
 
   let stored: StoreOutcome
   try {
-    stored = await storeOrder(payload, order, submissionKey, now)
+    stored = await storeOrder(payload, order, submissionKey, now, options.settings)
   } catch (error) {
     // Two posts with one key at the same moment: the unique key let one through; answer as it did.
     const earlier = isUniqueViolation(error) ? await replay(payload, submissionKey) : undefined
@@ -131,22 +134,23 @@ const newStatusToken = () => randomBytes(18).toString('base64url')
  * is stored: the visitor was shown a discounted total and must not be charged a different one
  * without seeing it.
  */
-function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string | undefined, now: () => Date): Promise<StoreOutcome> {
+function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string | undefined, now: () => Date, givenSettings?: SellerSettings): Promise<StoreOutcome> {
   return inTransaction<StoreOutcome>(payload, async (req) => {
     const earlier = await replay(payload, submissionKey, req)
     if (earlier?.status === 'success') return { commit: false, value: { status: 'stored', order: earlier.order } }
-    const outcome = await claimCodeAndCreateOrder(payload, input, req, now())
+    const settings = givenSettings ?? settingsFromDatabase(payload, req)
+    const outcome = await claimCodeAndCreateOrder(payload, input, settings, req, now())
     if (outcome.commit && outcome.value.status === 'stored') {
       const { order } = outcome.value
       await recordSubmission(payload, 'order', submissionKey, order.id, req)
-      await queueOrderEmails(payload, order, req)
+      await queueOrderEmails(payload, order, await settings.site(), req)
     }
     return outcome
   })
 }
 
-async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, req: PayloadRequest, now: Date): Promise<UnitOfWork<StoreOutcome>> {
-  const { prices, rules } = await orderTerms(payload, req)
+async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, settings: SellerSettings, req: PayloadRequest, now: Date): Promise<UnitOfWork<StoreOutcome>> {
+  const { prices, rules } = await orderTerms(settings)
   const price = priceOrder({ quantity: input.quantity, deliveryMethod: input.deliveryMethod, discountApplied: Boolean(input.discountCode) }, prices)
   // Never charge a total the visitor did not see: prices changed since the page was loaded.
   if (input.shownPrices && input.shownPrices !== priceListKey(prices)) {
@@ -210,8 +214,7 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, re
 }
 
 /** The seller's and the customer's e-mail of a new order, queued in the order's transaction. */
-async function queueOrderEmails(payload: Payload, order: Order, req: PayloadRequest): Promise<void> {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+async function queueOrderEmails(payload: Payload, order: Order, settings: SiteSetting, req: PayloadRequest): Promise<void> {
   const about = `order:${order.id}`
   await queueEmail(payload, { ...sellerOrderEmail(order, settings), about }, req)
   // An order entered by hand may have no e-mail address: then only the seller hears of it.

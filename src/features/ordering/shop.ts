@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Fulfilment, Media } from '@/payload-types'
+import type { Fulfilment, Media, Pricing, SiteSetting } from '@/payload-types'
 
 import { type FlavorOption, type JarsLeft, jarsLeftFrom } from './catalog'
 import { priceListFrom, type PriceList } from './pricing'
@@ -12,6 +12,25 @@ import { type Bookings, openWindows, upcomingWindows, type WindowChoice, type Wi
  * What is for sale, read from the seller's Shop group: flavors, prices and this batch's jars. The
  * order service reads it inside its transaction; the pages read it through `content.ts`'s cache.
  */
+
+/**
+ * The seller's settings an order is checked, priced and e-mailed by. The order form reads them
+ * through the site's cache, as its page did (`content.ts`: read again after each edit, not for
+ * each order); an order entered in the admin reads them from the database, in its transaction.
+ */
+export type SellerSettings = {
+  flavors: () => Promise<FlavorForSale[]>
+  pricing: () => Promise<Pricing>
+  fulfilment: () => Promise<Fulfilment>
+  site: () => Promise<SiteSetting>
+}
+
+export const settingsFromDatabase = (payload: Payload, req?: Partial<PayloadRequest>): SellerSettings => ({
+  flavors: () => findFlavors(payload, req),
+  pricing: () => payload.findGlobal({ slug: 'pricing', depth: 0, req }),
+  fulfilment: () => payload.findGlobal({ slug: 'fulfilment', depth: 0, req }),
+  site: () => payload.findGlobal({ slug: 'site-settings', depth: 0, req }),
+})
 
 export type FlavorForSale = FlavorOption & { description: string | null }
 
@@ -39,8 +58,8 @@ export async function findFlavorCards(payload: Payload): Promise<FlavorCard[]> {
   }))
 }
 
-export async function currentPrices(payload: Payload, req?: Partial<PayloadRequest>): Promise<PriceList> {
-  return (await orderTerms(payload, req)).prices
+export async function currentPrices(settings: SellerSettings): Promise<PriceList> {
+  return (await orderTerms(settings)).prices
 }
 
 /**
@@ -54,13 +73,13 @@ const fulfilmentTermsFrom = (fulfilment: Fulfilment): FulfilmentTerms => ({
   zipPrefixes: (fulfilment.deliveryZipPrefixes ?? []).map((entry) => entry.prefix.trim()).filter(Boolean),
 })
 
-export async function fulfilmentTerms(payload: Payload, req?: Partial<PayloadRequest>): Promise<FulfilmentTerms> {
-  return fulfilmentTermsFrom(await payload.findGlobal({ slug: 'fulfilment', depth: 0, req }))
+export async function fulfilmentTerms(settings: SellerSettings): Promise<FulfilmentTerms> {
+  return fulfilmentTermsFrom(await settings.fulfilment())
 }
 
 /** Everything an order is priced and checked by, in two reads: the prices and the fulfilment terms. */
-export async function orderTerms(payload: Payload, req?: Partial<PayloadRequest>): Promise<FulfilmentTerms & { prices: PriceList }> {
-  const [pricing, fulfilment] = await Promise.all([payload.findGlobal({ slug: 'pricing', depth: 0, req }), payload.findGlobal({ slug: 'fulfilment', depth: 0, req })])
+export async function orderTerms(settings: SellerSettings): Promise<FulfilmentTerms & { prices: PriceList }> {
+  const [pricing, fulfilment] = await Promise.all([settings.pricing(), settings.fulfilment()])
   return { prices: priceListFrom(pricing, fulfilment), ...fulfilmentTermsFrom(fulfilment) }
 }
 
@@ -89,7 +108,7 @@ export async function giveJarsBack(payload: Payload, jars: number, req: PayloadR
 
 /** The seller's pickup and delivery windows, lead time and days off. */
 export async function windowRules(payload: Payload, req?: Partial<PayloadRequest>): Promise<WindowRules> {
-  return (await fulfilmentTerms(payload, req)).rules
+  return (await fulfilmentTerms(settingsFromDatabase(payload, req))).rules
 }
 
 /**

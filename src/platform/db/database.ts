@@ -11,6 +11,7 @@ import { migrations } from '@/migrations'
 
 import { DATA_DIR, isBuildPhase } from '@/platform/config/runtime'
 
+import { runCommitWork } from './afterCommit'
 import { type ConnectionSettings, keepTransactionConnections, sqliteFile } from './sqliteConnections'
 
 export const DEFAULT_SQLITE_URI = `file:${path.join(DATA_DIR, 'storefront.db')}`
@@ -117,7 +118,8 @@ function serializeTransactions(adapter: BaseDatabaseAdapter, connections: Connec
 export async function databaseAdapter(uri: string = process.env.DATABASE_URI || ''): Promise<DatabaseAdapterObj> {
   if (databaseKind(uri) === 'mongodb') {
     const { mongooseAdapter } = await import('@payloadcms/db-mongodb')
-    return mongooseAdapter({ url: uri, transactionOptions: {} })
+    const mongo = mongooseAdapter({ url: uri, transactionOptions: {} })
+    return { ...mongo, init: (args) => runCommitWork(mongo.init(args)) }
   }
   const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
   const sqliteUri = uri || DEFAULT_SQLITE_URI
@@ -135,5 +137,5 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
     wal: { synchronous: WAL_SYNCHRONOUS },
     busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
   })
-  return { ...sqlite, init: (args) => serializeTransactions(sqlite.init(args), connections) }
+  return { ...sqlite, init: (args) => runCommitWork(serializeTransactions(sqlite.init(args), connections)) }
 }

@@ -7,7 +7,7 @@ import { adminListUrl } from '@/features/admin/adminFilters'
 import { ADD_ORDER_VIEW } from '@/features/admin/adminViews'
 import { HAND_ENTERED_SOURCES } from '@/features/ordering/manualOrder'
 import { priceListKey } from '@/features/ordering/pricing'
-import { currentPrices, findFlavors, windowsOpenNow } from '@/features/ordering/shop'
+import { currentPrices, findFlavors, settingsFromDatabase, windowsOpenNow } from '@/features/ordering/shop'
 import { methodsWithWindows } from '@/features/ordering/windows'
 
 import { AddOrderForm } from './AddOrderForm.client'
@@ -23,7 +23,7 @@ export async function AddOrderView({ initPageResult, params, searchParams }: Adm
   const { req } = initPageResult
   if (!req.user) redirect(`/admin/login?redirect=${encodeURIComponent(ADD_ORDER_VIEW.url)}`)
   const { payload } = req
-  const [flavors, prices, windows] = await Promise.all([findFlavors(payload), currentPrices(payload), windowsOpenNow(payload)])
+  const [flavors, prices, windows] = await Promise.all([findFlavors(payload), currentPrices(settingsFromDatabase(payload)), windowsOpenNow(payload)])
 
   return (
     <DefaultTemplate
