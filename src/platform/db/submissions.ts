@@ -32,10 +32,16 @@ export async function earlierSubmission(payload: Payload, key: string | undefine
   return docs[0]?.recordId
 }
 
-/** Remembers the key with what it stored; in the caller's transaction, so both exist or neither. */
+/**
+ * Remembers the key with what it stored; in the caller's transaction, so both exist or neither.
+ * Written through the database adapter: the key and form are the server's own, and every order
+ * writes one (Payload's create operation costs twice the insert). A key stored twice is refused by
+ * its unique index.
+ */
 export async function recordSubmission(payload: Payload, form: SubmittedForm, key: string | undefined, recordId: number | string, req: Partial<PayloadRequest>): Promise<void> {
   if (!key) return
-  await payload.create({ collection: SUBMISSIONS, data: { key, form, recordId: String(recordId) }, depth: 0, overrideAccess: true, req })
+  const now = new Date().toISOString()
+  await payload.db.create({ collection: SUBMISSIONS, data: { key, form, recordId: String(recordId), createdAt: now, updatedAt: now }, req, returning: false })
 }
 
 export async function pruneSubmissions(payload: Payload, now = new Date()): Promise<void> {

@@ -2,6 +2,8 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
+import type { EmailOutbox } from '@/payload-types'
+
 import { GIVE_UP_AFTER_MS, POLL_INTERVAL_MS, retryPauseMs, STALE_CLAIM_MS } from './outboxRules'
 import { inTransaction } from '@/platform/db/transactions'
 
@@ -35,9 +37,9 @@ export type QueuedEmail = OutgoingEmail & { about?: string; dedupeKey?: string }
 
 export async function queueEmail(payload: Payload, email: QueuedEmail, req?: Partial<PayloadRequest>): Promise<void> {
   if (email.dedupeKey && (await isQueued(payload, email.dedupeKey, req))) return
-  await payload.create({
-    collection: OUTBOX,
-    data: {
+  await store(
+    payload,
+    {
       to: email.to,
       subject: email.subject,
       text: email.text,
@@ -50,11 +52,8 @@ export async function queueEmail(payload: Payload, email: QueuedEmail, req?: Par
       attempts: 0,
       nextAttemptAt: new Date().toISOString(),
     },
-    depth: 0,
-    // Nobody creates outbox records through the API; the services queue what they validated.
-    overrideAccess: true,
     req,
-  })
+  )
 }
 
 /**
@@ -63,13 +62,17 @@ export async function queueEmail(payload: Payload, email: QueuedEmail, req?: Par
  */
 export async function recordNotSent(payload: Payload, email: { to: string; subject: string; about?: string; dedupeKey?: string; reason: string }, req?: Partial<PayloadRequest>): Promise<void> {
   if (email.dedupeKey && (await isQueued(payload, email.dedupeKey, req))) return
-  await payload.create({
-    collection: OUTBOX,
-    data: { to: email.to, subject: email.subject, text: '-', about: email.about, dedupeKey: email.dedupeKey, status: 'skipped', attempts: 0, lastError: email.reason },
-    depth: 0,
-    overrideAccess: true,
-    req,
-  })
+  await store(payload, { to: email.to, subject: email.subject, text: '-', about: email.about, dedupeKey: email.dedupeKey, status: 'skipped', attempts: 0, lastError: email.reason }, req)
+}
+
+/**
+ * Writes a message through the database adapter, not Payload's create operation: nobody creates
+ * outbox records through the API, the services queue what they validated, and every order writes
+ * two (the operation's hooks, validation and read-back cost twice the insert itself).
+ */
+async function store(payload: Payload, data: Omit<EmailOutbox, 'id' | 'createdAt' | 'updatedAt'>, req?: Partial<PayloadRequest>): Promise<void> {
+  const now = new Date().toISOString()
+  await payload.db.create({ collection: OUTBOX, data: { ...data, createdAt: now, updatedAt: now }, req, returning: false })
 }
 
 /** Whether a message with this key exists already (read in the caller's transaction). */
@@ -81,11 +84,12 @@ async function isQueued(payload: Payload, dedupeKey: string, req?: Partial<Paylo
 export type DeliveryRound = { sent: number; failed: number }
 
 /**
- * Sends every message that is due, oldest first, one at a time. A message is claimed with one
- * conditional update (waiting → sending) before it is sent, so two rounds (or two server
- * instances) never send the same message. The first failure ends the round: the mail server is
- * most likely down, and the next round comes soon enough. Claims a dead process left go back to
- * waiting first, unless `releaseStale` is false (the background loop looks every few seconds only).
+ * Sends every message that is due, oldest first, one at a time. The round first claims its
+ * messages, in one transaction, each with one conditional update (waiting → sending), so two rounds
+ * (or two server instances) never send the same message. The first failure ends the round: the
+ * mail server is most likely down, the messages not tried yet wait again, and the next round comes
+ * soon enough. Claims a dead process left go back to waiting first, unless `releaseStale` is false
+ * (the background loop looks every few seconds only).
  */
 export async function deliverDueEmails(payload: Payload, options: { now?: Date; limit?: number; releaseStale?: boolean } = {}): Promise<DeliveryRound> {
   const now = options.now ?? new Date()
@@ -95,20 +99,13 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
     where: { and: [{ status: { equals: 'pending' } }, { nextAttemptAt: { less_than_equal: now.toISOString() } }] },
     sort: 'nextAttemptAt',
     limit: options.limit ?? 25,
+    pagination: false,
     depth: 0,
     overrideAccess: true,
   })
+  const claimed = await claim(payload, due.docs, now)
   const round: DeliveryRound = { sent: 0, failed: 0 }
-  for (const message of due.docs) {
-    const claimed = await write(payload, (req) =>
-      payload.db.updateOne({
-        collection: OUTBOX,
-        where: { and: [{ id: { equals: message.id } }, { status: { equals: 'pending' } }] },
-        data: { status: 'sending', claimedAt: now.toISOString(), updatedAt: now.toISOString() },
-        req,
-      }),
-    )
-    if (!claimed) continue // another round took it
+  for (const [index, message] of claimed.entries()) {
     try {
       await payload.sendEmail({
         to: message.to,
@@ -134,6 +131,7 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
         lastError: reason.slice(0, 500),
         nextAttemptAt: new Date(now.getTime() + retryPauseMs(attempts)).toISOString(),
       })
+      await unclaim(payload, claimed.slice(index + 1), now)
       const log = `[email] "${message.subject}" to ${message.to}: attempt ${attempts} failed (${reason})`
       if (givesUp) payload.logger.error(`${log}; gave up after ${attempts} attempts`)
       else payload.logger.warn(`${log}; retrying in ${Math.round(retryPauseMs(attempts) / 1000)} s`)
@@ -141,6 +139,38 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
     }
   }
   return round
+}
+
+/** Takes this round's messages (waiting → sending); those another round took first are left out. */
+async function claim(payload: Payload, messages: EmailOutbox[], now: Date): Promise<EmailOutbox[]> {
+  if (messages.length === 0) return []
+  return write(payload, async (req) => {
+    const taken: EmailOutbox[] = []
+    for (const message of messages) {
+      const claimed = await payload.db.updateOne({
+        collection: OUTBOX,
+        where: { and: [{ id: { equals: message.id } }, { status: { equals: 'pending' } }] },
+        data: { status: 'sending', claimedAt: now.toISOString(), updatedAt: now.toISOString() },
+        req,
+      })
+      if (claimed) taken.push(message)
+    }
+    return taken
+  })
+}
+
+/** Claimed messages the round did not try (it ended on a failure) wait again, without an attempt counted. */
+async function unclaim(payload: Payload, messages: EmailOutbox[], now: Date): Promise<void> {
+  if (messages.length === 0) return
+  await write(payload, (req) =>
+    payload.db.updateMany({
+      collection: OUTBOX,
+      where: { and: [{ id: { in: messages.map((message) => message.id) } }, { status: { equals: 'sending' } }] },
+      data: { status: 'pending', updatedAt: now.toISOString() },
+      req,
+      returning: false,
+    }),
+  )
 }
 
 async function retryWaitingNow(payload: Payload, now: Date): Promise<void> {
@@ -167,7 +197,7 @@ async function releaseStaleClaims(payload: Payload, now: Date): Promise<void> {
 }
 
 function mark(payload: Payload, id: number | string, data: Record<string, unknown>) {
-  return write(payload, (req) => payload.db.updateOne({ collection: OUTBOX, id, data: { ...data, updatedAt: new Date().toISOString() }, req }))
+  return write(payload, (req) => payload.db.updateOne({ collection: OUTBOX, id, data: { ...data, updatedAt: new Date().toISOString() }, req, returning: false }))
 }
 
 /**
