@@ -5,7 +5,8 @@
 //   2. each page's req/s and p99 at 50 connections, beside a static server (a process of its own)
 //      replaying the same bytes right after (the ratio is what counts on a small, noisy machine);
 //   3. orders posted by 16 customers at once, without JavaScript (the answer is the whole page)
-//      and as the page's script posts them (the answer is the action's result);
+//      and as the page's script posts them (the answer is the action's result), each beside the
+//      same posts from bots (honeypot filled: no database), Next's own share of an order;
 //   4. the server's peak memory (all its processes) during 2 and 3;
 //   5. each page's req/s and p99 with the page cache in Redis (REDIS_URL, as several instances
 //      run it) beside the in-memory default, measured in turn: the overhead Redis adds.
@@ -114,12 +115,14 @@ try {
   if (!SKIP.has('orders')) {
     // The page's script posts only the form and gets the action's result; without JavaScript the
     // answer is the whole page rendered again. Both are orders, so both are held to the targets.
+    // Each is followed by the same posts from a bot (the honeypot filled: answered alike, nothing
+    // stored, no database): what Next's part of an order costs on this machine, for reference.
     const rows = []
     for (const javascript of [false, true]) {
+      const how = javascript ? 'with JavaScript' : 'without JavaScript'
       const before = await storedOrders(site.databaseFile)
       const result = await placeOrders(site.url, { orders: ORDERS, clients: ORDER_CLIENTS, javascript, firstCustomer: 1 + before })
       const stored = (await storedOrders(site.databaseFile)) - before
-      const how = javascript ? 'with JavaScript' : 'without JavaScript'
       for (const [reason, count] of result.reasons) console.log(`  ${how}: ${count} × ${reason}`)
       rows.push({
         posted: how,
@@ -130,8 +133,21 @@ try {
         errors: `${result.errors} ${check(result.errors === 0, `${result.errors} order errors ${how}`)}`,
         stored: `${stored} ${check(stored === ORDERS, `${stored} of ${ORDERS} orders ${how} stored`)}`,
       })
+      const botsBefore = await storedOrders(site.databaseFile)
+      const bots = await placeOrders(site.url, { orders: ORDERS, clients: ORDER_CLIENTS, javascript, bot: true, firstCustomer: 100_000 + botsBefore })
+      const botsStored = (await storedOrders(site.databaseFile)) - botsBefore
+      for (const [reason, count] of bots.reasons) console.log(`  bots ${how}: ${count} × ${reason}`)
+      rows.push({
+        posted: `  bots ${how} (reference)`,
+        orders: ORDERS,
+        'orders/s': bots.ordersPerSec,
+        'p50 ms': bots.p50,
+        'p99 ms': bots.p99,
+        errors: `${bots.errors} ${check(bots.errors === 0, `${bots.errors} bot post errors ${how}`)}`,
+        stored: `${botsStored} ${check(botsStored === 0, `${botsStored} bot posts ${how} stored`)}`,
+      })
     }
-    console.log(`\nOrders posted by ${ORDER_CLIENTS} customers at once (page load, then the post)`)
+    console.log(`\nOrders posted by ${ORDER_CLIENTS} customers at once (page load, then the post); bots: the same posts with the honeypot filled, answered without the database`)
     console.table(rows)
   }
 

@@ -27,7 +27,6 @@ const ORDER_FIELDS = {
   notes: '',
   consent: 'on',
   discountCode: '',
-  website: process.env.BENCH_HONEYPOT ?? '',
 }
 
 const decodeHtml = (text) =>
@@ -83,17 +82,22 @@ function scriptedPost(fields) {
   return { body, headers: { 'Next-Action': action, Accept: 'text/x-component' } }
 }
 
+/** The form's honeypot field (src/shared/forms/limits.ts): a bot fills it, and the site stores nothing. */
+const HONEYPOT_FIELD = 'website'
+
 /**
  * One customer's order: load the page, then post the form, as a browser without JavaScript does
- * or (`javascript`) as the page's script does. Returns the post's answer time.
+ * or (`javascript`) as the page's script does. `bot`: the honeypot filled, so the site answers as
+ * for an order without touching the database. Returns the post's answer time.
  */
-async function placeOrder(url, customer, javascript) {
+async function placeOrder(url, customer, javascript, bot) {
   const headers = { 'X-Forwarded-For': addressOf(customer), Accept: 'text/html' }
   const page = await fetch(`${url}/order`, { headers })
   if (!page.ok) return { ok: false, reason: `GET /order ${page.status}` }
   const fields = new Map(orderFormHiddenFields(await page.text()))
   for (const [name, value] of Object.entries(ORDER_FIELDS)) fields.set(name, value)
   fields.set('submissionKey', crypto.randomUUID())
+  if (bot) fields.set(HONEYPOT_FIELD, 'https://spam.example')
 
   let post
   if (javascript) post = scriptedPost([...fields])
@@ -131,10 +135,11 @@ export async function storedOrders(databaseFile) {
 /**
  * `orders` orders from `clients` customers at once, each order from its own address, numbered from
  * `firstCustomer` (a second run on one server takes new ones). `javascript`: posted as the page's
- * script does. Answers orders/s over the whole run, the post's p50/p99 answer time (sending the
- * form to the last byte of the answer) and the failures by reason.
+ * script does; `bot`: posted with the honeypot filled (nothing stored). Answers orders/s over the
+ * whole run, the post's p50/p99 answer time (sending the form to the last byte of the answer) and
+ * the failures by reason.
  */
-export async function placeOrders(url, { orders, clients, javascript = false, firstCustomer = 1 }) {
+export async function placeOrders(url, { orders, clients, javascript = false, bot = false, firstCustomer = 1 }) {
   let next = 0
   const times = []
   const reasons = new Map()
@@ -144,7 +149,7 @@ export async function placeOrders(url, { orders, clients, javascript = false, fi
       for (let index = next++; index < orders; index = next++) {
         let result
         try {
-          result = await placeOrder(url, firstCustomer + index, javascript)
+          result = await placeOrder(url, firstCustomer + index, javascript, bot)
         } catch (error) {
           result = { ok: false, reason: error.cause?.code ?? error.message }
         }
