@@ -27,7 +27,7 @@ export function keepTransactionConnections(client: Client, settings: ConnectionS
   const open = () => {
     const connection = new Database(settings.file)
     connection.exec(`PRAGMA busy_timeout = ${settings.busyTimeoutMs}; PRAGMA synchronous = ${settings.synchronous};`)
-    return connection
+    return keepStatements(connection)
   }
 
   client.transaction = async (mode: TransactionMode = 'write'): Promise<Transaction> => {
@@ -65,6 +65,50 @@ export function keepTransactionConnections(client: Client, settings: ConnectionS
     transaction.close = ending(transaction.close.bind(transaction))
     return transaction
   }
+}
+
+/** Statements kept per connection: the adapter's queries are a few dozen shapes; `in (?, ?, …)` lists make more. */
+const KEPT_STATEMENTS = 256
+/** What a kept statement may be: reads and writes of rows and the end of a transaction, never a schema change. */
+const REUSABLE = /^\s*(?:select|insert|update|delete|with|commit|rollback)\b/i
+
+/**
+ * Compiles each SQL text once per connection and reuses the statement. libsql's client prepares
+ * every query anew and asks each statement for its columns twice: about a third of the time an
+ * order spends in libsql, for the same twenty statements every time. A statement is reset by each
+ * run, also after an error, and SQLite recompiles it by itself after a schema change; anything
+ * that is not a plain read or write (a migration's DDL, a PRAGMA) is prepared as before and
+ * empties the kept ones, whose column lists it may have changed. Statements on one connection
+ * never run at once: each query runs to its end synchronously, one transaction at a time.
+ */
+export function keepStatements(connection: Database.Database): Database.Database {
+  const prepare = connection.prepare.bind(connection)
+  const kept = new Map<string, Database.Statement>()
+  const preparedOnce = (sql: string) => {
+    if (!REUSABLE.test(sql)) {
+      kept.clear()
+      return prepare(sql)
+    }
+    let statement = kept.get(sql)
+    if (statement) {
+      kept.delete(sql) // moved to the end: the least recently used goes first
+    } else {
+      statement = withKnownColumns(prepare(sql))
+      if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!)
+    }
+    kept.set(sql, statement)
+    return statement
+  }
+  connection.prepare = preparedOnce as typeof connection.prepare
+  return connection
+}
+
+/** A statement's columns are fixed by its text: read them from SQLite once. */
+function withKnownColumns(statement: Database.Statement): Database.Statement {
+  const columns = statement.columns.bind(statement)
+  let known: ReturnType<typeof columns> | undefined
+  statement.columns = () => (known ??= columns())
+  return statement
 }
 
 /** The database file a `file:` URL names (its query, if any, left out). */
