@@ -4,9 +4,14 @@
 //   npm run build && npm run bench:profile -- /order     (a page at 50 connections)
 //   npm run bench:profile -- orders                      (orders posted by 16 customers at once)
 //   npm run bench:profile -- orders-js                   (the same, posted as the page's script does)
+//   npm run bench:profile -- orders-bots, orders-js-bots (the same posts with the honeypot filled:
+//                                                         Next's and React's share, no database)
 // Only the measured load is summarized; the raw profile, the server's whole life, stays in the
-// folder printed at the end (open it in Chrome's DevTools).
+// folder printed at the end (open it in Chrome's DevTools) with the load's span in window.json.
+// Frames in the build's bundles are named by their original source (the build's source maps), so
+// Payload, drizzle, React and the site's own modules show as themselves.
 import fs from 'node:fs'
+import { SourceMap } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -17,6 +22,7 @@ import { load } from './bench/throughput.mjs'
 
 const what = process.argv[2] ?? '/'
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-profile-'))
+const sourceMaps = new Map() // by bundle file, for originOf
 
 const smtp = await healthySmtp()
 const site = await startSite({ env: smtpEnv(smtp), nodeOptions: ['--cpu-prof', `--cpu-prof-dir=${folder}`] })
@@ -25,11 +31,12 @@ const site = await startSite({ env: smtpEnv(smtp), nodeOptions: ['--cpu-prof', `
 const now = () => Number(process.hrtime.bigint() / 1000n)
 let measured
 try {
-  if (what === 'orders' || what === 'orders-js') {
-    const javascript = what === 'orders-js'
+  if (what.startsWith('orders')) {
+    const javascript = what.startsWith('orders-js')
+    const bot = what.endsWith('-bots')
     await placeOrders(site.url, { orders: 20, clients: 4, javascript }) // warm-up
     const from = now()
-    const result = await placeOrders(site.url, { orders: 200, clients: 16, javascript, firstCustomer: 21 })
+    const result = await placeOrders(site.url, { orders: 200, clients: 16, javascript, bot, firstCustomer: 21 })
     measured = { from, to: now() }
     console.log(`${result.ordersPerSec} orders/s, p99 ${result.p99} ms, ${result.errors} errors`)
   } else {
@@ -46,8 +53,24 @@ try {
 
 const file = fs.readdirSync(folder).find((name) => name.endsWith('.cpuprofile'))
 if (!file) throw new Error(`no profile in ${folder}`)
+// V8's clock, in microseconds: what a further look at the raw profile needs to leave start-up out.
+fs.writeFileSync(path.join(folder, 'window.json'), JSON.stringify(measured))
 summarize(JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')), measured)
 console.log(`\nprofile: ${path.join(folder, file)}`)
+
+/** Where a frame's code was written: through the bundle's source map for the build's own files. */
+function originOf({ url, lineNumber, columnNumber }) {
+  const file = url.replace(/^file:\/\//, '')
+  if (!sourceMaps.has(url)) {
+    const mapFile = `${file}.map`
+    sourceMaps.set(url, file.includes('/.next/') && fs.existsSync(mapFile) ? new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) : null)
+  }
+  const entry = sourceMaps.get(url)?.findEntry(lineNumber, columnNumber)
+  if (!entry?.originalSource) return { file: url, line: lineNumber }
+  // Sources are written relative to the chunk (../../../node_modules/…, ../../../src/…) or as turbopack:///[…].
+  const original = decodeURIComponent(entry.originalSource).replace(/^(\.\.\/)+/, '').replace(/^turbopack:\/\/\//, '')
+  return { file: original, line: entry.originalLine + 1 }
+}
 
 /** Self time by package and by function, and time including callees by function. */
 function summarize(profile, { from, to }) {
@@ -64,9 +87,17 @@ function summarize(profile, { from, to }) {
   if (selfTime.size === 0) throw new Error('no sample of the profile falls within the load')
   const total = [...selfTime.values()].reduce((sum, time) => sum + time, 0)
 
-  const where = ({ callFrame }) => `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\.next\//, '.next/')}:${callFrame.lineNumber}`
-  const packageOf = ({ callFrame: { url, functionName } }) =>
-    url.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1] ?? (url.includes('.next/server') ? '.next/server (our code and bundled libraries)' : url.startsWith('node:') ? 'node:' : url || `(${functionName})`)
+  const where = ({ callFrame }) => {
+    const { file, line } = originOf(callFrame)
+    return `${callFrame.functionName || '(anonymous)'} ${file.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\.next\//, '.next/')}:${line}`
+  }
+  const packageOf = ({ callFrame }) => {
+    const { file } = originOf(callFrame)
+    return (
+      file.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1] ??
+      (file.startsWith('src/') ? file : file.includes('.next/server') ? '.next/server (no source map)' : file.startsWith('node:') ? 'node:' : file || `(${callFrame.functionName})`)
+    )
+  }
 
   const byPackage = new Map()
   const bySelf = new Map()
