@@ -12,12 +12,14 @@
 //      run it) beside the in-memory default, measured in turn: the overhead Redis adds.
 //   npm run build && npm run bench
 //   BENCH_PAGES=/,/order BENCH_SKIP=lighthouse npm run bench     (some pages, some parts)
-//   BENCH_SERVER_NODE=/path/to/node npm run bench   (the server on another Node.js, e.g. the Docker
-//                                                    image's 24; the load and the static server stay on this one)
+//   BENCH_SERVER_NODE=/path/to/node npm run bench   (the server on another Node.js than the project's
+//                                                    own; the load and the static server stay on this one)
 // Exits 1 when a target of the table below is missed.
+import { execFileSync } from 'node:child_process'
+
 import { lighthousePages } from './bench/lighthouse.mjs'
 import { placeOrders, storedOrders } from './bench/orders.mjs'
-import { startSite, watchMemory } from './bench/server.mjs'
+import { serverNode, startSite, watchMemory } from './bench/server.mjs'
 import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
 import { startRedisServer } from './bench/redis.mjs'
 import { CONNECTIONS, load, recordPage, startReplayServer } from './bench/throughput.mjs'
@@ -50,6 +52,7 @@ const check = (ok, what) => {
 
 const smtp = await healthySmtp()
 const site = await startSite({ env: smtpEnv(smtp) })
+console.log(`Server: Node.js ${execFileSync(serverNode(), ['--version'], { encoding: 'utf8' }).trim()} (${serverNode()}); load and static server: Node.js ${process.version}`)
 try {
   // The first request renders and caches each page; measure what visitors get afterwards.
   for (const page of PAGES) await fetch(site.url + page)

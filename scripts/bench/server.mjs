@@ -35,9 +35,14 @@ function startScript() {
 }
 
 /**
+ * The Node.js `npm start` runs: the project's own (the `node` package, node_modules/.bin/node, which
+ * npm puts first on the scripts' PATH), or BENCH_SERVER_NODE when set (another version beside it).
+ */
+export const serverNode = () => process.env.BENCH_SERVER_NODE || (fs.existsSync('node_modules/.bin/node') ? path.resolve('node_modules/.bin/node') : process.execPath)
+
+/**
  * The production server with a fresh database, as `npm start` runs it; resolves once the home page answers. `env` is added to the
- * server's environment (an SMTP server, a Redis URL); `nodeOptions` go to its Node.js (`--cpu-prof`), which is
- * BENCH_SERVER_NODE when set (the Docker image's Node.js beside this machine's).
+ * server's environment (an SMTP server, a Redis URL); `nodeOptions` go to its Node.js (`--cpu-prof`), `serverNode()`.
  * `stop()` ends it and removes its files.
  */
 export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } = {}) {
@@ -46,7 +51,7 @@ export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } =
   const databaseFile = path.join(dir, 'site.db')
   const port = await freePort()
   const start = startScript()
-  const server = spawn(process.env.BENCH_SERVER_NODE || process.execPath, [...start.nodeFlags, ...nodeOptions, start.serverFile, '-p', String(port)], {
+  const server = spawn(serverNode(), [...start.nodeFlags, ...nodeOptions, start.serverFile, '-p', String(port)], {
     env: {
       ...process.env,
       ...start.env,
