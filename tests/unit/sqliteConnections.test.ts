@@ -65,6 +65,24 @@ describe('statements kept per connection', () => {
     expect(statement.columns().map((column) => column.name)).toEqual(['id', 'flavor'])
   })
 
+  it('tells a write without rows from a read once per statement, as libsql does, by refusing raw mode', () => {
+    const write = connection.prepare('INSERT INTO jars (flavor) VALUES (?)')
+    const refusal = (statement: Database.Statement) => {
+      try {
+        statement.raw(true)
+      } catch (error) {
+        return error
+      }
+    }
+    const first = refusal(write)
+    expect(first).toBeInstanceOf(Error)
+    // The kept statement's own refusal again: no new error (and stack) for each write.
+    expect(refusal(connection.prepare('INSERT INTO jars (flavor) VALUES (?)'))).toBe(first)
+    expect(write.run(['mango']).changes).toBe(1)
+    // A read takes raw mode and answers rows as arrays.
+    expect(connection.prepare('SELECT flavor FROM jars').raw(true).all()).toEqual([['mango']])
+  })
+
   it('starts afresh after a schema change prepared on the connection', () => {
     flavorsFrom(1)
     connection.prepare('ALTER TABLE jars ADD COLUMN notes TEXT').run()

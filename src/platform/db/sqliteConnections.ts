@@ -93,7 +93,7 @@ export function keepStatements(connection: Database.Database): Database.Database
     if (statement) {
       kept.delete(sql) // moved to the end: the least recently used goes first
     } else {
-      statement = withKnownColumns(prepare(sql))
+      statement = described(prepare(sql))
       if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!)
     }
     kept.set(sql, statement)
@@ -103,11 +103,27 @@ export function keepStatements(connection: Database.Database): Database.Database
   return connection
 }
 
-/** A statement's columns are fixed by its text: read them from SQLite once. */
-function withKnownColumns(statement: Database.Statement): Database.Statement {
+/**
+ * What a statement's text fixes, asked of SQLite once: its columns, and whether it returns rows at
+ * all. libsql's client learns the latter by turning raw mode on, which throws for a write without
+ * RETURNING: an error made, with its stack, for every such write; a kept statement throws the
+ * first one again.
+ */
+function described(statement: Database.Statement): Database.Statement {
   const columns = statement.columns.bind(statement)
   let known: ReturnType<typeof columns> | undefined
   statement.columns = () => (known ??= columns())
+  const raw = statement.raw.bind(statement)
+  let returnsNoRows: unknown
+  statement.raw = (toggle?: boolean) => {
+    if (returnsNoRows) throw returnsNoRows
+    try {
+      return raw(toggle)
+    } catch (error) {
+      returnsNoRows = error
+      throw error
+    }
+  }
   return statement
 }
 
