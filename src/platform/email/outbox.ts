@@ -86,25 +86,28 @@ export type DeliveryRound = { sent: number; failed: number }
 /**
  * Sends every message that is due, oldest first, one at a time. The round first claims its
  * messages, in one transaction, each with one conditional update (waiting → sending), so two rounds
- * (or two server instances) never send the same message. The first failure ends the round: the
- * mail server is most likely down, the messages not tried yet wait again, and the next round comes
- * soon enough. Claims a dead process left go back to waiting first, unless `releaseStale` is false
- * (the background loop looks every few seconds only).
+ * (or two server instances) never send the same message. What was sent is recorded in one
+ * transaction when the round ends, or every few seconds while a long one goes on (a transaction
+ * per message was most of the outbox's share of an order); a process that dies before that sends
+ * those again once their claim is stale, as it does the message it was sending. The first failure
+ * ends the round: the mail server is most likely down, the messages not tried yet wait again, and
+ * the next round comes soon enough. Claims a dead process left go back to waiting first, unless
+ * `releaseStale` is false (the background loop looks every few seconds only).
  */
 export async function deliverDueEmails(payload: Payload, options: { now?: Date; limit?: number; releaseStale?: boolean } = {}): Promise<DeliveryRound> {
   const now = options.now ?? new Date()
   if (options.releaseStale !== false) await releaseStaleClaims(payload, now)
-  const due = await payload.find({
+  // Through the adapter: the server's own records, with no hooks or access to apply.
+  const due = await payload.db.find<EmailOutbox>({
     collection: OUTBOX,
     where: { and: [{ status: { equals: 'pending' } }, { nextAttemptAt: { less_than_equal: now.toISOString() } }] },
     sort: 'nextAttemptAt',
     limit: options.limit ?? 25,
     pagination: false,
-    depth: 0,
-    overrideAccess: true,
   })
   const claimed = await claim(payload, due.docs, now)
   const round: DeliveryRound = { sent: 0, failed: 0 }
+  const sent = new SentRecords(payload)
   for (const [index, message] of claimed.entries()) {
     try {
       await payload.sendEmail({
@@ -116,15 +119,14 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
         // RFC 8058 one-click unsubscribe: mail apps show an "Unsubscribe" button that posts to it.
         headers: message.listUnsubscribe ? { 'List-Unsubscribe': `<${message.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
       })
-      await mark(payload, message.id, { status: 'sent', sentAt: new Date().toISOString(), lastError: null, attempts: (message.attempts ?? 0) + 1 })
       round.sent++
-      // The mail server is back: what waits for a later retry goes now, not after its pause.
-      if (message.attempts) await retryWaitingNow(payload, now)
+      await sent.add(message)
     } catch (error) {
       round.failed++
       const attempts = (message.attempts ?? 0) + 1
       const givesUp = now.getTime() - new Date(message.createdAt).getTime() > GIVE_UP_AFTER_MS
       const reason = error instanceof Error ? error.message : String(error)
+      await sent.record()
       await mark(payload, message.id, {
         status: givesUp ? 'failed' : 'pending',
         attempts,
@@ -138,7 +140,38 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
       break
     }
   }
+  await sent.record()
+  // The mail server is back: what waits for a later retry goes now, not after its pause.
+  if (claimed.some((message, index) => index < round.sent && message.attempts)) await retryWaitingNow(payload, now)
   return round
+}
+
+/** A round records what it sent at least this often: a record far older than this could meet its claim going stale. */
+const RECORD_SENT_EVERY_MS = 5_000
+
+/** The messages a round has sent, written as sent in one transaction: at the round's end, or once a few seconds have passed. */
+class SentRecords {
+  private waiting: Array<{ message: EmailOutbox; sentAt: string }> = []
+  private recordedAt = Date.now()
+
+  constructor(private readonly payload: Payload) {}
+
+  async add(message: EmailOutbox): Promise<void> {
+    this.waiting.push({ message, sentAt: new Date().toISOString() })
+    if (Date.now() - this.recordedAt >= RECORD_SENT_EVERY_MS) await this.record()
+  }
+
+  async record(): Promise<void> {
+    this.recordedAt = Date.now()
+    const records = this.waiting.splice(0)
+    if (records.length === 0) return
+    await write(this.payload, async (req) => {
+      for (const { message, sentAt } of records) {
+        const data = { status: 'sent', sentAt, lastError: null, attempts: (message.attempts ?? 0) + 1, updatedAt: sentAt }
+        await this.payload.db.updateOne({ collection: OUTBOX, id: message.id, data, req, returning: false })
+      }
+    })
+  }
 }
 
 /** Takes this round's messages (waiting → sending); those another round took first are left out. */
