@@ -52,8 +52,8 @@ const check = (ok, what) => {
 
 const smtp = await healthySmtp()
 const site = await startSite({ env: smtpEnv(smtp) })
-console.log(`Server: Node.js ${execFileSync(serverNode(), ['--version'], { encoding: 'utf8' }).trim()} (${serverNode()}); load and static server: Node.js ${process.version}`)
 try {
+  console.log(`Server: Node.js ${execFileSync(serverNode(), ['--version'], { encoding: 'utf8' }).trim()} (${serverNode()}); load and static server: Node.js ${process.version}`)
   // The first request renders and caches each page; measure what visitors get afterwards.
   for (const page of PAGES) await fetch(site.url + page)
 

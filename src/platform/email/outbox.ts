@@ -108,6 +108,7 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
   const claimed = await claim(payload, due.docs, now)
   const round: DeliveryRound = { sent: 0, failed: 0 }
   const sent = new SentRecords(payload)
+  let sentARetry = false
   for (const [index, message] of claimed.entries()) {
     try {
       await payload.sendEmail({
@@ -120,6 +121,7 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
         headers: message.listUnsubscribe ? { 'List-Unsubscribe': `<${message.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
       })
       round.sent++
+      sentARetry ||= Boolean(message.attempts)
       await sent.add(message)
     } catch (error) {
       round.failed++
@@ -142,7 +144,7 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
   }
   await sent.record()
   // The mail server is back: what waits for a later retry goes now, not after its pause.
-  if (claimed.some((message, index) => index < round.sent && message.attempts)) await retryWaitingNow(payload, now)
+  if (sentARetry) await retryWaitingNow(payload, now)
   return round
 }
 
