@@ -63,12 +63,17 @@ function originOf({ url, lineNumber, columnNumber }) {
   const file = url.replace(/^file:\/\//, '')
   if (!sourceMaps.has(url)) {
     const mapFile = `${file}.map`
-    sourceMaps.set(url, file.includes('/.next/') && fs.existsSync(mapFile) ? new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) : null)
+    const mapped = file.includes('/.next/') || file.includes('/next/dist/compiled/') // Next's own runtime ships minified, with maps
+    sourceMaps.set(url, mapped && fs.existsSync(mapFile) ? new SourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) : null)
   }
   const entry = sourceMaps.get(url)?.findEntry(lineNumber, columnNumber)
   if (!entry?.originalSource) return { file: url, line: lineNumber }
-  // Sources are written relative to the chunk (../../../node_modules/…, ../../../src/…) or as turbopack:///[…].
-  const original = decodeURIComponent(entry.originalSource).replace(/^(\.\.\/)+/, '').replace(/^turbopack:\/\/\//, '')
+  // Sources are written relative to the chunk (../../../node_modules/…, ../../../src/…), as
+  // turbopack:///[…], or (Next's runtime) as webpack://next/./…, named here node_modules/next/….
+  const original = decodeURIComponent(entry.originalSource)
+    .replace(/^(\.\.\/)+/, '')
+    .replace(/^turbopack:\/\/\//, '')
+    .replace(/^webpack:\/\/next\/\.\//, 'node_modules/next/')
   return { file: original, line: entry.originalLine + 1 }
 }
 
@@ -94,6 +99,8 @@ function summarize(profile, { from, to }) {
   const packageOf = ({ callFrame }) => {
     const { file } = originOf(callFrame)
     return (
+      // React's renderers come bundled inside Next's runtime: named as React.
+      file.match(/next\/dist\/compiled\/(react[^/]*)\//)?.[1] ??
       file.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1] ??
       (file.startsWith('src/') ? file : file.includes('.next/server') ? '.next/server (no source map)' : file.startsWith('node:') ? 'node:' : file || `(${callFrame.functionName})`)
     )
