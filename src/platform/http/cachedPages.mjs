@@ -11,11 +11,11 @@ import tagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-mani
  * On this 2-core machine that held a cached page to about a quarter of what a static file server
  * sends, with a p99 over 100 ms at 50 connections (`npm run bench`).
  *
- * So once Next has answered an address from its cache, that answer's headers are kept here with
- * the cache entry it came from. The next plain request for the address asks the page cache for
- * the same entry (which applies every expiry: a seller's edit, an order holding a time, a page's
- * lifetime, another instance's edit through Redis) and, while it is the very entry Next sent,
- * sends its bytes with those headers. Anything else goes to Next as before: another entry, an
+ * So once Next has answered an address from its cache, that answer's headers and bytes are kept
+ * here with the cache entry they came from. The next plain request for the address asks the page
+ * cache whether it still holds that entry (which applies every expiry: a seller's edit, an order
+ * holding a time, a page's lifetime, another instance's edit through Redis) and, while it is the
+ * very entry Next sent, sends its bytes with those headers. Anything else goes to Next as before: another entry, an
  * expired or stale one, a query string, the client router's own requests, a form post, a 404.
  */
 
@@ -28,7 +28,7 @@ const state = (globalThis[STATE] ??= {
   visits: new AsyncLocalStorage(),
   /** A page cache handler to read entries through (Next makes one per request; any will do). */
   handler: null,
-  /** address → { key, lastModified, revalidate, headers, gzip? } */
+  /** address → { key, lastModified, revalidate, tags, headers, html, gzip? } */
   pages: new Map(),
 })
 
@@ -75,17 +75,11 @@ export function noteCachedPageRead(key, entry) {
 export async function serveCachedPage(request, response) {
   const page = state.pages.get(request.url)
   if (!page || !state.handler || !isPlainPageView(request)) return false
-  let entry
-  try {
-    entry = await state.handler.get(page.key, PAGE_READ)
-  } catch {
-    return false // the cache is unreachable (Redis away): Next renders the page
-  }
-  if (!isCurrent(entry, page)) {
+  const html = await currentHtml(page)
+  if (!html) {
     state.pages.delete(request.url)
     return false
   }
-  const html = entry.value.html
   const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')
   // Compressed once per entry, where Next's compression would gzip the page for every request.
   const body = gzip ? (page.gzip ??= gzipSync(html)) : html
@@ -94,13 +88,41 @@ export async function serveCachedPage(request, response) {
   return true
 }
 
-/** The entry Next answered with, still fresh: not replaced, past its lifetime or expired by a tag. */
-function isCurrent(entry, page) {
-  if (!entry || entry.lastModified !== page.lastModified || entry.value?.kind !== 'APP_PAGE' || !Buffer.isBuffer(entry.value.html)) return false
-  const revalidate = entry.cacheControl?.revalidate ?? page.revalidate
-  if (typeof revalidate === 'number' && Date.now() >= entry.lastModified + revalidate * 1000) return false
+/**
+ * The page's HTML while the cache still holds the entry remembered, else null. In memory the entry
+ * is at hand and read. Shared in Redis, reading it would fetch and parse the whole page (75 kB of
+ * JSON) three round trips away on every request, a tenth of what the door serves from memory
+ * (`npm run bench`): there the cache handler only confirms that the entry remembered is still the
+ * one it holds, and the bytes are the ones kept here when Next sent them.
+ */
+async function currentHtml(page) {
+  if (state.handler.sharedEntryIsCurrent) {
+    if (!isFresh(page.lastModified, page.revalidate, page.tags)) return null
+    try {
+      return (await state.handler.sharedEntryIsCurrent(page.key, page.lastModified, page.tags)) ? page.html : null
+    } catch {
+      return null // Redis away: Next renders the page
+    }
+  }
+  let entry
+  try {
+    entry = await state.handler.get(page.key, PAGE_READ)
+  } catch {
+    return null
+  }
+  if (!entry || entry.lastModified !== page.lastModified || entry.value?.kind !== 'APP_PAGE' || !Buffer.isBuffer(entry.value.html)) return null
+  return isFresh(entry.lastModified, entry.cacheControl?.revalidate ?? page.revalidate, tagsOf(entry)) ? entry.value.html : null
+}
+
+/** Not past the page's lifetime, nor expired by a tag this instance knows of. */
+function isFresh(lastModified, revalidate, tags) {
+  if (typeof revalidate === 'number' && Date.now() >= lastModified + revalidate * 1000) return false
+  return !areTagsStale(tags, lastModified)
+}
+
+const tagsOf = (entry) => {
   const tags = entry.value.headers?.['x-next-cache-tags']
-  return !(typeof tags === 'string' && areTagsStale(tags.split(','), entry.lastModified))
+  return typeof tags === 'string' ? tags.split(',') : []
 }
 
 /**
@@ -125,5 +147,6 @@ function remember(url, response, reads) {
   // Next's compression varies every compressible response on Accept-Encoding; so does the door.
   if (!/accept-encoding/i.test(String(headers.vary ?? ''))) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   const maxAge = /s-maxage=(\d+)/.exec(String(headers['cache-control'] ?? ''))
-  state.pages.set(url, { key, lastModified: entry.lastModified, revalidate: maxAge ? Number(maxAge[1]) : undefined, headers })
+  const revalidate = entry.cacheControl?.revalidate ?? (maxAge ? Number(maxAge[1]) : undefined)
+  state.pages.set(url, { key, lastModified: entry.lastModified, revalidate, tags: tagsOf(entry), headers, html: entry.value.html })
 }

@@ -22,12 +22,41 @@ async function sharedPageCache(redis) {
   ])
   CacheHandler.onCreation(({ buildId }) => {
     const keyPrefix = `seamoss:pages:${buildId ?? 'unknown'}:`
+    sharedKeys = { redis, keyPrefix }
     // Expiries sent while Redis was away never reached it: what it holds may be outdated.
     void onRedisBack(() => forgetCachedPages(redis, keyPrefix))
     // Redis away: a read fails at once and the page is rendered (Next's cache miss); never a wait.
-    return { handlers: [createRedisHandler({ client: redis, keyPrefix, timeoutMs: 1_000 })] }
+    return { handlers: [createRedisHandler({ client: redis, keyPrefix, sharedTagsKey: SHARED_TAGS_KEY, timeoutMs: REDIS_TIMEOUT_MS })] }
   })
   return CacheHandler
+}
+
+const REDIS_TIMEOUT_MS = 1_000
+/** The redis-strings handler's lists beside the entries: each entry's tags, and when a path was expired. */
+const SHARED_TAGS_KEY = '__sharedTags__'
+const REVALIDATED_TAGS_KEY = '__revalidated_tags__' // the handler's own name, not an option
+/** Where the shared cache lives, once the handler is made. */
+let sharedKeys = null
+
+/**
+ * Whether Redis still holds the entry `lastModified` names, unexpired: what the handler's own read
+ * checks (the entry is there, listed with its tags, none of its tags expired since), without
+ * fetching the page. The handler stores an entry as the JSON of `{ lastModified, lifespan, tags,
+ * value }`, so its first bytes name its version. Read any other way (another handler version),
+ * the answer is no: the door then lets Next read the entry as before.
+ */
+async function sharedEntryIsCurrent(key, lastModified, tags) {
+  if (!sharedKeys?.redis.isReady) return false
+  const { keyPrefix } = sharedKeys
+  const redis = sharedKeys.redis.withAbortSignal(AbortSignal.timeout(REDIS_TIMEOUT_MS))
+  // Sent together: one round trip.
+  const [head, listed, expired] = await Promise.all([
+    redis.getRange(keyPrefix + key, 0, 40),
+    redis.hExists(keyPrefix + SHARED_TAGS_KEY, key),
+    tags.length > 0 ? redis.hmGet(keyPrefix + REVALIDATED_TAGS_KEY, tags) : [],
+  ])
+  if (/^\{"lastModified":(\d+)[,}]/.exec(head)?.[1] !== String(lastModified)) return false
+  return Boolean(listed) && expired.every((time) => !time || Number(time) <= lastModified)
 }
 
 async function forgetCachedPages(redis, keyPrefix) {
@@ -58,6 +87,9 @@ export default class PageCache extends BaseCache {
     super(...args)
     rememberPageCacheHandler(this)
   }
+
+  /** With Redis, how the door asks whether an entry is still current (see above); in memory it reads the entry. */
+  sharedEntryIsCurrent = redis ? sharedEntryIsCurrent : undefined
 
   async get(...args) {
     if (args[1]?.kind === 'IMAGE') return readImage(args[0])
