@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks'
 
 import { createClient } from '@libsql/client'
 
+import { HONEYPOT_FIELD } from '../../src/shared/forms/honeypot.mjs'
 import { percentile } from './server.mjs'
 
 const SUCCESS_TEXT = 'Order Submitted!'
@@ -81,9 +82,6 @@ function scriptedPost(fields) {
   body.append('0', JSON.stringify([...state, '$K1']))
   return { body, headers: { 'Next-Action': action, Accept: 'text/x-component' } }
 }
-
-/** The form's honeypot field (src/shared/forms/limits.ts): a bot fills it, and the site stores nothing. */
-const HONEYPOT_FIELD = 'website'
 
 /**
  * One customer's order: load the page, then post the form, as a browser without JavaScript does

@@ -15,5 +15,4 @@ export const LIMITS = {
   discountCode: 32,
 } as const
 
-/** Hidden from people, filled in by bots. */
-export const HONEYPOT_FIELD = 'website'
+export { HONEYPOT_FIELD } from './honeypot.mjs'
