@@ -1,5 +1,6 @@
-// The production server (`npm start`): Next.js as `next start` runs it, with the page cache answered
-// at the door (src/platform/http/cachedPages.mjs). Needs `npm run build` first.
+// The production server (`npm start`): Next.js as `next start` runs it, with the page cache and the
+// build's scripts and styles answered at the door (src/platform/http/cachedPages.mjs,
+// staticAssets.mjs). Needs `npm run build` first.
 //   node server.mjs [-p PORT] [-H HOSTNAME]     (PORT defaults to $PORT, then 3000; all interfaces)
 import http from 'node:http'
 import path from 'node:path'
@@ -9,6 +10,7 @@ import { parseArgs } from 'node:util'
 import next from 'next'
 
 import { handleNoting, serveCachedPage } from './src/platform/http/cachedPages.mjs'
+import { noteStaticAsset, serveStaticAsset, serveStaticAssetsFrom } from './src/platform/http/staticAssets.mjs'
 
 const { values: options } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -17,13 +19,17 @@ const port = Number(options.port ?? process.env.PORT ?? 3000)
 const hostname = options.hostname
 
 process.env.NODE_ENV = 'production'
-const app = next({ dir: path.dirname(fileURLToPath(import.meta.url)), port, hostname: hostname ?? 'localhost' })
+const dir = path.dirname(fileURLToPath(import.meta.url))
+const app = next({ dir, port, hostname: hostname ?? 'localhost' })
 await app.prepare()
 const handle = app.getRequestHandler()
+serveStaticAssetsFrom(path.join(dir, '.next', 'static'))
 
 const server = http.createServer(async (request, response) => {
   try {
+    if (serveStaticAsset(request, response)) return
     if (await serveCachedPage(request, response)) return
+    noteStaticAsset(request, response)
     await handleNoting(request, response, handle)
   } catch (error) {
     console.error(`Failed to handle request for ${request.url}`, error)

@@ -2,8 +2,9 @@
 // The site's speed in one run (not a test), against the production build on a fresh database:
 //   1. Lighthouse, mobile, on every public page: median of BENCH_RUNS runs (default 3), each run's
 //      performance shown, and the gzip weight of the JavaScript the page loads;
-//   2. each page's req/s and p99 at 50 connections, beside a static server (a process of its own)
-//      replaying the same bytes right after (the ratio is what counts on a small, noisy machine);
+//   2. each page's req/s and p99 at 50 connections, and the largest script /order loads (asked for
+//      as a browser does, compressed), beside a static server (a process of its own) replaying the
+//      same bytes right after (the ratio is what counts on a small, noisy machine);
 //   3. orders posted by 16 customers at once, without JavaScript (the answer is the whole page)
 //      and as the page's script posts them (the answer is the action's result), each beside the
 //      same posts from bots (honeypot filled: no database), Next's own share of an order;
@@ -22,7 +23,7 @@ import { placeOrders, storedOrders } from './bench/orders.mjs'
 import { serverNode, startSite, watchMemory } from './bench/server.mjs'
 import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
 import { startRedisServer } from './bench/redis.mjs'
-import { CONNECTIONS, load, recordPage, startReplayServer } from './bench/throughput.mjs'
+import { BROWSER_ENCODINGS, CONNECTIONS, largestScript, load, recordPage, startReplayServer } from './bench/throughput.mjs'
 
 const CONTENT_PAGES = ['/', '/benefits', '/about', '/faq', '/contact', '/reviews']
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : [...CONTENT_PAGES, '/order']
@@ -88,18 +89,23 @@ try {
 
   const memory = watchMemory(site.pid)
   if (!SKIP.has('pages')) {
+    // Each page as it is, and the largest script /order loads as a browser asks for it (compressed):
+    // a first visit loads a dozen such files, each from this server unless a CDN is in front.
+    const addresses = PAGES.map((page) => ({ page, headers: {} }))
+    const script = await largestScript(site.url, PAGES.includes('/order') ? '/order' : PAGES[0])
+    addresses.push({ page: script, headers: BROWSER_ENCODINGS })
     const recordings = new Map()
-    for (const page of PAGES) recordings.set(page, await recordPage(site.url + page))
+    for (const { page, headers } of addresses) recordings.set(page, await recordPage(site.url + page, Object.keys(headers).length ? headers : undefined))
     const replay = await startReplayServer(recordings)
     const rows = []
     try {
-      for (const page of PAGES) {
-        await load(site.url + page, { seconds: 2 }) // warm-up, not counted
-        const app = await load(site.url + page, { seconds: SECONDS })
-        const replayed = await load(replay.url + page, { seconds: SECONDS })
+      for (const { page, headers } of addresses) {
+        await load(site.url + page, { seconds: 2, headers }) // warm-up, not counted
+        const app = await load(site.url + page, { seconds: SECONDS, headers })
+        const replayed = await load(replay.url + page, { seconds: SECONDS, headers })
         const ratio = app.reqPerSec / replayed.reqPerSec
         rows.push({
-          page,
+          page: page === script ? `${page.replace(/^.*\//, '…/')} (largest script, ${recordings.get(page).headers['content-encoding'] ?? 'identity'})` : page,
           'KB': Math.round(recordings.get(page).body.length / 1024),
           'req/s site': app.reqPerSec,
           'req/s static': replayed.reqPerSec,
@@ -112,7 +118,7 @@ try {
     } finally {
       await replay.close()
     }
-    console.log(`\nCached pages at ${CONNECTIONS} connections, ${SECONDS} s each, beside a static server replaying the same bytes`)
+    console.log(`\nCached pages (and /order's largest script) at ${CONNECTIONS} connections, ${SECONDS} s each, beside a static server replaying the same bytes`)
     console.table(rows)
   }
 

@@ -11,12 +11,45 @@ import { freePort } from './server.mjs'
 
 export const CONNECTIONS = 50
 
-/** What the site answers for a page, as autocannon will ask for it (no compression). */
-export async function recordPage(url) {
-  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } })
-  const body = Buffer.from(await response.arrayBuffer())
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'].includes(name)))
-  return { status: response.status, headers, body }
+/**
+ * What the site answers for an address, as autocannon will ask for it: a page without compression,
+ * a script (`headers`) as a browser asks, its bytes as they come (brotli, gzip).
+ */
+export function recordPage(url, headers = { 'accept-encoding': 'identity' }) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, async (response) => {
+        const chunks = []
+        for await (const chunk of response) chunks.push(chunk)
+        const kept = Object.entries(response.headers).filter(([name]) => !['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'].includes(name))
+        resolve({ status: response.statusCode, headers: Object.fromEntries(kept), body: Buffer.concat(chunks) })
+      })
+      .once('error', reject)
+  })
+}
+
+/** As a browser asks for a script. */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+
+/**
+ * The largest script `page` loads, once the site sends it as it will from then on: the first
+ * request for a build file goes to Next, and the server keeps it compressed once, in the background
+ * (src/platform/http/staticAssets.mjs).
+ */
+export async function largestScript(base, page) {
+  const html = await (await fetch(base + page)).text()
+  let largest = { path: '', size: -1 }
+  for (const [, path] of html.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"?]+\.js)"/g)) {
+    const size = (await (await fetch(base + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()).byteLength
+    if (size > largest.size) largest = { path, size }
+  }
+  if (!largest.path) throw new Error(`${page} loads no script of the build`)
+  for (let tries = 0; tries < 50; tries++) {
+    const recorded = await recordPage(base + largest.path, BROWSER_ENCODINGS)
+    if (recorded.headers['content-encoding'] === 'br') break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return largest.path
 }
 
 /**
