@@ -14,8 +14,8 @@ import zlib from 'node:zlib'
  *
  * Their names change with their content (`Cache-Control: immutable`), so once Next has sent one,
  * its headers are kept and its bytes read once, with gzip (level 9) and brotli (quality 11) made
- * once in the background, smaller than what Next makes per request; the next requests get them
- * from memory. Partial and conditional requests, and anything not yet kept, go to Next.
+ * once in the background, one file at a time, smaller than what Next makes per request; the next
+ * requests get them from memory. Partial and conditional requests, and anything not yet kept, go to Next.
  */
 
 const PREFIX = '/_next/static/'
@@ -30,6 +30,24 @@ const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-en
 
 const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
+
+/**
+ * Brotli's best, with a window no larger than the file: at quality 11 each compression holds tens
+ * of MB while it runs, and a page's first visit asks for a dozen files at once.
+ */
+const brotliParams = (length) => ({
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(zlib.constants.BROTLI_MAX_WINDOW_BITS, Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 1)))),
+})
+
+/** Files are compressed one after another, so that the memory of one compression is all it takes. */
+let compressing = Promise.resolve()
+function oneAtATime(work) {
+  const done = compressing.then(work)
+  compressing = done.catch(() => {})
+  return done
+}
 
 /** A file being read and compressed, or one left to Next (the memory for kept files is full). */
 const LOADING = Symbol('loading')
@@ -83,10 +101,7 @@ async function keep(url, headers) {
   }
   const asset = { headers, identity }
   if (COMPRESSIBLE.test(String(headers['content-type'] ?? ''))) {
-    ;[asset.gzip, asset.br] = await Promise.all([
-      gzip(identity, { level: 9 }),
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    ])
+    ;[asset.gzip, asset.br] = await oneAtATime(() => Promise.all([gzip(identity, { level: 9 }), brotli(identity, { params: brotliParams(identity.length) })]))
     if (!/accept-encoding/i.test(String(headers.vary ?? ''))) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   }
   keptBytes += identity.length + (asset.gzip?.length ?? 0) + (asset.br?.length ?? 0)
