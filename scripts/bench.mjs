@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process'
 
 import { lighthousePages } from './bench/lighthouse.mjs'
 import { placeOrders, storedOrders } from './bench/orders.mjs'
-import { serverNode, startSite, watchMemory } from './bench/server.mjs'
+import { mainThreadCpuMs, serverNode, startSite, watchMemory } from './bench/server.mjs'
 import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
 import { startRedisServer } from './bench/redis.mjs'
 import { BROWSER_ENCODINGS, CONNECTIONS, largestScript, load, recordPage, startReplayServer } from './bench/throughput.mjs'
@@ -138,7 +138,9 @@ try {
     for (const javascript of [false, true]) {
       const how = javascript ? 'with JavaScript' : 'without JavaScript'
       const before = await storedOrders(site.databaseFile)
+      const cpuBefore = mainThreadCpuMs(site.pid)
       const result = await placeOrders(site.url, { orders: ORDERS, clients: ORDER_CLIENTS, javascript, firstCustomer: 1 + before })
+      const cpuMs = (mainThreadCpuMs(site.pid) - cpuBefore) / ORDERS
       const stored = (await storedOrders(site.databaseFile)) - before
       for (const [reason, count] of result.reasons) console.log(`  ${how}: ${count} × ${reason}`)
       rows.push({
@@ -147,11 +149,14 @@ try {
         'orders/s': `${result.ordersPerSec} ${check(result.ordersPerSec >= TARGETS.ordersPerSec, `orders ${how} ${result.ordersPerSec}/s < ${TARGETS.ordersPerSec}`)}`,
         'p50 ms': result.p50,
         'p99 ms': `${result.p99} ${check(result.p99 < TARGETS.orderP99Ms, `order ${how} p99 ${result.p99} ms ≥ ${TARGETS.orderP99Ms}`)}`,
+        'server CPU ms': cpuMs.toFixed(1),
         errors: `${result.errors} ${check(result.errors === 0, `${result.errors} order errors ${how}`)}`,
         stored: `${stored} ${check(stored === ORDERS, `${stored} of ${ORDERS} orders ${how} stored`)}`,
       })
       const botsBefore = await storedOrders(site.databaseFile)
+      const botsCpuBefore = mainThreadCpuMs(site.pid)
       const bots = await placeOrders(site.url, { orders: ORDERS, clients: ORDER_CLIENTS, javascript, bot: true, firstCustomer: 100_000 + botsBefore })
+      const botsCpuMs = (mainThreadCpuMs(site.pid) - botsCpuBefore) / ORDERS
       const botsStored = (await storedOrders(site.databaseFile)) - botsBefore
       for (const [reason, count] of bots.reasons) console.log(`  bots ${how}: ${count} × ${reason}`)
       rows.push({
@@ -160,11 +165,12 @@ try {
         'orders/s': bots.ordersPerSec,
         'p50 ms': bots.p50,
         'p99 ms': bots.p99,
+        'server CPU ms': botsCpuMs.toFixed(1),
         errors: `${bots.errors} ${check(bots.errors === 0, `${bots.errors} bot post errors ${how}`)}`,
         stored: `${botsStored} ${check(botsStored === 0, `${botsStored} bot posts ${how} stored`)}`,
       })
     }
-    console.log(`\nOrders posted by ${ORDER_CLIENTS} customers at once (page load, then the post), after ${WARM_UP_ORDERS} of each kind not counted; bots: the same posts with the honeypot filled, answered without the database`)
+    console.log(`\nOrders posted by ${ORDER_CLIENTS} customers at once (page load, then the post), after ${WARM_UP_ORDERS} of each kind not counted; bots: the same posts with the honeypot filled, answered without the database; server CPU ms: its main thread's time per order (page load and post), which bounds the rate`)
     console.table(rows)
   }
 

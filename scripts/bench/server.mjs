@@ -118,6 +118,19 @@ function treeMemory(rootPid) {
 }
 
 /** Samples the server's memory every 250 ms until `stop()`, which answers the peak in MB. */
+/**
+ * The CPU time the server's main thread has run so far, in ms (Linux: its schedstat; NaN elsewhere).
+ * Next answers every request on that one thread, so its time per order is what bounds orders per
+ * second; unlike a rate, it barely moves with whatever else this shared machine is running.
+ */
+export function mainThreadCpuMs(pid) {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6
+  } catch {
+    return NaN
+  }
+}
+
 export function watchMemory(pid) {
   let peak = treeMemory(pid)
   const timer = setInterval(() => (peak = Math.max(peak, treeMemory(pid))), 250)
