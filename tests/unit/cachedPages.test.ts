@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -116,5 +116,31 @@ describe('cached pages answered at the door', () => {
     for await (const chunk of response) chunks.push(chunk)
     expect(response.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(Buffer.concat(chunks)).toString()).toBe(`<html>${'Contact us. '.repeat(200)}</html>`)
+  })
+
+  it('answers brotli to a browser that takes it once it is made (in the background), gzip until then', async () => {
+    const html = `<html>${'Ask us anything. '.repeat(300)}</html>`
+    cachePage('/faq', html)
+    await load('/faq')
+    const raw = () =>
+      new Promise<{ encoding?: string; body: Buffer; by: string }>((resolve) => {
+        const before = nextAnswered.length
+        http.get(`${base}/faq`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, async (response) => {
+          const chunks: Buffer[] = []
+          for await (const chunk of response) chunks.push(chunk)
+          resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks), by: nextAnswered.length > before ? 'next' : 'door' })
+        })
+      })
+    const first = await raw()
+    expect([first.by, first.encoding]).toEqual(['door', 'gzip'])
+    expect(gunzipSync(first.body).toString()).toBe(html)
+    let answer = first
+    for (let tries = 0; answer.encoding !== 'br' && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      answer = await raw()
+    }
+    expect([answer.by, answer.encoding]).toEqual(['door', 'br'])
+    expect(brotliDecompressSync(answer.body).toString()).toBe(html)
+    expect(answer.body.length).toBeLessThan(first.body.length)
   })
 })

@@ -2,8 +2,8 @@
 // each. Plain JavaScript: the production server loads it in Node without a compiler.
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
+
+import { brotliInTurn, gzipInTurn } from './compressOnce.mjs'
 
 /**
  * Why: Next sends these files from disk and compresses them again for every request. The largest
@@ -27,27 +27,6 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|manifest\+json|
 const MAX_KEPT_BYTES = 32 * 1024 * 1024
 /** Headers that belong to one response, not to the file. */
 const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive'])
-
-const gzip = promisify(zlib.gzip)
-const brotli = promisify(zlib.brotliCompress)
-
-/**
- * Brotli's best, with a window no larger than the file: at quality 11 each compression holds tens
- * of MB while it runs, and a page's first visit asks for a dozen files at once.
- */
-const brotliParams = (length) => ({
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: length,
-  [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(zlib.constants.BROTLI_MAX_WINDOW_BITS, Math.max(zlib.constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(length + 1)))),
-})
-
-/** Files are compressed one after another, so that the memory of one compression is all it takes. */
-let compressing = Promise.resolve()
-function oneAtATime(work) {
-  const done = compressing.then(work)
-  compressing = done.catch(() => {})
-  return done
-}
 
 /** A file being read and compressed, or one left to Next (the memory for kept files is full). */
 const LOADING = Symbol('loading')
@@ -101,7 +80,7 @@ async function keep(url, headers) {
   }
   const asset = { headers, identity }
   if (COMPRESSIBLE.test(String(headers['content-type'] ?? ''))) {
-    ;[asset.gzip, asset.br] = await oneAtATime(() => Promise.all([gzip(identity, { level: 9 }), brotli(identity, { params: brotliParams(identity.length) })]))
+    ;[asset.gzip, asset.br] = await Promise.all([gzipInTurn(identity), brotliInTurn(identity)])
     if (!/accept-encoding/i.test(String(headers.vary ?? ''))) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
   }
   keptBytes += identity.length + (asset.gzip?.length ?? 0) + (asset.br?.length ?? 0)
