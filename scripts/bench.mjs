@@ -23,7 +23,7 @@ import { placeOrders, storedOrders } from './bench/orders.mjs'
 import { mainThreadCpuMs, serverNode, startSite, watchMemory } from './bench/server.mjs'
 import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
 import { startRedisServer } from './bench/redis.mjs'
-import { BROWSER_ENCODINGS, CONNECTIONS, largestScript, load, recordPage, startReplayServer } from './bench/throughput.mjs'
+import { BROWSER_ENCODINGS, CONNECTIONS, largestScript, load, NO_COMPRESSION, recordPage, startReplayServer } from './bench/throughput.mjs'
 
 const CONTENT_PAGES = ['/', '/benefits', '/about', '/faq', '/contact', '/reviews']
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : [...CONTENT_PAGES, '/order']
@@ -91,11 +91,11 @@ try {
   if (!SKIP.has('pages')) {
     // Each page as it is, and the largest script /order loads as a browser asks for it (compressed):
     // a first visit loads a dozen such files, each from this server unless a CDN is in front.
-    const addresses = PAGES.map((page) => ({ page, headers: {} }))
+    const addresses = PAGES.map((page) => ({ page, headers: NO_COMPRESSION }))
     const script = await largestScript(site.url, PAGES.includes('/order') ? '/order' : PAGES[0])
     addresses.push({ page: script, headers: BROWSER_ENCODINGS })
     const recordings = new Map()
-    for (const { page, headers } of addresses) recordings.set(page, await recordPage(site.url + page, Object.keys(headers).length ? headers : undefined))
+    for (const { page, headers } of addresses) recordings.set(page, await recordPage(site.url + page, headers))
     const replay = await startReplayServer(recordings)
     const rows = []
     try {
@@ -135,13 +135,17 @@ try {
       const warmUp = await placeOrders(site.url, { orders: WARM_UP_ORDERS, clients: ORDER_CLIENTS, javascript, firstCustomer: 200_000 + (javascript ? WARM_UP_ORDERS : 0) })
       check(warmUp.errors === 0, `${warmUp.errors} warm-up order errors: ${[...warmUp.reasons.keys()].join(', ')}`)
     }
-    for (const javascript of [false, true]) {
-      const how = javascript ? 'with JavaScript' : 'without JavaScript'
+    /** ORDERS posts, each from a new customer: their figures, how many orders they stored, the main thread's CPU per post. */
+    const placeCounted = async ({ javascript, bot }) => {
       const before = await storedOrders(site.databaseFile)
       const cpuBefore = mainThreadCpuMs(site.pid)
-      const result = await placeOrders(site.url, { orders: ORDERS, clients: ORDER_CLIENTS, javascript, firstCustomer: 1 + before })
+      const result = await placeOrders(site.url, { orders: ORDERS, clients: ORDER_CLIENTS, javascript, bot, firstCustomer: (bot ? 100_000 : 1) + before })
       const cpuMs = (mainThreadCpuMs(site.pid) - cpuBefore) / ORDERS
-      const stored = (await storedOrders(site.databaseFile)) - before
+      return { result, stored: (await storedOrders(site.databaseFile)) - before, cpuMs }
+    }
+    for (const javascript of [false, true]) {
+      const how = javascript ? 'with JavaScript' : 'without JavaScript'
+      const { result, stored, cpuMs } = await placeCounted({ javascript, bot: false })
       for (const [reason, count] of result.reasons) console.log(`  ${how}: ${count} × ${reason}`)
       rows.push({
         posted: how,
@@ -153,11 +157,7 @@ try {
         errors: `${result.errors} ${check(result.errors === 0, `${result.errors} order errors ${how}`)}`,
         stored: `${stored} ${check(stored === ORDERS, `${stored} of ${ORDERS} orders ${how} stored`)}`,
       })
-      const botsBefore = await storedOrders(site.databaseFile)
-      const botsCpuBefore = mainThreadCpuMs(site.pid)
-      const bots = await placeOrders(site.url, { orders: ORDERS, clients: ORDER_CLIENTS, javascript, bot: true, firstCustomer: 100_000 + botsBefore })
-      const botsCpuMs = (mainThreadCpuMs(site.pid) - botsCpuBefore) / ORDERS
-      const botsStored = (await storedOrders(site.databaseFile)) - botsBefore
+      const { result: bots, stored: botsStored, cpuMs: botsCpuMs } = await placeCounted({ javascript, bot: true })
       for (const [reason, count] of bots.reasons) console.log(`  bots ${how}: ${count} × ${reason}`)
       rows.push({
         posted: `  bots ${how} (reference)`,

@@ -15,7 +15,7 @@ export const CONNECTIONS = 50
  * What the site answers for an address, as autocannon will ask for it: a page without compression,
  * a script (`headers`) as a browser asks, its bytes as they come (brotli, gzip).
  */
-export function recordPage(url, headers = { 'accept-encoding': 'identity' }) {
+export function recordPage(url, headers) {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, async (response) => {
@@ -28,8 +28,9 @@ export function recordPage(url, headers = { 'accept-encoding': 'identity' }) {
   })
 }
 
-/** As a browser asks for a script. */
+/** As a browser asks for a script, and as the pages are measured (uncompressed, as the static server's). */
 export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+export const NO_COMPRESSION = { 'accept-encoding': 'identity' }
 
 /**
  * The largest script `page` loads, once the site sends it as it will from then on: the first
@@ -40,7 +41,7 @@ export async function largestScript(base, page) {
   const html = await (await fetch(base + page)).text()
   let largest = { path: '', size: -1 }
   for (const [, path] of html.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"?]+\.js)"/g)) {
-    const size = (await (await fetch(base + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()).byteLength
+    const size = (await (await fetch(base + path, { headers: NO_COMPRESSION })).arrayBuffer()).byteLength
     if (size > largest.size) largest = { path, size }
   }
   if (!largest.path) throw new Error(`${page} loads no script of the build`)

@@ -22,6 +22,8 @@ function fakeNext(request: http.IncomingMessage, response: http.ServerResponse) 
   response.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
   response.setHeader('Content-Type', file.endsWith('.js') ? 'application/javascript; charset=UTF-8' : 'font/woff2')
   response.setHeader('X-Content-Type-Options', 'nosniff')
+  // A response made for one visitor (a proxy's cookie, say) is never sent to the next.
+  if (request.url!.includes('session')) response.setHeader('Set-Cookie', 'session=abc')
   response.end(fs.readFileSync(file))
 }
 
@@ -34,6 +36,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(folder, 'chunks'))
   fs.mkdirSync(path.join(folder, 'media'))
   fs.writeFileSync(path.join(folder, 'chunks', 'app-1a2b.js'), SCRIPT)
+  fs.writeFileSync(path.join(folder, 'chunks', 'session-3c.js'), SCRIPT)
   fs.writeFileSync(path.join(folder, 'media', 'font-9z.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]))
   fs.writeFileSync(path.join(folder, '..', 'secret.txt'), 'not a build file')
   serveStaticAssetsFrom(folder)
@@ -115,7 +118,7 @@ describe('build files answered at the door', () => {
     expect((await get(url, { 'if-none-match': 'W/"x"' })).by).toBe('next')
     expect((await get(url, {}, 'POST')).by).toBe('next')
     expect((await get(`${url}?v=1`)).by).toBe('next')
-    for (const odd of ['/_next/static/chunks/missing.js', '/_next/static/%2e%2e/secret.txt', '/_next/static/../secret.txt', '/_next/static/chunks/.hidden']) {
+    for (const odd of ['/_next/static/chunks/session-3c.js', '/_next/static/chunks/missing.js', '/_next/static/%2e%2e/secret.txt', '/_next/static/../secret.txt', '/_next/static/chunks/.hidden']) {
       await get(odd)
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect((await get(odd)).by, odd).toBe('next')

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib'
 
 import tagsManifestModule from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js'
 
-import { brotliInTurn } from './compressOnce.mjs'
+import { brotliInTurn, keptHeaders, sendKept } from './keptResponses.mjs'
 
 /**
  * Why: a page served from Next's page cache still passes through Next's router (rewrites, header
@@ -30,7 +30,7 @@ const state = (globalThis[STATE] ??= {
   visits: new AsyncLocalStorage(),
   /** A page cache handler to read entries through (Next makes one per request; any will do). */
   handler: null,
-  /** address → { key, lastModified, revalidate, tags, headers, html, gzip?, br? } */
+  /** address → { key, lastModified, revalidate, tags, headers, html, gzip?, brotli?, br? } */
   pages: new Map(),
 })
 
@@ -46,9 +46,6 @@ const PAGE_READ = { kind: 'APP_PAGE', isRoutePPREnabled: false, isFallback: fals
  * with a body), an on-demand revalidation.
  */
 const NOT_A_PAGE_VIEW = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url', 'next-action', 'content-type', 'x-prerender-revalidate']
-
-/** Headers that belong to one response, not to the page: written afresh for each. */
-const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive'])
 
 /** A plain view of a page: a GET (or HEAD) without a query, from a browser or a bot. */
 function isPlainPageView(request) {
@@ -84,15 +81,9 @@ export async function serveCachedPage(request, response) {
   }
   // Compressed once per entry, where Next's compression would gzip the page for every request:
   // gzip at once, brotli (a sixth smaller) in the background, for the requests after it is made.
-  const accepted = request.headers['accept-encoding'] ?? ''
-  let [encoding, body] = [null, html]
-  if (/\bbr\b/.test(accepted)) {
-    if (page.br) [encoding, body] = ['br', page.br]
-    else page.brotli ??= brotliInTurn(html).then((br) => (page.br = br), () => {})
-  }
-  if (!encoding && /\bgzip\b/.test(accepted)) [encoding, body] = ['gzip', (page.gzip ??= gzipSync(html))]
-  response.writeHead(200, { ...page.headers, 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) })
-  response.end(request.method === 'HEAD' ? undefined : body)
+  page.gzip ??= gzipSync(html)
+  if (/\bbr\b/.test(request.headers['accept-encoding'] ?? '')) page.brotli ??= brotliInTurn(html).then((br) => (page.br = br), () => {})
+  sendKept(request, response, page.headers, { identity: html, gzip: page.gzip, br: page.br })
   return true
 }
 
@@ -150,10 +141,7 @@ function remember(url, response, reads) {
   if (!state.pages.has(url) && state.pages.size >= MAX_PAGES) return
   const [{ key, entry }] = reads
   if (!Buffer.isBuffer(entry.value.html)) return
-  const headers = {}
-  for (const [name, value] of Object.entries(response.getHeaders())) if (!PER_RESPONSE.has(name)) headers[name] = value
-  // Next's compression varies every compressible response on Accept-Encoding; so does the door.
-  if (!/accept-encoding/i.test(String(headers.vary ?? ''))) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
+  const headers = keptHeaders(response, { compressed: true })
   const maxAge = /s-maxage=(\d+)/.exec(String(headers['cache-control'] ?? ''))
   const revalidate = entry.cacheControl?.revalidate ?? (maxAge ? Number(maxAge[1]) : undefined)
   state.pages.set(url, { key, lastModified: entry.lastModified, revalidate, tags: tagsOf(entry), headers, html: entry.value.html })

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-import { brotliInTurn, gzipInTurn } from './compressOnce.mjs'
+import { brotliInTurn, gzipInTurn, keptHeaders, sendKept } from './keptResponses.mjs'
 
 /**
  * Why: Next sends these files from disk and compresses them again for every request. The largest
@@ -25,8 +25,6 @@ const ASSET_PATH = /^\/_next\/static\/(?:[\w~-][\w.~-]*\/)*[\w~-][\w.~-]*$/
 const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|manifest\+json|xml)|image\/svg\+xml)/
 /** All encodings of all kept files; the site's pages load about 0.6 MB, the admin about 3 MB. */
 const MAX_KEPT_BYTES = 32 * 1024 * 1024
-/** Headers that belong to one response, not to the file. */
-const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive'])
 
 /** A file being read and compressed, or one left to Next (the memory for kept files is full). */
 const LOADING = Symbol('loading')
@@ -47,10 +45,7 @@ export function serveStaticAsset(request, response) {
   const asset = assets.get(request.url)
   if (!asset || typeof asset === 'symbol') return false
   if (request.headers.range || request.headers['if-none-match'] || request.headers['if-modified-since']) return false
-  const accepted = request.headers['accept-encoding'] ?? ''
-  const [encoding, body] = asset.br && /\bbr\b/.test(accepted) ? ['br', asset.br] : asset.gzip && /\bgzip\b/.test(accepted) ? ['gzip', asset.gzip] : [null, asset.identity]
-  response.writeHead(200, { ...asset.headers, 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) })
-  response.end(request.method === 'HEAD' ? undefined : body)
+  sendKept(request, response, asset.headers, asset)
   return true
 }
 
@@ -58,18 +53,18 @@ export function serveStaticAsset(request, response) {
 export function noteStaticAsset(request, response) {
   if (!folder || request.method !== 'GET' || assets.has(request.url) || !ASSET_PATH.test(request.url)) return
   response.once('finish', () => {
-    if (response.statusCode !== 200 || assets.has(request.url)) return
-    const headers = {}
-    for (const [name, value] of Object.entries(response.getHeaders())) if (!PER_RESPONSE.has(name)) headers[name] = value
+    if (response.statusCode !== 200 || response.hasHeader('set-cookie') || assets.has(request.url)) return
     assets.set(request.url, LOADING)
-    keep(request.url, headers).catch((error) => {
+    keep(request.url, response).catch((error) => {
       assets.delete(request.url)
       console.warn(`[static] ${request.url} is left to Next: ${error?.message ?? error}`)
     })
   })
 }
 
-async function keep(url, headers) {
+async function keep(url, response) {
+  const compressed = COMPRESSIBLE.test(String(response.getHeader('content-type') ?? ''))
+  const headers = keptHeaders(response, { compressed })
   const file = path.join(folder, url.slice(PREFIX.length))
   if (!file.startsWith(folder + path.sep)) throw new Error('outside the build folder')
   const identity = await fs.readFile(file)
@@ -79,10 +74,7 @@ async function keep(url, headers) {
     return
   }
   const asset = { headers, identity }
-  if (COMPRESSIBLE.test(String(headers['content-type'] ?? ''))) {
-    ;[asset.gzip, asset.br] = await Promise.all([gzipInTurn(identity), brotliInTurn(identity)])
-    if (!/accept-encoding/i.test(String(headers.vary ?? ''))) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
-  }
+  if (compressed) [asset.gzip, asset.br] = await Promise.all([gzipInTurn(identity), brotliInTurn(identity)])
   keptBytes += identity.length + (asset.gzip?.length ?? 0) + (asset.br?.length ?? 0)
   assets.set(url, asset)
 }
