@@ -14,6 +14,9 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
+  // A wrong setting stops the server here, naming the variable, before anything runs on it.
+  const { checkEnvironmentOrExit } = await import('./platform/config/environment.mjs')
+  checkEnvironmentOrExit()
   const [{ getPayloadClient }, { startOutboxWorker }, { pruneSubmissions }, { queueScheduledMessages }, { runOnOneInstance }] = await Promise.all([
     import('./platform/db/payloadClient'),
     import('./platform/email/outbox'),

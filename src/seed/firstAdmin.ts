@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { passwordProblem } from '@/features/admin/adminAuth'
+import { readEnvironment } from '@/platform/config/environment.mjs'
 
 /**
  * `ADMIN_EMAIL` + `ADMIN_PASSWORD` create the first admin when there is none; without them
@@ -8,8 +9,7 @@ import { passwordProblem } from '@/features/admin/adminAuth'
  * creates nothing: the server starts, and the log says why.
  */
 export async function ensureFirstAdmin(payload: Payload): Promise<void> {
-  const email = process.env.ADMIN_EMAIL?.trim()
-  const password = process.env.ADMIN_PASSWORD
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = readEnvironment()
   if (!email || !password) return
   const { totalDocs } = await payload.count({ collection: 'users' })
   if (totalDocs > 0) return

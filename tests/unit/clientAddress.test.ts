@@ -21,10 +21,17 @@ describe('the client address the limits key on', () => {
     expect(from(' , ')).toBe('unknown')
   })
 
-  it('reads TRUSTED_PROXY_HOPS, one when unset or nonsense', () => {
-    expect(trustedProxyHops(undefined)).toBe(1)
-    expect(trustedProxyHops('2')).toBe(2)
-    expect(trustedProxyHops('0')).toBe(1)
-    expect(trustedProxyHops('two')).toBe(1)
+  it('counts TRUSTED_PROXY_HOPS proxies, one when unset', () => {
+    const before = process.env.TRUSTED_PROXY_HOPS
+    try {
+      delete process.env.TRUSTED_PROXY_HOPS
+      expect(trustedProxyHops()).toBe(1)
+      process.env.TRUSTED_PROXY_HOPS = '2'
+      expect(trustedProxyHops()).toBe(2)
+      expect(clientAddressFrom(new Headers({ 'x-forwarded-for': 'spoofed, 203.0.113.7, 10.0.0.2' }))).toBe('203.0.113.7')
+    } finally {
+      if (before === undefined) delete process.env.TRUSTED_PROXY_HOPS
+      else process.env.TRUSTED_PROXY_HOPS = before
+    }
   })
 })

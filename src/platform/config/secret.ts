@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { databaseKind } from '@/platform/db/database'
+import { readEnvironment } from './environment.mjs'
 import { DATA_DIR, isBuildPhase } from './runtime'
 
 const SECRET_FILE = path.join(DATA_DIR, '.payload-secret')
@@ -15,7 +16,7 @@ const SECRET_FILE = path.join(DATA_DIR, '.payload-secret')
  * local run needs no configuration and sessions survive restarts.
  */
 export function payloadSecret(): string {
-  const fromEnv = process.env.PAYLOAD_SECRET
+  const fromEnv = readEnvironment().PAYLOAD_SECRET
   if (fromEnv) return fromEnv
   // The build renders nothing that needs the secret and must not write to data/.
   if (isBuildPhase()) return crypto.randomBytes(32).toString('hex')

@@ -9,6 +9,7 @@ import type { Client } from '@libsql/client'
 
 import { migrations } from '@/migrations'
 
+import { readEnvironment } from '@/platform/config/environment.mjs'
 import { DATA_DIR, isBuildPhase } from '@/platform/config/runtime'
 
 import { runCommitWork } from './afterCommit'
@@ -18,7 +19,7 @@ export const DEFAULT_SQLITE_URI = `file:${path.join(DATA_DIR, 'storefront.db')}`
 
 export type DatabaseKind = 'sqlite' | 'mongodb'
 
-export function databaseKind(uri: string = process.env.DATABASE_URI || ''): DatabaseKind {
+export function databaseKind(uri: string = readEnvironment().DATABASE_URI ?? ''): DatabaseKind {
   return /^mongodb(\+srv)?:\/\//.test(uri) ? 'mongodb' : 'sqlite'
 }
 
@@ -115,7 +116,7 @@ function serializeTransactions(adapter: BaseDatabaseAdapter, connections: Connec
  * SQLite never uses dev `push`: its schema comes from the committed migrations in every mode, so a
  * file made by `npm run dev` can also be started in production (see `runMigrations`).
  */
-export async function databaseAdapter(uri: string = process.env.DATABASE_URI || ''): Promise<DatabaseAdapterObj> {
+export async function databaseAdapter(uri: string = readEnvironment().DATABASE_URI ?? ''): Promise<DatabaseAdapterObj> {
   if (databaseKind(uri) === 'mongodb') {
     const { mongooseAdapter } = await import('@payloadcms/db-mongodb')
     const mongo = mongooseAdapter({ url: uri, transactionOptions: {} })

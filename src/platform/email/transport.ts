@@ -7,6 +7,7 @@ import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { EmailAdapter } from 'payload'
 
+import { readEnvironment } from '@/platform/config/environment.mjs'
 import { DATA_DIR } from '@/platform/config/runtime'
 
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox')
@@ -14,7 +15,7 @@ export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox')
 const DEFAULT_FROM = 'Seamoss Storefront <orders@localhost>'
 
 /** Splits `Name <address>` (or a bare address) from `EMAIL_FROM`. */
-export function parseFromAddress(from: string = process.env.EMAIL_FROM || DEFAULT_FROM): {
+export function parseFromAddress(from: string = readEnvironment().EMAIL_FROM || DEFAULT_FROM): {
   name: string
   address: string
 } {
@@ -52,12 +53,12 @@ function outboxTransport(): Transporter {
 }
 
 function smtpTransport(host: string): Transporter {
-  const secure = process.env.SMTP_SECURE === 'true'
+  const { SMTP_SECURE: secure, SMTP_PORT, SMTP_USER, SMTP_PASS } = readEnvironment()
   return nodemailer.createTransport({
     host,
-    port: Number(process.env.SMTP_PORT || (secure ? 465 : 587)),
+    port: SMTP_PORT ?? (secure ? 465 : 587),
     secure,
-    auth: process.env.SMTP_USER ? { user: process.env.SMTP_USER, pass: process.env.SMTP_PASS || '' } : undefined,
+    auth: SMTP_USER ? { user: SMTP_USER, pass: SMTP_PASS ?? '' } : undefined,
     // One connection kept open for the outbox's stream of messages, not a new one per message.
     pool: true,
     maxConnections: 2,
@@ -69,7 +70,7 @@ function smtpTransport(host: string): Transporter {
 }
 
 export async function emailAdapter(): Promise<EmailAdapter> {
-  const host = process.env.SMTP_HOST
+  const host = readEnvironment().SMTP_HOST
   const from = parseFromAddress()
   const adapter = await nodemailerAdapter({
     defaultFromAddress: from.address,

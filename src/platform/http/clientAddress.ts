@@ -1,5 +1,7 @@
 import 'server-only'
 
+import { readEnvironment } from '@/platform/config/environment.mjs'
+
 /**
  * The visitor's real address, which every per-client limit keys on.
  *
@@ -11,9 +13,8 @@ import 'server-only'
  */
 
 /** How many proxies in front of the app append to `X-Forwarded-For`. */
-export function trustedProxyHops(value: string | undefined = process.env.TRUSTED_PROXY_HOPS): number {
-  const hops = Number(value)
-  return Number.isInteger(hops) && hops >= 1 ? hops : 1
+export function trustedProxyHops(): number {
+  return readEnvironment().TRUSTED_PROXY_HOPS
 }
 
 export function clientAddressFrom(headers: Pick<Headers, 'get'>, hops: number = trustedProxyHops()): string {

@@ -2,6 +2,8 @@
 // cache handler run in Node without a compiler, and src/proxy.ts imports it like any module.
 import { createHash } from 'node:crypto'
 
+import { readEnvironment } from '../config/environment.mjs'
+
 /**
  * The site's one inline script of its own (the root layout): it marks the page as scripted before
  * it paints, so the mobile menu collapses only when it can open. Its hash is in every policy.
@@ -40,7 +42,7 @@ const HSTS = 'max-age=63072000; includeSubDomains'
  *   that the same build serves http in tests and https in production
  * @returns {string | null} the Strict-Transport-Security value, or null on a plain-http site
  */
-export function strictTransportSecurity(siteUrl = process.env.SITE_URL) {
+export function strictTransportSecurity(siteUrl = readEnvironment().SITE_URL) {
   return siteUrl?.trim().toLowerCase().startsWith('https://') ? HSTS : null
 }
 

@@ -2,6 +2,8 @@
 // plain JavaScript), the form limits and the job lock. Only with REDIS_URL: without it the site is
 // one instance, keeps all of this in memory, and never loads the Redis client.
 
+import { readEnvironment } from '../config/environment.mjs'
+
 const REGISTRY = Symbol.for('seamoss.redis')
 
 /**
@@ -11,7 +13,7 @@ const REGISTRY = Symbol.for('seamoss.redis')
  * logged once each; `onRedisBack` listeners run on the return.
  */
 export async function sharedRedis() {
-  const url = process.env.REDIS_URL
+  const url = readEnvironment().REDIS_URL
   if (!url) return null
   const registry = /** @type {Record<symbol, ReturnType<typeof connect>>} */ (globalThis)
   registry[REGISTRY] ??= connect(url)
