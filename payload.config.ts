@@ -29,6 +29,7 @@ import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
 import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
 import { exportsPlugin } from '@/plugins/exports'
+import { healthEndpoint } from '@/platform/health/healthEndpoint'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -88,4 +89,11 @@ export default buildConfig({
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   onInit: prepareDatabase,
+  // GET /api/health: the checks an uptime monitor watches (src/platform/health).
+  endpoints: [healthEndpoint],
+  // `npm run backup` and `npm run restore -- <backup>` (src/platform/backup).
+  bin: [
+    { key: 'backup', scriptPath: path.resolve(dirname, 'src/platform/backup/backupCommand.ts') },
+    { key: 'restore', scriptPath: path.resolve(dirname, 'src/platform/backup/restoreCommand.ts') },
+  ],
 })

@@ -7,7 +7,8 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  * the first visitor arrives rather than during their request. Then starts the server's own
  * background work: the e-mail outbox's worker, so e-mails left waiting by a restart or a
  * mail-server outage go out without anyone visiting, the customers' reminders every ten minutes
- * (each goes once: `features/messages/orderMessages.ts`), and the hourly removal of old submission keys.
+ * (each goes once: `features/messages/orderMessages.ts`), the hourly removal of old submission keys,
+ * and the SQLite backups (every six hours and at 03:00, `platform/backup`).
  * With several instances on Redis, each periodic round runs on one of them (`runOnOneInstance`);
  * the outbox needs no lock, each message is claimed in the database before it is sent.
  * Skipped while `next build` runs.
@@ -17,13 +18,17 @@ export async function register(): Promise<void> {
   // A wrong setting stops the server here, naming the variable, before anything runs on it.
   const { checkEnvironmentOrExit } = await import('./platform/config/environment.mjs')
   checkEnvironmentOrExit()
-  const [{ getPayloadClient }, { startOutboxWorker }, { pruneSubmissions }, { queueScheduledMessages }, { runOnOneInstance }] = await Promise.all([
+  const [{ getPayloadClient }, { startOutboxWorker }, { pruneSubmissions }, { queueScheduledMessages }, { runOnOneInstance }, { backUpWhenDue, BACKUP_CHECK_MS }, { markServerRunning }] = await Promise.all([
     import('./platform/db/payloadClient'),
     import('./platform/email/outbox'),
     import('./platform/db/submissions'),
     import('./features/messages/orderMessages'),
     import('./platform/redis/oneInstance'),
+    import('./platform/backup/scheduledBackups'),
+    import('./platform/config/runningServer'),
   ])
+  const { alertSellerWhenUnwell, ATTENTION_CHECK_MS } = await import('./platform/health/attention')
+  markServerRunning()
   const payload = await getPayloadClient()
   startOutboxWorker(payload)
   const every = (job: string, periodMs: number, work: () => Promise<unknown>) => {
@@ -33,4 +38,6 @@ export async function register(): Promise<void> {
   }
   every('reminders', SCHEDULED_MESSAGES_MS, () => queueScheduledMessages(payload))
   every('prune-submissions', HOUR_MS, () => pruneSubmissions(payload))
+  every('backup', BACKUP_CHECK_MS, () => backUpWhenDue(payload))
+  every('health-alert', ATTENTION_CHECK_MS, () => alertSellerWhenUnwell(payload))
 }

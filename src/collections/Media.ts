@@ -1,11 +1,9 @@
-import path from 'node:path'
-
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
 import { publishedReviewPhotoOrAdmin } from '@/access/publishedReviewPhotoOrAdmin'
 import { revalidatePhotosAfterChange, revalidatePhotosAfterDelete } from '@/hooks/revalidateContent'
-import { readEnvironment } from '@/platform/config/environment.mjs'
+import { mediaFolder } from '@/platform/config/mediaStorage'
 
 /**
  * The site's images: the seller's product photos (home hero, packages, flavors), public, and
@@ -29,7 +27,7 @@ export const Media: CollectionConfig = {
   },
   upload: {
     // Local disk by default; `MEDIA_DIR` moves it (tests), `S3_BUCKET` replaces it (see payload.config.ts).
-    staticDir: path.resolve(readEnvironment().MEDIA_DIR ?? path.join(process.cwd(), 'media')),
+    staticDir: mediaFolder(),
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
     imageSizes: [{ name: 'thumbnail', width: 480, height: 480, fit: 'inside', withoutEnlargement: true }],
     adminThumbnail: 'thumbnail',

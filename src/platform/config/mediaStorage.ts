@@ -1,8 +1,19 @@
 import 'server-only'
 
+import path from 'node:path'
+
 import type { Plugin } from 'payload'
 
 import { readEnvironment } from './environment.mjs'
+
+/** The folder photos are stored in on this machine (MEDIA_DIR, default ./media); null when they live in S3. */
+export function localMediaDir(): string | null {
+  const { S3_BUCKET, MEDIA_DIR } = readEnvironment()
+  return S3_BUCKET ? null : mediaFolder(MEDIA_DIR)
+}
+
+/** Where Payload writes uploads on disk (its `staticDir`): MEDIA_DIR, default ./media. */
+export const mediaFolder = (mediaDir = readEnvironment().MEDIA_DIR) => path.resolve(mediaDir ?? path.join(process.cwd(), 'media'))
 
 /**
  * Media on local disk by default; with `S3_BUCKET` set, in S3-compatible object storage instead

@@ -4,6 +4,7 @@ import { adminListUrl } from '@/features/admin/adminFilters'
 import { dashboardFigures, dashboardFilters } from '@/features/admin/dashboard'
 import { dollars } from '@/features/ordering/wording'
 
+import { HealthBanner } from './HealthBanner'
 import { SalesCharts } from './SalesCharts'
 
 const cardStyle = {
@@ -51,6 +52,7 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
   ]
   return (
     <>
+      <HealthBanner payload={payload} />
       <section aria-label="Business at a glance" style={{ marginBottom: '2rem' }}>
         <h2 style={{ marginBottom: '1rem' }}>At a glance</h2>
         <div style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>

@@ -1,0 +1,19 @@
+// `npm run backup`: one backup now, beside the ones the server makes on its schedule. Safe while
+// the site runs. Run by Payload's CLI (`bin` in payload.config.ts).
+import { BackupError, makeBackup } from './backups'
+import { backupPlace } from './place'
+
+export async function script(): Promise<void> {
+  const place = backupPlace()
+  if (!place) {
+    console.error('Backups here are for the embedded SQLite database; with MongoDB use mongodump (README, "Backups").')
+    process.exit(1)
+  }
+  try {
+    const manifest = await makeBackup(place)
+    console.log(`Backup ${manifest.id} made and checked: ${manifest.database.rows.orders ?? 0} orders, ${manifest.media.length} photos, in ${place.backupsDir}.`)
+  } catch (error) {
+    console.error(error instanceof BackupError ? error.message : error)
+    process.exit(1)
+  }
+}

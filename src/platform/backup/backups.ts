@@ -1,0 +1,216 @@
+import 'server-only'
+
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+
+import { backupsToKeep, type Retention, RETENTION } from './retention'
+import { BackupError } from './sqliteFiles.mjs'
+
+export { BackupError }
+
+/**
+ * Backups of the embedded SQLite database and the photos beside it, in `data/backups/`:
+ *
+ *   data/backups/2026-11-26T08-00-00-000Z/storefront.db    a consistent copy (VACUUM INTO)
+ *   data/backups/2026-11-26T08-00-00-000Z/manifest.json    what it holds, checked after writing
+ *   data/backups/media/<sha256>                            each photo once, shared by every backup
+ *
+ * A photo file never changes once uploaded, so each backup copies only the photos it has not seen
+ * (found by name, size and modification time in the previous manifest) and names them by content.
+ * A backup directory without its manifest was never finished, and is neither listed nor restored.
+ */
+
+export const MANIFEST = 'manifest.json'
+const DATABASE_COPY = 'storefront.db'
+const MEDIA_STORE = 'media'
+const FORMAT = 1
+
+export type MediaEntry = { name: string; bytes: number; modifiedMs: number; sha256: string }
+
+export type Manifest = {
+  format: number
+  id: string
+  takenAt: string
+  database: { file: string; bytes: number; sha256: string; integrity: 'ok'; rows: Record<string, number> }
+  media: MediaEntry[]
+  tookMs: number
+}
+
+export type BackupPlace = {
+  /** The live database file. */
+  databaseFile: string
+  /** The live photo folder (MEDIA_DIR); null when photos live in S3, which keeps them itself. */
+  mediaDir: string | null
+  /** Where backups are kept (data/backups). */
+  backupsDir: string
+}
+
+const sha256OfFile = async (file: string) => {
+  const hash = createHash('sha256')
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk)
+  return hash.digest('hex')
+}
+
+/**
+ * The worker's file, found from the project's root (where `npm start` and the CLI run): the server's
+ * bundle is elsewhere, and the worker must load as the plain module it is.
+ */
+const SQLITE_WORKER = path.resolve(process.cwd(), 'src/platform/backup/sqliteFiles.mjs')
+
+/** Runs one of sqliteFiles.mjs's tasks on a worker thread, so the server's thread goes on serving. */
+function runInWorker<T>(sqliteTask: 'copyDatabase' | 'checkDatabase', ...args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(SQLITE_WORKER, { workerData: { sqliteTask, args } })
+    let answered = false
+    worker.once('message', (answer: { ok: true; value: T } | { ok: false; message: string; backupError: boolean }) => {
+      answered = true
+      if (answer.ok) resolve(answer.value)
+      else reject(answer.backupError ? new BackupError(answer.message) : new Error(answer.message))
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`The backup worker stopped (exit code ${code}) before answering.`))
+    })
+  })
+}
+
+/** SQLite's integrity check and the rows of each table, of the database in `file`. */
+export const checkDatabase = (file: string) => runInWorker<{ integrity: 'ok'; rows: Record<string, number> }>('checkDatabase', file)
+
+/** The finished backups, newest first. */
+export function listBackups(backupsDir: string): Manifest[] {
+  if (!fs.existsSync(backupsDir)) return []
+  const manifests: Manifest[] = []
+  for (const entry of fs.readdirSync(backupsDir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name === MEDIA_STORE) continue
+    try {
+      manifests.push(JSON.parse(fs.readFileSync(path.join(backupsDir, entry.name, MANIFEST), 'utf8')) as Manifest)
+    } catch {
+      // Unfinished (no manifest yet) or not ours: not a backup.
+    }
+  }
+  return manifests.sort((a, b) => b.takenAt.localeCompare(a.takenAt))
+}
+
+/** A backup's id is its time, usable as a folder name on every system. */
+const backupId = (takenAt: Date) => takenAt.toISOString().replaceAll(':', '-').replace('.', '-')
+
+/**
+ * Makes a backup now: copies the database while the site keeps taking orders (VACUUM INTO reads one
+ * consistent snapshot; writers go on meanwhile), copies the photos not yet kept, checks the copy,
+ * then writes the manifest last, so that a backup with a manifest is a good one. Then drops the
+ * backups retention no longer keeps.
+ */
+export async function makeBackup(place: BackupPlace, now: Date = new Date(), retention: Retention = RETENTION): Promise<Manifest> {
+  const started = Date.now()
+  const id = backupId(now)
+  const folder = path.join(place.backupsDir, id)
+  fs.mkdirSync(folder, { recursive: true })
+  const copy = path.join(folder, DATABASE_COPY)
+  try {
+    fs.rmSync(copy, { force: true })
+    await runInWorker('copyDatabase', place.databaseFile, copy)
+    const checked = await checkDatabase(copy)
+    const media = place.mediaDir ? await keepMedia(place.mediaDir, place.backupsDir) : []
+    const manifest: Manifest = {
+      format: FORMAT,
+      id,
+      takenAt: now.toISOString(),
+      database: { file: DATABASE_COPY, bytes: fs.statSync(copy).size, sha256: await sha256OfFile(copy), ...checked },
+      media,
+      tookMs: Date.now() - started,
+    }
+    // Written whole, then renamed: a crash leaves no half manifest.
+    fs.writeFileSync(path.join(folder, `${MANIFEST}.tmp`), JSON.stringify(manifest, null, 2))
+    fs.renameSync(path.join(folder, `${MANIFEST}.tmp`), path.join(folder, MANIFEST))
+    pruneBackups(place.backupsDir, retention)
+    return manifest
+  } catch (error) {
+    fs.rmSync(folder, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** Copies into the media store each photo it does not hold yet; answers the list of all of them. */
+async function keepMedia(mediaDir: string, backupsDir: string): Promise<MediaEntry[]> {
+  const store = path.join(backupsDir, MEDIA_STORE)
+  fs.mkdirSync(store, { recursive: true })
+  const known = new Map<string, MediaEntry>()
+  for (const entry of listBackups(backupsDir)[0]?.media ?? []) known.set(entry.name, entry)
+  const entries: MediaEntry[] = []
+  for (const name of fs.existsSync(mediaDir) ? fs.readdirSync(mediaDir) : []) {
+    const file = path.join(mediaDir, name)
+    const stat = fs.statSync(file)
+    if (!stat.isFile() || name.startsWith('.')) continue
+    const previous = known.get(name)
+    const unchanged = previous && previous.bytes === stat.size && previous.modifiedMs === Math.trunc(stat.mtimeMs) && fs.existsSync(path.join(store, previous.sha256))
+    const sha256 = unchanged ? previous.sha256 : await sha256OfFile(file)
+    const kept = path.join(store, sha256)
+    if (!fs.existsSync(kept)) {
+      fs.copyFileSync(file, `${kept}.tmp`)
+      fs.renameSync(`${kept}.tmp`, kept)
+    }
+    entries.push({ name, bytes: stat.size, modifiedMs: Math.trunc(stat.mtimeMs), sha256 })
+  }
+  return entries
+}
+
+/** Deletes the backups retention does not keep, and the photos no kept backup needs. */
+export function pruneBackups(backupsDir: string, retention: Retention = RETENTION): string[] {
+  const backups = listBackups(backupsDir)
+  const keep = backupsToKeep(backups, retention)
+  const dropped = backups.filter((backup) => !keep.has(backup.id))
+  for (const backup of dropped) fs.rmSync(path.join(backupsDir, backup.id), { recursive: true, force: true })
+  const needed = new Set(backups.filter((backup) => keep.has(backup.id)).flatMap((backup) => backup.media.map((entry) => entry.sha256)))
+  const store = path.join(backupsDir, MEDIA_STORE)
+  for (const name of fs.existsSync(store) ? fs.readdirSync(store) : []) if (!needed.has(name)) fs.rmSync(path.join(store, name), { force: true })
+  return dropped.map((backup) => backup.id)
+}
+
+/** The backup named by `which` (its id, or its folder), checked whole: the database and every photo. */
+export async function checkBackup(backupsDir: string, which: string): Promise<Manifest> {
+  const folder = fs.existsSync(path.join(which, MANIFEST)) ? which : path.join(backupsDir, which)
+  let manifest: Manifest
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(folder, MANIFEST), 'utf8')) as Manifest
+  } catch {
+    throw new BackupError(`No backup "${which}": ${folder} holds no ${MANIFEST}. The backups here: ${listBackups(backupsDir).map((backup) => backup.id).join(', ') || 'none'}.`)
+  }
+  if (manifest.format !== FORMAT) throw new BackupError(`Backup ${manifest.id} is of another format (${manifest.format}).`)
+  const copy = path.join(folder, manifest.database.file)
+  if (!fs.existsSync(copy) || (await sha256OfFile(copy)) !== manifest.database.sha256) throw new BackupError(`Backup ${manifest.id} is damaged: its database is not the one it was checked as.`)
+  await checkDatabase(copy)
+  const mediaStore = path.join(folder, '..', MEDIA_STORE)
+  const missing = manifest.media.filter((entry) => !fs.existsSync(path.join(mediaStore, entry.sha256)))
+  if (missing.length) throw new BackupError(`Backup ${manifest.id} is missing ${missing.length} photo(s), e.g. ${missing[0].name}.`)
+  return manifest
+}
+
+/**
+ * Puts a backup in place of the live database and photos. The caller makes sure the server is
+ * stopped. What was there is kept aside in `data/before-restore-<time>/`, never deleted.
+ */
+export async function restoreBackup(place: BackupPlace, which: string, now: Date = new Date()): Promise<{ manifest: Manifest; keptAside: string | null }> {
+  const manifest = await checkBackup(place.backupsDir, which)
+  const folder = fs.existsSync(path.join(which, MANIFEST)) ? which : path.join(place.backupsDir, which)
+  const aside = path.join(path.dirname(place.databaseFile), `before-restore-${backupId(now)}`)
+  let keptAside: string | null = null
+  const moveAside = (file: string, into: string) => {
+    if (!fs.existsSync(file)) return
+    fs.mkdirSync(into, { recursive: true })
+    fs.renameSync(file, path.join(into, path.basename(file)))
+    keptAside = aside
+  }
+  for (const suffix of ['', '-wal', '-shm']) moveAside(place.databaseFile + suffix, aside)
+  fs.copyFileSync(path.join(folder, manifest.database.file), `${place.databaseFile}.restoring`)
+  fs.renameSync(`${place.databaseFile}.restoring`, place.databaseFile)
+  if (place.mediaDir) {
+    fs.mkdirSync(place.mediaDir, { recursive: true })
+    // The photos go aside one by one; the folder and its dotfiles (.gitkeep) stay.
+    for (const name of fs.readdirSync(place.mediaDir)) if (!name.startsWith('.')) moveAside(path.join(place.mediaDir, name), path.join(aside, 'media'))
+    for (const entry of manifest.media) fs.copyFileSync(path.join(folder, '..', MEDIA_STORE, entry.sha256), path.join(place.mediaDir, entry.name))
+  }
+  return { manifest, keptAside }
+}

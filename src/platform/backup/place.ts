@@ -1,0 +1,23 @@
+import 'server-only'
+
+import path from 'node:path'
+
+import { readEnvironment } from '@/platform/config/environment.mjs'
+import { localMediaDir } from '@/platform/config/mediaStorage'
+import { DEFAULT_SQLITE_URI } from '@/platform/db/database'
+
+import type { BackupPlace } from './backups'
+
+/**
+ * What the server backs up: the SQLite file `DATABASE_URI` names (default data/storefront.db) and
+ * the photos on disk, into `backups/` beside the database (data/backups). Null with MongoDB, which is backed up by its own tools (see the README), and
+ * for an in-memory database.
+ */
+export function backupPlace(): BackupPlace | null {
+  const uri = readEnvironment().DATABASE_URI ?? DEFAULT_SQLITE_URI
+  if (!uri.startsWith('file:')) return null
+  const file = decodeURIComponent(uri.slice('file:'.length).split('?')[0].replace(/^\/\/(localhost)?(?=\/)/, ''))
+  if (!file || file.startsWith(':memory:')) return null
+  const databaseFile = path.resolve(file)
+  return { databaseFile, mediaDir: localMediaDir(), backupsDir: path.join(path.dirname(databaseFile), 'backups') }
+}

@@ -1,0 +1,103 @@
+import 'server-only'
+
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import type { Payload } from 'payload'
+
+import { listBackups } from '@/platform/backup/backups'
+import { backupPlace } from '@/platform/backup/place'
+import { BACKUP_EVERY_MS } from '@/platform/backup/retention'
+import { DATA_DIR } from '@/platform/config/runtime'
+
+/**
+ * What the site's health check (`GET /api/health`) and the seller's dashboard banner report: the
+ * few things that, when they fail, lose orders or customers without anyone noticing.
+ */
+
+/** E-mails still waiting after failed tries for longer than this: the mail server is refusing. */
+export const EMAIL_FAILING_AFTER_MS = 30 * 60 * 1000
+/** No good backup for two periods: the backups are failing. */
+export const BACKUP_MISSING_AFTER_MS = 2 * BACKUP_EVERY_MS
+/** The disk holding the database, this full: a few more weeks of photos and it stops. */
+export const DISK_FULL_PERCENT = 90
+
+export type HealthCheck = { ok: boolean; summary: string }
+export type HealthReport = {
+  ok: boolean
+  checkedAt: string
+  checks: { database: HealthCheck; email: HealthCheck; backups: HealthCheck; disk: HealthCheck }
+}
+
+const INSTANCE = randomUUID()
+const serverStartedAt = Date.now()
+
+/** The database answers a read and takes a write (a tiny one, kept in Payload's key-value store). */
+async function checkDatabase(payload: Payload, now: Date): Promise<HealthCheck> {
+  try {
+    await payload.count({ collection: 'orders', where: { id: { exists: true } } })
+    const key = `health:${INSTANCE}`
+    await payload.kv.set(key, { at: now.toISOString() })
+    const stored = await payload.kv.get<{ at: string }>(key)
+    if (stored?.at !== now.toISOString()) return { ok: false, summary: 'The database did not keep a write.' }
+    return { ok: true, summary: 'Reads and writes.' }
+  } catch (error) {
+    payload.logger.error({ err: error, msg: '[health] the database failed its check' })
+    return { ok: false, summary: 'The database cannot read or write: no order can be stored.' }
+  }
+}
+
+/** The oldest e-mail still waiting after a failed try; the mail server's own words stay in the admin. */
+async function checkEmail(payload: Payload, now: Date): Promise<HealthCheck & { failingSince?: string }> {
+  const { docs } = await payload.find({
+    collection: 'email-outbox',
+    where: { and: [{ status: { in: ['pending', 'sending'] } }, { attempts: { greater_than: 0 } }] },
+    sort: 'createdAt',
+    limit: 1,
+    depth: 0,
+    pagination: false,
+    select: { createdAt: true },
+  })
+  const oldest = docs[0]?.createdAt
+  if (!oldest) return { ok: true, summary: 'Nothing waiting after a failed try.' }
+  const waitingMs = now.getTime() - new Date(oldest).getTime()
+  const minutes = Math.round(waitingMs / 60_000)
+  if (waitingMs <= EMAIL_FAILING_AFTER_MS) return { ok: true, summary: `An e-mail has been waiting ${minutes} min (retried).`, failingSince: oldest }
+  return { ok: false, summary: `E-mails have not gone out for ${minutes} min: the mail server refuses them.`, failingSince: oldest }
+}
+
+function checkBackups(now: Date): HealthCheck & { lastGoodAt?: string } {
+  const place = backupPlace()
+  if (!place) return { ok: true, summary: 'Not made by the site (MongoDB or photos in S3: backed up by their own tools).' }
+  const last = listBackups(place.backupsDir)[0]
+  if (!last) {
+    const ok = now.getTime() - serverStartedAt <= BACKUP_MISSING_AFTER_MS
+    return { ok, summary: ok ? 'The first backup is on its way.' : 'No backup has been made.' }
+  }
+  const ageMs = now.getTime() - new Date(last.takenAt).getTime()
+  const hours = Math.round(ageMs / 3_600_000)
+  return { ok: ageMs <= BACKUP_MISSING_AFTER_MS, summary: `The last good backup is ${hours} h old.`, lastGoodAt: last.takenAt }
+}
+
+function checkDisk(): HealthCheck & { usedPercent?: number } {
+  const place = backupPlace()
+  const folder = place ? path.dirname(place.databaseFile) : DATA_DIR
+  try {
+    const stats = fs.statfsSync(folder)
+    const usedPercent = Math.round(100 - (stats.bavail / stats.blocks) * 100)
+    const ok = usedPercent <= DISK_FULL_PERCENT
+    return { ok, usedPercent, summary: `${usedPercent}% of the disk is used.` }
+  } catch {
+    return { ok: false, summary: `The data folder ${folder} cannot be read.` }
+  }
+}
+
+export async function healthReport(payload: Payload, now: Date = new Date()): Promise<HealthReport> {
+  const [database, email] = await Promise.all([
+    checkDatabase(payload, now),
+    checkEmail(payload, now).catch((): HealthCheck => ({ ok: false, summary: 'The e-mail outbox cannot be read.' })),
+  ])
+  const checks = { database, email, backups: checkBackups(now), disk: checkDisk() }
+  return { ok: Object.values(checks).every((check) => check.ok), checkedAt: now.toISOString(), checks }
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import Database from 'libsql'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { BackupError, checkBackup, listBackups, makeBackup, pruneBackups, restoreBackup, type BackupPlace } from '@/platform/backup/backups'
+import { backupDue, backupsToKeep } from '@/platform/backup/retention'
+
+let root: string
+let place: BackupPlace & { mediaDir: string }
+
+function openLive() {
+  const database = new Database(place.databaseFile)
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;')
+  return database
+}
+
+const rowsIn = (file: string) => {
+  const database = new Database(file, { readonly: true })
+  try {
+    return (database.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n
+  } finally {
+    database.close()
+  }
+}
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'backups-'))
+  place = { databaseFile: path.join(root, 'data', 'storefront.db'), mediaDir: path.join(root, 'media'), backupsDir: path.join(root, 'data', 'backups') }
+  fs.mkdirSync(path.dirname(place.databaseFile), { recursive: true })
+  fs.mkdirSync(place.mediaDir)
+  fs.writeFileSync(path.join(place.mediaDir, '.gitkeep'), '')
+  const database = openLive()
+  database.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, reference TEXT NOT NULL, notes TEXT)')
+  const insert = database.prepare('INSERT INTO orders (reference, notes) VALUES (?, ?)')
+  database.exec('BEGIN')
+  for (let n = 0; n < 2000; n++) insert.run(`SM-${1000 + n}`, 'x'.repeat(500))
+  database.exec('COMMIT')
+  database.close()
+})
+
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }))
+
+describe('a backup', () => {
+  it('taken while orders are being placed holds every order committed before it started, and passes the integrity check', async () => {
+    const live = openLive()
+    const insert = live.prepare('INSERT INTO orders (reference) VALUES (?)')
+    let placing = true
+    let placed = 0
+    // Orders keep coming while the copy runs on its worker thread.
+    const placing$ = (async () => {
+      while (placing) {
+        insert.run(`SM-late-${placed++}`)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const committedBefore = rowsIn(place.databaseFile)
+    const manifest = await makeBackup(place)
+    placing = false
+    await placing$
+    live.close()
+
+    expect(placed).toBeGreaterThan(0)
+    const copy = path.join(place.backupsDir, manifest.id, manifest.database.file)
+    expect(rowsIn(copy)).toBeGreaterThanOrEqual(committedBefore)
+    expect(manifest.database.integrity).toBe('ok')
+    expect(manifest.database.rows.orders).toBe(rowsIn(copy))
+    expect(listBackups(place.backupsDir).map((backup) => backup.id)).toEqual([manifest.id])
+  })
+
+  it('copies each photo once, and restore brings back the database and the photos after both are lost', async () => {
+    fs.writeFileSync(path.join(place.mediaDir, 'jar.jpg'), 'first photo')
+    const first = await makeBackup(place, new Date('2026-11-20T08:00:00Z'))
+    fs.writeFileSync(path.join(place.mediaDir, 'review.webp'), 'second photo')
+    const second = await makeBackup(place, new Date('2026-11-20T14:00:00Z'))
+    expect(first.media.map((entry) => entry.name)).toEqual(['jar.jpg'])
+    expect(second.media.map((entry) => entry.name).sort()).toEqual(['jar.jpg', 'review.webp'])
+    // Two photos kept, whatever the number of backups naming them.
+    expect(fs.readdirSync(path.join(place.backupsDir, 'media'))).toHaveLength(2)
+
+    const orders = rowsIn(place.databaseFile)
+    fs.rmSync(place.databaseFile)
+    fs.rmSync(place.mediaDir, { recursive: true })
+
+    const { manifest } = await restoreBackup(place, second.id)
+    expect(manifest.id).toBe(second.id)
+    expect(rowsIn(place.databaseFile)).toBe(orders)
+    expect(fs.readFileSync(path.join(place.mediaDir, 'jar.jpg'), 'utf8')).toBe('first photo')
+    expect(fs.readFileSync(path.join(place.mediaDir, 'review.webp'), 'utf8')).toBe('second photo')
+  })
+
+  it('restored over a live database keeps what was there aside, never deleting it', async () => {
+    const backup = await makeBackup(place, new Date('2026-11-20T08:00:00Z'))
+    const live = openLive()
+    live.prepare('INSERT INTO orders (reference) VALUES (?)').run('SM-after-the-backup')
+    live.close()
+    const { keptAside } = await restoreBackup(place, backup.id, new Date('2026-11-21T09:00:00Z'))
+    expect(keptAside).toBe(path.join(root, 'data', 'before-restore-2026-11-21T09-00-00-000Z'))
+    expect(rowsIn(path.join(keptAside!, 'storefront.db'))).toBe(2001)
+    expect(rowsIn(place.databaseFile)).toBe(2000)
+  })
+
+  it('that is damaged is refused by restore with a message, and the live database is left as it was', async () => {
+    const backup = await makeBackup(place)
+    const copy = path.join(place.backupsDir, backup.id, backup.database.file)
+    const bytes = fs.readFileSync(copy)
+    bytes.fill(0x55, 4096, 8192)
+    fs.writeFileSync(copy, bytes)
+    const before = fs.readFileSync(place.databaseFile)
+
+    await expect(restoreBackup(place, backup.id)).rejects.toThrow(BackupError)
+    await expect(checkBackup(place.backupsDir, backup.id)).rejects.toThrow(`Backup ${backup.id} is damaged`)
+    expect(fs.readFileSync(place.databaseFile).equals(before)).toBe(true)
+  })
+
+  it('that does not exist is named, with the ones that do', async () => {
+    const backup = await makeBackup(place, new Date('2026-11-20T08:00:00Z'))
+    await expect(restoreBackup(place, 'yesterday')).rejects.toThrow(`No backup "yesterday"`)
+    await expect(restoreBackup(place, 'yesterday')).rejects.toThrow(`The backups here: ${backup.id}.`)
+  })
+
+  it('left unfinished (no manifest) is neither listed nor restored', async () => {
+    fs.mkdirSync(path.join(place.backupsDir, '2026-11-20T08-00-00-000Z'), { recursive: true })
+    expect(listBackups(place.backupsDir)).toEqual([])
+    await expect(restoreBackup(place, '2026-11-20T08-00-00-000Z')).rejects.toThrow('holds no manifest.json')
+  })
+})
+
+describe('retention', () => {
+  const every6Hours = (days: number, end = Date.parse('2026-11-26T12:00:00Z')) =>
+    Array.from({ length: days * 4 }, (_, n) => {
+      const takenAt = new Date(end - n * 6 * 60 * 60 * 1000).toISOString()
+      return { id: takenAt, takenAt }
+    })
+
+  it('keeps the 8 newest, the newest of each of the last 7 days and of each of the last 4 weeks', () => {
+    const backups = every6Hours(40)
+    const kept = [...backupsToKeep(backups)].sort().reverse()
+    // The 8 newest (two days' worth); then each Detroit day's last (00:00 UTC is 19:00 the day
+    // before there) for 7 days; then each week's last (weeks start on Monday) for 4 weeks.
+    expect(kept).toEqual([
+      '2026-11-26T12:00:00.000Z', '2026-11-26T06:00:00.000Z', '2026-11-26T00:00:00.000Z', '2026-11-25T18:00:00.000Z',
+      '2026-11-25T12:00:00.000Z', '2026-11-25T06:00:00.000Z', '2026-11-25T00:00:00.000Z', '2026-11-24T18:00:00.000Z',
+      '2026-11-24T00:00:00.000Z', '2026-11-23T00:00:00.000Z', '2026-11-22T00:00:00.000Z', '2026-11-21T00:00:00.000Z',
+      '2026-11-16T00:00:00.000Z', '2026-11-09T00:00:00.000Z',
+    ])
+  })
+
+  it('deletes exactly the backups it does not keep, and the photos only they needed', async () => {
+    const times = every6Hours(12).map((backup) => new Date(backup.takenAt)).reverse()
+    for (const [n, takenAt] of times.entries()) {
+      if (n === 0) fs.writeFileSync(path.join(place.mediaDir, 'gone.jpg'), 'a photo deleted later')
+      if (n === 1) fs.rmSync(path.join(place.mediaDir, 'gone.jpg'))
+      await makeBackup(place, takenAt, { latest: 8, daily: 7, weekly: 0 })
+    }
+    const left = listBackups(place.backupsDir).map((backup) => backup.takenAt)
+    expect(left.sort()).toEqual([...backupsToKeep(every6Hours(12), { latest: 8, daily: 7, weekly: 0 })].sort())
+    expect(fs.readdirSync(place.backupsDir).filter((name) => name !== 'media')).toHaveLength(left.length)
+    expect(fs.readdirSync(path.join(place.backupsDir, 'media'))).toEqual([])
+    expect(pruneBackups(place.backupsDir, { latest: 8, daily: 7, weekly: 0 })).toEqual([])
+  }, 60_000)
+})
+
+describe('when a backup is due', () => {
+  it('with none yet, at once', () => expect(backupDue(null, new Date('2026-11-26T12:00:00Z'))).toBe(true))
+
+  it('six hours after the last one', () => {
+    const last = new Date('2026-11-26T09:00:00Z') // 04:00 in Detroit
+    expect(backupDue(last, new Date('2026-11-26T14:59:00Z'))).toBe(false)
+    expect(backupDue(last, new Date('2026-11-26T15:00:00Z'))).toBe(true)
+  })
+
+  it('at 03:00 in Detroit, whatever the six hours say, in winter and in summer', () => {
+    // Winter: 03:00 EST is 08:00 UTC.
+    expect(backupDue(new Date('2026-11-26T05:00:00Z'), new Date('2026-11-26T07:59:00Z'))).toBe(false)
+    expect(backupDue(new Date('2026-11-26T05:00:00Z'), new Date('2026-11-26T08:00:00Z'))).toBe(true)
+    // Summer: 03:00 EDT is 07:00 UTC.
+    expect(backupDue(new Date('2026-07-01T04:00:00Z'), new Date('2026-07-01T06:59:00Z'))).toBe(false)
+    expect(backupDue(new Date('2026-07-01T04:00:00Z'), new Date('2026-07-01T07:00:00Z'))).toBe(true)
+  })
+})
