@@ -28,9 +28,10 @@ const rowsIn = (file: string) => {
 
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'backups-'))
-  place = { databaseFile: path.join(root, 'data', 'storefront.db'), mediaDir: path.join(root, 'media'), backupsDir: path.join(root, 'data', 'backups') }
+  place = { databaseFile: path.join(root, 'data', 'storefront.db'), mediaDir: path.join(root, 'media'), secretFile: path.join(root, 'data', '.payload-secret'), backupsDir: path.join(root, 'data', 'backups') }
   fs.mkdirSync(path.dirname(place.databaseFile), { recursive: true })
   fs.mkdirSync(place.mediaDir)
+  fs.writeFileSync(place.secretFile!, 'the-generated-secret', { mode: 0o600 })
   fs.writeFileSync(path.join(place.mediaDir, '.gitkeep'), '')
   const database = openLive()
   database.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, reference TEXT NOT NULL, notes TEXT)')
@@ -82,7 +83,7 @@ describe('a backup', () => {
     expect(fs.readdirSync(path.join(place.backupsDir, 'media'))).toHaveLength(2)
 
     const orders = rowsIn(place.databaseFile)
-    fs.rmSync(place.databaseFile)
+    for (const lost of [place.databaseFile, `${place.databaseFile}-wal`, `${place.databaseFile}-shm`, place.secretFile!]) fs.rmSync(lost, { force: true })
     fs.rmSync(place.mediaDir, { recursive: true })
 
     const { manifest } = await restoreBackup(place, second.id)
@@ -90,6 +91,8 @@ describe('a backup', () => {
     expect(rowsIn(place.databaseFile)).toBe(orders)
     expect(fs.readFileSync(path.join(place.mediaDir, 'jar.jpg'), 'utf8')).toBe('first photo')
     expect(fs.readFileSync(path.join(place.mediaDir, 'review.webp'), 'utf8')).toBe('second photo')
+    // The secret that signed the links in customers' e-mails comes back too.
+    expect(fs.readFileSync(place.secretFile!, 'utf8')).toBe('the-generated-secret')
   })
 
   it('restored over a live database keeps what was there aside, never deleting it', async () => {

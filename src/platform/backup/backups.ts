@@ -24,6 +24,7 @@ export { BackupError }
 
 export const MANIFEST = 'manifest.json'
 const DATABASE_COPY = 'storefront.db'
+const SECRET_COPY = 'payload-secret'
 const MEDIA_STORE = 'media'
 const FORMAT = 1
 
@@ -35,6 +36,8 @@ export type Manifest = {
   takenAt: string
   database: { file: string; bytes: number; sha256: string; integrity: 'ok'; rows: Record<string, number> }
   media: MediaEntry[]
+  /** Whether the generated secret is kept beside the database. */
+  secret: boolean
   tookMs: number
 }
 
@@ -43,6 +46,8 @@ export type BackupPlace = {
   databaseFile: string
   /** The live photo folder (MEDIA_DIR); null when photos live in S3, which keeps them itself. */
   mediaDir: string | null
+  /** The generated PAYLOAD_SECRET's file, kept with each backup; null when the secret is set in the environment. */
+  secretFile?: string | null
   /** Where backups are kept (data/backups). */
   backupsDir: string
 }
@@ -114,12 +119,15 @@ export async function makeBackup(place: BackupPlace, now: Date = new Date(), ret
     await runInWorker('copyDatabase', place.databaseFile, copy)
     const checked = await checkDatabase(copy)
     const media = place.mediaDir ? await keepMedia(place.mediaDir, place.backupsDir) : []
+    const secret = Boolean(place.secretFile && fs.existsSync(place.secretFile))
+    if (secret) fs.copyFileSync(place.secretFile!, path.join(folder, SECRET_COPY))
     const manifest: Manifest = {
       format: FORMAT,
       id,
       takenAt: now.toISOString(),
       database: { file: DATABASE_COPY, bytes: fs.statSync(copy).size, sha256: await sha256OfFile(copy), ...checked },
       media,
+      secret,
       tookMs: Date.now() - started,
     }
     // Written whole, then renamed: a crash leaves no half manifest.
@@ -204,6 +212,10 @@ export async function restoreBackup(place: BackupPlace, which: string, now: Date
     keptAside = aside
   }
   for (const suffix of ['', '-wal', '-shm']) moveAside(place.databaseFile + suffix, aside)
+  if (manifest.secret && place.secretFile) {
+    moveAside(place.secretFile, aside)
+    fs.copyFileSync(path.join(folder, SECRET_COPY), place.secretFile)
+  }
   fs.copyFileSync(path.join(folder, manifest.database.file), `${place.databaseFile}.restoring`)
   fs.renameSync(`${place.databaseFile}.restoring`, place.databaseFile)
   if (place.mediaDir) {

@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { readEnvironment } from '@/platform/config/environment.mjs'
 import { localMediaDir } from '@/platform/config/mediaStorage'
+import { SECRET_FILE } from '@/platform/config/secret'
 import { DEFAULT_SQLITE_URI } from '@/platform/db/database'
 
 import type { BackupPlace } from './backups'
@@ -19,5 +20,7 @@ export function backupPlace(): BackupPlace | null {
   const file = decodeURIComponent(uri.slice('file:'.length).split('?')[0].replace(/^\/\/(localhost)?(?=\/)/, ''))
   if (!file || file.startsWith(':memory:')) return null
   const databaseFile = path.resolve(file)
-  return { databaseFile, mediaDir: localMediaDir(), backupsDir: path.join(path.dirname(databaseFile), 'backups') }
+  // The generated secret signs the links in customers' e-mails: restored with the database, they keep working.
+  const secretFile = readEnvironment().PAYLOAD_SECRET ? null : SECRET_FILE
+  return { databaseFile, mediaDir: localMediaDir(), secretFile, backupsDir: path.join(path.dirname(databaseFile), 'backups') }
 }

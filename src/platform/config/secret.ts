@@ -8,7 +8,8 @@ import { databaseKind } from '@/platform/db/database'
 import { readEnvironment } from './environment.mjs'
 import { DATA_DIR, isBuildPhase } from './runtime'
 
-const SECRET_FILE = path.join(DATA_DIR, '.payload-secret')
+/** The secret made on first start (SQLite without PAYLOAD_SECRET); backups carry it (signed links stay valid). */
+export const SECRET_FILE = path.join(DATA_DIR, '.payload-secret')
 
 /**
  * `PAYLOAD_SECRET` signs admin sessions. A deployment on MongoDB must set it; the embedded
