@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server'
 
+import { FORM_BODY_MAX_BYTES } from './platform/http/bodyLimit.mjs'
 import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/securityHeaders.mjs'
 
 /**
@@ -19,6 +20,7 @@ const isFormPostDocument = (request: NextRequest) => request.method === 'POST' &
 
 /**
  * Runs only on the requests the matcher below sends here, never on a plain page view:
+ * - refuses with 413 a post larger than a form may send (src/platform/http/bodyLimit.mjs);
  * - refuses with 400 what Next itself would answer with a 500 before any code of the site runs
  *   (an address that does not decode, a Host no URL can hold, a server-action post whose body is
  *   not what React sends);
@@ -27,6 +29,7 @@ const isFormPostDocument = (request: NextRequest) => request.method === 'POST' &
  * Unknown addresses are not its business: next.config.mjs rewrites them to the cached 404 page.
  */
 export async function proxy(request: NextRequest) {
+  if (isTooLarge(request)) return tooLarge(request)
   const refusal = (await malformedRequest(request)) ?? null
   if (refusal) return badRequest(refusal, request)
   if (isRenderedPerRequest(request.nextUrl.pathname) || isFormPostDocument(request)) return withNoncePolicy(request)
@@ -103,6 +106,15 @@ async function isWellFormedBody(request: NextRequest): Promise<boolean> {
   } catch {
     return false
   }
+}
+
+/** A body declared larger than any form sends: refused before it is read. */
+const isTooLarge = (request: NextRequest) => Number(request.headers.get('content-length') ?? 0) > FORM_BODY_MAX_BYTES
+
+function tooLarge(request: NextRequest) {
+  console.warn(`[413] ${request.method} ${request.nextUrl.pathname}: a body of ${request.headers.get('content-length')} bytes`)
+  const megabytes = FORM_BODY_MAX_BYTES / 1024 / 1024
+  return new NextResponse(`Payload Too Large: a form can send at most ${megabytes} MB.`, { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }
 
 function badRequest(reason: string, request: NextRequest) {
