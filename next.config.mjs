@@ -4,16 +4,18 @@ import { withPayload } from '@payloadcms/next/withPayload'
 
 import { routingRewrites } from './src/features/content/routes.mjs'
 import { PACKAGE_QUANTITIES } from './src/features/ordering/packages.mjs'
+import { FORM_BODY_MAX_BYTES } from './src/platform/http/bodyLimit.mjs'
 import { PERMISSIONS_POLICY } from './src/platform/http/securityHeaders.mjs'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Review photos may be up to 10 MB; the action's body carries the file plus the form fields.
   experimental: {
-    serverActions: { bodySizeLimit: '11mb' },
+    serverActions: { bodySizeLimit: FORM_BODY_MAX_BYTES },
     // The proxy (src/proxy.ts) checks form posts: it buffers request bodies up to this size and
-    // cuts the rest, which would break a 10 MB photo before the action's own limit could answer.
-    proxyClientMaxBodySize: '12mb',
+    // cuts the rest. The same size as the actions' limit, so no body the proxy let through is
+    // refused by the action (with a 500) after it.
+    proxyClientMaxBodySize: FORM_BODY_MAX_BYTES,
     // Cached pages live in memory only: a restart (or a restored database) never serves pages
     // rendered from another database's content.
     isrFlushToDisk: false,

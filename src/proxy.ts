@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server'
 
+import { FORM_BODY_MAX_BYTES } from './platform/http/bodyLimit.mjs'
 import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/securityHeaders.mjs'
 
 /**
@@ -18,17 +19,28 @@ const isRenderedPerRequest = (pathname: string) =>
 const isFormPostDocument = (request: NextRequest) => request.method === 'POST' && !request.headers.has('next-action')
 
 /**
+ * A mail app's one-click unsubscribe (RFC 8058) posts to the List-Unsubscribe address itself, the
+ * /unsubscribe page's own link; the route beside the page acts on it (a page cannot take a POST).
+ */
+const isOneClickUnsubscribe = (request: NextRequest) =>
+  request.method === 'POST' && request.nextUrl.pathname === '/unsubscribe' && !request.headers.has('next-action')
+
+/**
  * Runs only on the requests the matcher below sends here, never on a plain page view:
+ * - refuses with 413 a post larger than a form may send (src/platform/http/bodyLimit.mjs);
  * - refuses with 400 what Next itself would answer with a 500 before any code of the site runs
  *   (an address that does not decode, a Host no URL can hold, a server-action post whose body is
  *   not what React sends);
+ * - hands a mail app's one-click unsubscribe POST to the route that acts on it;
  * - gives documents rendered per request (the admin, a customer's order page, a form's answer
  *   without JavaScript) a Content-Security-Policy with a nonce, which Next puts on its own scripts.
  * Unknown addresses are not its business: next.config.mjs rewrites them to the cached 404 page.
  */
 export async function proxy(request: NextRequest) {
+  if (isTooLarge(request)) return tooLarge(request)
   const refusal = (await malformedRequest(request)) ?? null
   if (refusal) return badRequest(refusal, request)
+  if (isOneClickUnsubscribe(request)) return NextResponse.rewrite(new URL(`/unsubscribe/confirm${request.nextUrl.search}`, request.url))
   if (isRenderedPerRequest(request.nextUrl.pathname) || isFormPostDocument(request)) return withNoncePolicy(request)
   return NextResponse.next()
 }
@@ -103,6 +115,15 @@ async function isWellFormedBody(request: NextRequest): Promise<boolean> {
   } catch {
     return false
   }
+}
+
+/** A body declared larger than any form sends: refused before it is read. */
+const isTooLarge = (request: NextRequest) => Number(request.headers.get('content-length') ?? 0) > FORM_BODY_MAX_BYTES
+
+function tooLarge(request: NextRequest) {
+  console.warn(`[413] ${request.method} ${request.nextUrl.pathname}: a body of ${request.headers.get('content-length')} bytes`)
+  const megabytes = FORM_BODY_MAX_BYTES / 1024 / 1024
+  return new NextResponse(`Payload Too Large: a form can send at most ${megabytes} MB.`, { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }
 
 function badRequest(reason: string, request: NextRequest) {

@@ -332,6 +332,41 @@ test("this batch's jars: 'Only 4 jars left', a stale 6-jar order refused, 3 jars
   await expect(page.getByTestId('jars-left')).toHaveCount(0)
 })
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`the buyer of the last jar sees "Order Submitted!" and the confirmation, the next visitor the sold-out view (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({ browser }, testInfo) => {
+    const email = `last-jar-${javaScriptEnabled ? 'js' : 'html'}-${Date.now()}@example.com`
+    const context = await browser.newContext({ javaScriptEnabled, baseURL: process.env.E2E_BASE_URL })
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.55.9.${testInfo.title.length}` })
+    const page = await context.newPage()
+    try {
+      await api('POST', '/api/globals/stock', { jarsAvailable: 1 })
+      await pollOrderPage(page, () => page.getByTestId('jars-left').textContent()).toBe('Only 1 jar left in this batch.')
+      await jarSelect(page, 1).selectOption({ label: 'Peach Ginger' })
+      await fillDetails(page, email, 'Lana Last')
+      await page.getByRole('button', { name: 'Place Order' }).click()
+
+      await expect(success(page)).toContainText('Order Submitted!')
+      const confirmation = page.getByTestId('order-confirmation')
+      await expect(confirmation).toBeVisible()
+      const { docs } = await ordersOf(email)
+      expect(docs).toHaveLength(1)
+      await expect(page.getByRole('heading', { name: `Thank you! Your order number is ${docs[0].reference}.` })).toBeVisible()
+      await expect(confirmation.getByTestId('order-reference')).toHaveText(String(docs[0].reference))
+      await expect(confirmation).toContainText('1 jar: 1 × Peach Ginger')
+      await expect(page.getByTestId('sold-out')).toHaveCount(0)
+      expect((await stock()).jarsAvailable).toBe(0)
+
+      // The next visitor finds the batch sold out.
+      await page.goto('/order')
+      await expect(page.getByTestId('sold-out')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCount(0)
+    } finally {
+      await context.close()
+      await api('POST', '/api/globals/stock', { jarsAvailable: null })
+    }
+  })
+}
+
 test('prices changed while the visitor orders: "Prices Updated" with the new total, nothing stored, then placed at the new prices', async ({ page, context }) => {
   test.setTimeout(120_000)
   const email = `stale-prices-${Date.now()}@example.com`

@@ -108,6 +108,39 @@ describe('status e-mails', () => {
   })
 })
 
+describe('links in e-mails', () => {
+  // Anyone can order in someone else's name: whatever they type must not become a link in the shop's e-mail.
+  const typed = { fullName: 'http://evil.example/pay', address: 'https://evil.example/address', notes: 'See http://evil.example/notes', instagram: 'https://evil.example/ig' }
+  const linksIn = (html: string | null | undefined) => [...(html ?? '').matchAll(/<a\b[^>]*href="([^"]*)"/g)].map((match) => match[1])
+
+  it('are only the site’s own (and the seller’s payment links): a URL a customer typed stays text in every e-mail', async () => {
+    const order = await placeOrder({ ...typed, deliveryMethod: 'delivery' })
+    await setStatus(order, 'confirmed')
+    await setStatus(order, 'ready')
+    await setStatus(order, 'completed')
+    await joinEmailList(app.payload, { name: 'https://evil.example/welcome', email: 'linked-name@example.com' })
+    const welcome = (await app.payload.find({ collection: 'email-outbox', where: { to: { equals: 'linked-name@example.com' } } })).docs
+    const emails = [...(await emailsAbout(order)), ...welcome]
+    expect(emails.map((email) => email.subject)).toEqual([
+      expect.stringMatching(/^New order: http:\/\/evil\.example\/pay/),
+      'Your Purple Seamoss Gel order: 3 jars, $55',
+      `Order ${order.reference} is confirmed`,
+      `Order ${order.reference} is ready`,
+      'Thank you for your order, http://evil.example/pay',
+      expect.stringMatching(/^Your 25% off code: HC25/),
+    ])
+    for (const email of emails) {
+      for (const href of linksIn(email.html)) expect(href, `a link in "${email.subject}"`).toMatch(/^(http:\/\/localhost:3000\/|https:\/\/venmo\.com\/|https:\/\/cash\.app\/)/)
+    }
+    // Still there, as text; and the site's own links still are links.
+    const confirmed = emails[2]
+    expect(confirmed.html).toContain('http://evil.example/pay')
+    expect(confirmed.html).toContain('https://evil.example/address')
+    expect(linksIn(confirmed.html)).toContain(`http://localhost:3000/order/status/${order.statusToken}`)
+    expect(linksIn(welcome[0].html).some((href) => href.startsWith('http://localhost:3000/unsubscribe?'))).toBe(true)
+  })
+})
+
 describe('reminders from the server’s own runner', () => {
   it('the day before a booked window, once, from 9 in the morning', async () => {
     const now = new Date()

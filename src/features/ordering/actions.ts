@@ -2,7 +2,7 @@
 
 import { normalizeDiscountCode } from '@/features/discounts/codeFormat'
 import { checkDiscountCode, type DiscountAnswer } from '@/features/discounts/codes'
-import { formValues } from '@/shared/forms/formState'
+import { formText, formValues, submittedForm } from '@/shared/forms/formState'
 import { discountNotices } from '@/features/discounts/notices'
 import { orderNotices } from '@/features/ordering/notices'
 import { formNotices } from '@/shared/notices'
@@ -35,17 +35,18 @@ export async function checkDiscount(code: unknown): Promise<DiscountAnswer> {
  * The order form's action. It reads only the form's own fields (a total or price in the post is
  * never read), then the order service validates, prices, stores and e-mails.
  */
-export async function placeOrder(_previous: OrderFormState, formData: FormData): Promise<OrderFormState> {
+export async function placeOrder(_previous: OrderFormState, posted: FormData): Promise<OrderFormState> {
+  const formData = submittedForm(posted)
   const values = formValues(formData, ORDER_FORM_FIELDS)
-  if (formData.get('intent') === APPLY_DISCOUNT_INTENT) return applyDiscountWithoutScript(values)
+  if (formText(formData, 'intent') === APPLY_DISCOUNT_INTENT) return applyDiscountWithoutScript(values)
   // A filled honeypot is a bot: answer as if it worked, store nothing.
-  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: orderNotices.submitted }
+  if (formText(formData, HONEYPOT_FIELD)) return { status: 'success', message: orderNotices.submitted }
 
   const applied = appliedCode(formData, values)
   try {
     const payload = await getPayloadClient()
     const client = await clientKey()
-    const key = submissionKeyOf('order', formData.get(SUBMISSION_KEY_FIELD), { client, values })
+    const key = submissionKeyOf('order', formText(formData, SUBMISSION_KEY_FIELD), { client, values })
     // The service asks once the order is valid: a mistake does not use up the visitor's allowance.
     const result = await submitOrder(payload, values, key, { allowed: () => allowAttempt('order', client, key), settings: cachedSellerSettings })
     if (result.status === 'success') {
@@ -63,7 +64,7 @@ export async function placeOrder(_previous: OrderFormState, formData: FormData):
 
 /** The code the page showed as applied, kept only while the code field still says the same. */
 function appliedCode(formData: FormData, values: Record<string, string>): string | undefined {
-  const shown = normalizeDiscountCode(formData.get(APPLIED_CODE_FIELD))
+  const shown = normalizeDiscountCode(formText(formData, APPLIED_CODE_FIELD))
   return shown && shown === normalizeDiscountCode(values.discountCode) ? shown : undefined
 }
 

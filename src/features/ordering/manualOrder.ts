@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 
 import { adminSession } from '@/features/admin/adminSession'
 import type { Order } from '@/payload-types'
-import { formValues } from '@/shared/forms/formState'
+import { formText, formValues } from '@/shared/forms/formState'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 import type { Message } from '@/shared/notices'
 import { submissionKeyOf } from '@/platform/db/submissions'
@@ -62,7 +62,7 @@ export async function enterOrderByHand(payload: Payload, headers: Headers, formD
   const values = formValues(formData, MANUAL_ORDER_FIELDS)
   if (!isHandEnteredSource(values.source)) return { status: 'error', message: manualOrderNotices.sourceRequired, field: 'source', values }
   // A double click or a resent post stores one order: the form's key, or else this admin and the values.
-  const key = submissionKeyOf('order', formData.get(SUBMISSION_KEY_FIELD), { client: `admin:${session.user.id}`, values })
+  const key = submissionKeyOf('order', formText(formData, SUBMISSION_KEY_FIELD), { client: `admin:${session.user.id}`, values })
   const result = await submitOrder(payload, values, key, { ...clock, byHand: values.source })
   if (result.status === 'success') return { status: 'success', order: result.order }
   return { status: 'error', message: result.message, field: result.field, values, windows: result.windows }

@@ -6,13 +6,14 @@ import { redirect } from 'next/navigation'
 import { orderAdminUrl } from '@/features/admin/adminViews'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 
-import { formValues } from '@/shared/forms/formState'
+import { formValues, submittedForm } from '@/shared/forms/formState'
 
 import { enterOrderByHand, MANUAL_ORDER_FIELDS, manualOrderNotices, type ManualOrderState } from './manualOrder'
 import { orderNotices } from './notices'
 
 /** The Add order form's action: the admin session is checked in `enterOrderByHand`; then the new order's page. */
-export async function addOrderByHand(_previous: ManualOrderState, formData: FormData): Promise<ManualOrderState> {
+export async function addOrderByHand(_previous: ManualOrderState, posted: FormData): Promise<ManualOrderState> {
+  const formData = submittedForm(posted)
   let orderId: number
   try {
     const result = await enterOrderByHand(await getPayloadClient(), await headers(), formData)

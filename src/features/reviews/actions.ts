@@ -1,6 +1,6 @@
 'use server'
 
-import { type FormState, formValues } from '@/shared/forms/formState'
+import { type FormState, formText, formValues, submittedForm } from '@/shared/forms/formState'
 import { reviewNotices } from '@/features/reviews/notices'
 import { formNotices } from '@/shared/notices'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
@@ -18,10 +18,11 @@ const FIELDS = ['name', 'rating', 'comment'] as const
  * Posts a visitor's review (its photo first, then the review). The work is `submitReview`'s; this adds what
  * needs the request: the honeypot, the rate limit and reading the uploaded file.
  */
-export async function postReview(_previous: FormState, formData: FormData): Promise<FormState> {
+export async function postReview(_previous: FormState, posted: FormData): Promise<FormState> {
+  const formData = submittedForm(posted)
   const values = formValues(formData, FIELDS)
   // A filled honeypot is a bot: answer as if it worked, store nothing.
-  if (String(formData.get(HONEYPOT_FIELD) ?? '')) return { status: 'success', message: reviewNotices.submitted }
+  if (formText(formData, HONEYPOT_FIELD)) return { status: 'success', message: reviewNotices.submitted }
 
   // Mistakes are answered without spending the visitor's allowance; the photo work comes after it.
   const fields = parseReviewFields(values)
@@ -29,7 +30,7 @@ export async function postReview(_previous: FormState, formData: FormData): Prom
   const photo = formData.get('photo')
   const file = photo instanceof File && photo.size > 0 ? photo : null
   const client = await clientKey()
-  const key = submissionKeyOf('review', formData.get(SUBMISSION_KEY_FIELD), { client, values: { ...values, photo: file?.size ?? 0 } })
+  const key = submissionKeyOf('review', formText(formData, SUBMISSION_KEY_FIELD), { client, values: { ...values, photo: file?.size ?? 0 } })
   if (!(await allowAttempt('review', client, key))) return { status: 'error', message: formNotices.rateLimited, values }
 
   // Refused by its size before its bytes are read.
@@ -38,7 +39,7 @@ export async function postReview(_previous: FormState, formData: FormData): Prom
 
   try {
     const bytes = file ? Buffer.from(await file.arrayBuffer()) : null
-    const result = await submitReview(await getPayloadClient(), { ...values, photo: bytes, orderKey: formData.get(ORDER_KEY_FIELD) }, key)
+    const result = await submitReview(await getPayloadClient(), { ...values, photo: bytes, orderKey: formText(formData, ORDER_KEY_FIELD) }, key)
     if (!result.ok) return { status: 'error', message: result.message, values }
     // The review's hooks expire the cached list, so this answer carries the refreshed page.
     return { status: 'success', message: submittedMessage(result.review) }

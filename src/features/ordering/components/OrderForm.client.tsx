@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react'
 
 import { FormMessage } from '@/shared/forms/FormMessage'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
@@ -66,6 +66,7 @@ export function OrderForm({
   paymentMethods,
   windows: pageWindows,
   windowMethods,
+  soldOut,
 }: {
   packages: PackageOption[]
   flavors: FlavorOption[]
@@ -78,6 +79,8 @@ export function OrderForm({
   /** The pickup and delivery times open now, and the methods the seller offers times for. */
   windows: WindowChoice[]
   windowMethods: DeliveryMethod[]
+  /** What the page shows instead of the form once this batch is sold out (nothing while jars are left). */
+  soldOut?: ReactNode
 }) {
   const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder)
   const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
@@ -190,6 +193,29 @@ export function OrderForm({
   const invalid: InvalidProps = (name) => (name === invalidField ? { 'aria-invalid': true, 'aria-describedby': RESULT_ID } : {})
   const value = (name: string) => (state.status === 'success' ? '' : (state.values?.[name] ?? ''))
 
+  const confirmation = result.status === 'success' && state.confirmation && (
+    <section ref={confirmationRef} tabIndex={-1} aria-labelledby="order-confirmation-title" className="card mb-10 space-y-4 border-sea-500 outline-none">
+      <h2 id="order-confirmation-title" className="text-2xl font-semibold">
+        Thank you! Your order number is {state.confirmation.reference}.
+      </h2>
+      <OrderConfirmationDetails confirmation={state.confirmation} />
+    </section>
+  )
+
+  // The order that took the last jar sold the batch out: its buyer still reads the answer and the
+  // confirmation; the sold-out view is for the next visitor.
+  if (soldOut) {
+    if (!confirmation) return soldOut
+    return (
+      <div>
+        {confirmation}
+        <div id={RESULT_ID} ref={resultRef} tabIndex={-1} className="mx-auto max-w-xl outline-none">
+          <FormMessage state={result} />
+        </div>
+      </div>
+    )
+  }
+
   return (
     <form key={generation} ref={formRef} action={formAction} onSubmit={submit} onFocus={() => void loadOrderCheck().catch(() => null)} noValidate aria-describedby="order-required-note">
       {/* Without JavaScript, Enter in a field must place the order, not press the first button (Apply). */}
@@ -200,14 +226,7 @@ export function OrderForm({
           Place Order
         </button>
       )}
-      {result.status === 'success' && state.confirmation && (
-        <section ref={confirmationRef} tabIndex={-1} aria-labelledby="order-confirmation-title" className="card mb-10 space-y-4 border-sea-500 outline-none">
-          <h2 id="order-confirmation-title" className="text-2xl font-semibold">
-            Thank you! Your order number is {state.confirmation.reference}.
-          </h2>
-          <OrderConfirmationDetails confirmation={state.confirmation} />
-        </section>
-      )}
+      {confirmation}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-10">
           {saved.email && (

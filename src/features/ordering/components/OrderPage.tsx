@@ -35,7 +35,8 @@ const names = (items: readonly (string | null | undefined)[] | null | undefined)
  * The order page, the same for every visitor and served from the page cache: the copy, the
  * business facts (delivery areas, payment methods), what is for sale (flavors, prices, this batch's
  * jars) and the pickup and delivery times open now all come from cached reads that a change expires.
- * A sold-out batch shows the seller's message and the e-mail sign-up instead of the form.
+ * A sold-out batch shows the seller's message and the e-mail sign-up instead of the form (to the
+ * buyer of the last jar, the form shows their confirmation instead).
  */
 export async function OrderPage({ quantity }: { quantity: number }) {
   const [page, pricing, settings, flavors, shop, windows] = await Promise.all([
@@ -52,38 +53,40 @@ export async function OrderPage({ quantity }: { quantity: number }) {
     badge: pricing.packages?.[index]?.badge ?? null,
   }))
   const { jarsLeft } = shop
+  const soldOut = isSoldOut(jarsLeft)
   return (
     <>
       <PageHero title={page.intro.title} description={page.intro.description} />
       <section className="section pt-4">
         <div className="container-page">
-          {isSoldOut(jarsLeft) ? (
-            <div className="card mx-auto max-w-xl space-y-5" data-testid="sold-out">
-              <h2 className="text-2xl font-semibold">Sold out</h2>
-              <p className="text-lg leading-8 text-plum-900/85">{shop.soldOutMessage}</p>
-              <NextBatchSignUp />
-            </div>
-          ) : (
-            <>
-              {jarsLeft !== null && jarsLeft <= FEW_JARS_LEFT && (
-                <p role="status" className="mb-6 rounded-2xl bg-amber-50 px-5 py-4 text-lg font-semibold text-amber-900" data-testid="jars-left">
-                  {`Only ${jarsText(jarsLeft)} left`} in this batch.
-                </p>
-              )}
-              <FlavorCards flavors={flavors} />
-              <OrderForm
-                packages={packages}
-                flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
-                prices={shop.prices}
-                jarsLeft={jarsLeft}
-                initialQuantity={chosenQuantity(quantity, jarsLeft)}
-                deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
-                paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
-                windows={windows.open}
-                windowMethods={methodsWithWindows(windows.rules)}
-              />
-            </>
+          {/* One tree whether sold out or not: the form stays mounted (and, without JavaScript, keeps
+              its place for the posted answer) when the order that took the last jar reloads the page. */}
+          {!soldOut && jarsLeft !== null && jarsLeft <= FEW_JARS_LEFT && (
+            <p role="status" className="mb-6 rounded-2xl bg-amber-50 px-5 py-4 text-lg font-semibold text-amber-900" data-testid="jars-left">
+              {`Only ${jarsText(jarsLeft)} left`} in this batch.
+            </p>
           )}
+          {!soldOut && <FlavorCards flavors={flavors} />}
+          <OrderForm
+            packages={packages}
+            flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
+            prices={shop.prices}
+            jarsLeft={jarsLeft}
+            initialQuantity={chosenQuantity(quantity, jarsLeft)}
+            deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
+            paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
+            windows={windows.open}
+            windowMethods={methodsWithWindows(windows.rules)}
+            soldOut={
+              soldOut ? (
+                <div className="card mx-auto max-w-xl space-y-5" data-testid="sold-out">
+                  <h2 className="text-2xl font-semibold">Sold out</h2>
+                  <p className="text-lg leading-8 text-plum-900/85">{shop.soldOutMessage}</p>
+                  <NextBatchSignUp />
+                </div>
+              ) : null
+            }
+          />
         </div>
       </section>
     </>

@@ -1,0 +1,66 @@
+import type { APIRequestContext } from '@playwright/test'
+
+import { validOrderForm } from '../helpers/orders'
+import { adminApi, expect, test } from './fixtures'
+
+// What reaches the forms' server actions on the production server is whatever a client sends:
+// arguments that are no form, a body larger than the limit. Each answer is a 4xx or the form's own
+// message, never a 500, and nothing is stored.
+
+/** Each form's page, a field of its form, and its first message for an empty form. */
+const FORMS = [
+  { path: '/order', field: 'fullName', emptyForm: 'Please choose 1, 3 or 6 jars.' },
+  { path: '/contact', field: 'message', emptyForm: 'Please fill in the name field.' },
+  { path: '/reviews', field: 'comment', emptyForm: 'Please fill in your name.' },
+] as const
+
+const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&amp;/g, '&')
+
+/** The hidden inputs of the page's form that has `field`: React's reference to the form's server action. */
+async function hiddenInputs(request: APIRequestContext, path: string, field: string): Promise<[string, string][]> {
+  const html = await (await request.get(path)).text()
+  const form = html.match(new RegExp(`<form\\b(?:(?!</form>)[\\s\\S])*?name="${field}"[\\s\\S]*?</form>`))?.[0] ?? ''
+  return [...form.matchAll(/<input\b[^>]*type="hidden"[^>]*>/g)]
+    .map(([tag]) => [decode(tag.match(/\sname="([^"]*)"/)?.[1] ?? ''), decode(tag.match(/\svalue="([^"]*)"/)?.[1] ?? '')] as [string, string])
+    .filter(([name]) => name)
+}
+
+/** The id of the form's server action, as the browser sends it in the Next-Action header. */
+async function actionId(request: APIRequestContext, path: string, field: string): Promise<string> {
+  const reference = (await hiddenInputs(request, path, field)).find(([name]) => /^\$ACTION_\d+:0$/.test(name))?.[1]
+  const id = reference && (JSON.parse(reference) as { id?: string }).id
+  expect(id, `the action of ${path}`).toMatch(/^[0-9a-f]{20,}$/)
+  return id!
+}
+
+test.beforeEach(async ({ context }, testInfo) => {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.99.${testInfo.retry}.${testInfo.title.length}` })
+})
+
+for (const { path, field, emptyForm } of FORMS) {
+  test(`the action of ${path} called without a form answers, never 500`, async ({ request }) => {
+    const id = await actionId(request, path, field)
+    for (const args of ['[]', '[null]', '["$undefined","$undefined"]', '[{},{}]', '[{},{"fullName":"Plain Object"}]', '[{},"fullName=Text"]', '[{},42]']) {
+      const answer = await request.post(path, { headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: args })
+      expect(answer.status(), `${path} ${args}`).toBeLessThan(500)
+      if (answer.ok()) expect(await answer.text(), `${path} ${args}`).toContain(emptyForm)
+    }
+  })
+}
+
+// 12,000,000 characters lie between the actions' limit and what the proxy used to buffer (500
+// then); 12 and 13 MiB above both.
+test('an order with 12 MB of notes answers 413 or "too long", never 500, and is not stored', async ({ request }) => {
+  for (const size of [12_000_000, 12 * 1024 * 1024, 13_000_000]) {
+    const email = `huge-notes-${size}-${Date.now()}@example.com`
+    const body = new FormData()
+    for (const [name, value] of await hiddenInputs(request, '/order', 'fullName')) body.append(name, value)
+    for (const [name, value] of Object.entries({ ...validOrderForm, email, notes: 'n'.repeat(size), submissionKey: crypto.randomUUID() })) body.set(name, value)
+    const answer = await request.post('/order', { multipart: body })
+    if (answer.status() !== 413) {
+      expect(answer.status(), `${size} characters`).toBe(200)
+      expect(await answer.text()).toContain('The notes can be at most 1000 characters.')
+    }
+    expect((await adminApi(request, 'GET', `/api/orders?depth=0&where[email][equals]=${encodeURIComponent(email)}`)).totalDocs).toBe(0)
+  }
+})
