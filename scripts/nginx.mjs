@@ -13,6 +13,7 @@ const NGINX = '/usr/sbin/nginx'
 const MODULES = '/usr/lib/nginx/modules'
 const INSTALL_HINT = 'apt-get install nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static'
 
+/** @returns {Promise<number>} */
 const freePort = () =>
   new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
@@ -27,6 +28,7 @@ const freePort = () =>
  * `trustForwardedFor`: take the client's address from the X-Forwarded-For a local client sends, as
  * behind a CDN (`set_real_ip_from`), so a load test from one machine can post as many visitors.
  * `extraServers`: more server blocks (the bench's static copy of the pages).
+ * @param {{ dir: string, port: number, upstreams: string[], staticDir: string, trustForwardedFor?: boolean, extraServers?: string }} options
  */
 export function nginxConfig({ dir, port, upstreams, staticDir, trustForwardedFor = false, extraServers = '' }) {
   const include = (file) => path.join(PROJECT_ROOT, 'deploy/nginx', file)
@@ -69,8 +71,9 @@ ${extraServers}
 /**
  * Starts nginx in front of `upstreams` (`host:port` of running app servers) and resolves once it
  * listens. `stop()` ends it (and its workers) and removes its folder.
+ * @param {{ upstreams: string[], staticDir?: string, trustForwardedFor?: boolean, extraServers?: string }} options
  */
-export async function startNginx({ upstreams, staticDir = path.join(PROJECT_ROOT, '.next/static'), trustForwardedFor, extraServers }) {
+export async function startNginx({ upstreams, staticDir = path.join(PROJECT_ROOT, '.next/static'), trustForwardedFor = false, extraServers = '' }) {
   if (!fs.existsSync(NGINX) || !fs.existsSync(path.join(MODULES, 'ngx_http_brotli_filter_module.so'))) {
     throw new Error(`nginx with its brotli modules is not installed: ${INSTALL_HINT}`)
   }

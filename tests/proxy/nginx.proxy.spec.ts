@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { orderFields, postForm } from '../helpers/forms'
 import { startProxy, startSiteBehindProxy, type Proxy } from '../helpers/proxy'
-import type { Site } from '../helpers/site'
 
 /**
  * Debian's nginx with the repository's configuration (deploy/nginx) in front of the production
@@ -20,12 +19,11 @@ const ADMIN = { email: 'proxy-admin@example.com', password: 'proxy-admin-passwor
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-let site: Site
 let proxy: Proxy
 let stopAll: () => Promise<void>
 
 beforeAll(async () => {
-  ;({ site, proxy, stop: stopAll } = await startSiteBehindProxy({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }))
+  ;({ proxy, stop: stopAll } = await startSiteBehindProxy({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }))
 })
 
 afterAll(async () => {
