@@ -278,6 +278,19 @@ describe('the README on deployment', () => {
     expect(readme).not.toMatch(/rate limits are kept in memory/)
   })
 
+  it('guides one machine through nginx with deploy/nginx, where nginx.conf expects it, on the packages CI installs', () => {
+    const topology = section.slice(section.indexOf('### Production topology'), section.indexOf('### Scaling out'))
+    for (const file of fs.readdirSync(path.join(root, 'deploy/nginx'))) expect(topology, file).toContain(file)
+    const installed = /^sudo cp -r deploy\/nginx (\S+)$/m.exec(topology)?.[1]
+    expect(nginx('nginx.conf')).toContain(`include ${installed}/storefront-server.conf;`)
+    expect(topology).toContain(`nginx -c ${installed}/nginx.conf`)
+    for (const module of ['libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static']) {
+      expect(topology, module).toContain(module)
+      expect(read('.ci/run'), module).toContain(module)
+      expect(read('deploy/nginx/Dockerfile'), module).toContain(module)
+    }
+  })
+
   it('lists in its .env every setting the compose file requires', () => {
     for (const name of Object.keys(ENV)) expect(section, name).toMatch(new RegExp(`^${name}=`, 'm'))
   })
