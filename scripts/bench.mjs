@@ -22,7 +22,7 @@
 //   BENCH_SERVER_NODE=/path/to/node npm run bench   (the server on another Node.js than the project's
 //                                                    own; the load and the static server stay on this one)
 // Exits 1 when a target of the table below is missed.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 
 import { jarsLeft, openBatch, putBatchOnSale } from './bench/batch.mjs'
 import { lighthousePages } from './bench/lighthouse.mjs'
@@ -45,6 +45,8 @@ const ORDER_CLIENTS = 16
 const BATCH_JARS = 100
 const BATCH_POSTS = 300
 const BATCH_CLIENTS = 50
+/** Page views per second of each of / and /order while the batch opens: a crowd's worth of visitors. */
+const BATCH_PAGE_RATE = 100
 const BATCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' }
 
 /** The targets of issues #17 and #33, judged on this run's figures. */
@@ -71,7 +73,9 @@ const site = await startSite({ env: smtpEnv(smtp) })
 let proxy
 try {
   proxy = await startProxy(site)
-  console.log(`Server: Node.js ${execFileSync(serverNode(), ['--version'], { encoding: 'utf8' }).trim()} (${serverNode()}), behind ${execFileSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8', stdio: 'pipe' }).trim() || 'nginx'}; load: Node.js ${process.version}`)
+  // nginx prints its version on stderr.
+  const nginxVersion = spawnSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace('nginx version: ', '')
+  console.log(`Server: Node.js ${execFileSync(serverNode(), ['--version'], { encoding: 'utf8' }).trim()} (${serverNode()}), behind ${nginxVersion}; load: Node.js ${process.version}`)
   // The first request renders and caches each page; measure what visitors get afterwards.
   for (const page of PAGES) await fetch(proxy.url + page)
 
@@ -209,11 +213,11 @@ async function batchOpening() {
     await putBatchOnSale(front.url, BATCH_ADMIN, BATCH_JARS)
     const pages = ['/', '/order']
     for (const page of pages) await load(front.url + page, { seconds: 2, connections: 10 }) // warm-up
-    const batch = await openBatch(front.url, fresh.databaseFile, { posts: BATCH_POSTS, clients: BATCH_CLIENTS, pages })
+    const batch = await openBatch(front.url, fresh.databaseFile, { posts: BATCH_POSTS, clients: BATCH_CLIENTS, pages, pageConnections: 10, pageRate: BATCH_PAGE_RATE })
     const left = await jarsLeft(front.url)
     for (const [reason, count] of batch.other) console.log(`  ${count} × ${reason}`)
     const others = [...batch.other.values()].reduce((sum, count) => sum + count, 0)
-    console.log(`\nA batch opening through nginx: ${BATCH_POSTS} one-jar orders from ${BATCH_CLIENTS} buyers at once (each its own address, as the page's script posts) for ${BATCH_JARS} jars, while 10 visitors each load ${pages.join(' and ')}`)
+    console.log(`\nA batch opening through nginx: ${BATCH_POSTS} one-jar orders from ${BATCH_CLIENTS} buyers at once (each its own address, as the page's script posts) for ${BATCH_JARS} jars, while ${pages.join(' and ')} are each loaded ${BATCH_PAGE_RATE} times a second`)
     console.table([
       {
         'orders taken': `${batch.taken} ${check(batch.taken === BATCH_JARS, `batch: ${batch.taken} orders taken for ${BATCH_JARS} jars`)}`,

@@ -32,15 +32,16 @@ export async function jarsLeft(url) {
 /**
  * `posts` one-jar orders from `clients` buyers at once, each post from its own address, the form
  * loaded by each buyer before the opening (they were waiting on the page), as the page's script
- * posts it. Meanwhile `pages` are loaded by `pageConnections` visitors each. Answers the posts'
+ * posts it. Meanwhile `pages` are loaded by `pageConnections` visitors each, `pageRate` requests
+ * per second in all (visitors browsing; a flood would measure the load's own process). Answers the posts'
  * figures (taken, told sold out, anything else), the pages' p99 during the posts, and the orders stored.
  */
-export async function openBatch(url, databaseFile, { posts, clients, pages, pageConnections = 10, firstCustomer = 500_000 }) {
+export async function openBatch(url, databaseFile, { posts, clients, pages, pageConnections, pageRate, firstCustomer = 500_000 }) {
   const before = await storedOrders(databaseFile)
   const forms = await Promise.all(Array.from({ length: clients }, (_, client) => loadOrderForm(url, firstCustomer + client)))
 
   const controller = new AbortController()
-  const pageLoads = pages.map((page) => load(url + page, { connections: pageConnections, seconds: 120, signal: controller.signal }))
+  const pageLoads = pages.map((page) => load(url + page, { connections: pageConnections, rate: pageRate, seconds: 120, signal: controller.signal }))
   // The page load's connections open first, as visitors who were there already.
   await new Promise((resolve) => setTimeout(resolve, 500))
 

@@ -41,9 +41,12 @@ export async function largestScript(base, page) {
   return largest.path
 }
 
-/** autocannon for `seconds` (or until `signal` aborts) with CONNECTIONS connections: req/s, p99 ms, errors (incl. non-2xx). */
-export async function load(url, { seconds = 8, connections = CONNECTIONS, headers = {}, signal } = {}) {
-  const run = autocannon({ url, connections, duration: seconds, headers })
+/**
+ * autocannon for `seconds` (or until `signal` aborts) with CONNECTIONS connections, as fast as the
+ * server answers or at `rate` requests per second in all: req/s, p99 ms, errors (incl. non-2xx).
+ */
+export async function load(url, { seconds = 8, connections = CONNECTIONS, headers = {}, signal, rate } = {}) {
+  const run = autocannon({ url, connections, duration: seconds, headers, ...(rate ? { overallRate: rate } : {}) })
   signal?.addEventListener('abort', () => run.stop())
   const result = await run
   return {
