@@ -284,10 +284,10 @@ describe('the README on deployment', () => {
     const installed = /^sudo cp -r deploy\/nginx (\S+)$/m.exec(topology)?.[1]
     expect(nginx('nginx.conf')).toContain(`include ${installed}/storefront-server.conf;`)
     expect(topology).toContain(`nginx -c ${installed}/nginx.conf`)
-    for (const module of ['libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static']) {
-      expect(topology, module).toContain(module)
-      expect(read('.ci/run'), module).toContain(module)
-      expect(read('deploy/nginx/Dockerfile'), module).toContain(module)
+    for (const brotliPackage of ['libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static']) {
+      expect(topology, brotliPackage).toContain(brotliPackage)
+      expect(read('.ci/run'), brotliPackage).toContain(brotliPackage)
+      expect(read('deploy/nginx/Dockerfile'), brotliPackage).toContain(brotliPackage)
     }
   })
 
