@@ -12,11 +12,11 @@ export type Proxy = {
 /**
  * Debian's nginx (`/usr/sbin/nginx`, with its brotli modules) with the repository's rules
  * (deploy/nginx/storefront-http.conf and storefront-server.conf) in front of `upstream`
- * (`host:port`), on a free port, serving the build's `.next/static` from disk. CI installs the
+ * (`host:port`), on a free port, serving the build's `.next/static` (or `staticDir`) from disk. CI installs the
  * packages (`.ci/run`); the suite says so plainly when they are missing.
  */
-export async function startProxy(upstream: string): Promise<Proxy> {
-  const { url, errorLog, stop } = await startNginx({ upstreams: [upstream] })
+export async function startProxy(upstream: string, { staticDir }: { staticDir?: string } = {}): Promise<Proxy> {
+  const { url, errorLog, stop } = await startNginx({ upstreams: [upstream], staticDir })
   return { url, errorLog, stop }
 }
 

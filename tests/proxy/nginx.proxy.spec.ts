@@ -1,12 +1,14 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { orderFields, postForm } from '../helpers/forms'
 import { startProxy, startSiteBehindProxy, type Proxy } from '../helpers/proxy'
+import type { Site } from '../helpers/site'
 
 /**
  * Debian's nginx with the repository's configuration (deploy/nginx) in front of the production
@@ -18,11 +20,12 @@ const ADMIN = { email: 'proxy-admin@example.com', password: 'proxy-admin-passwor
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+let site: Site
 let proxy: Proxy
 let stopAll: () => Promise<void>
 
 beforeAll(async () => {
-  ;({ proxy, stop: stopAll } = await startSiteBehindProxy({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }))
+  ;({ site, proxy, stop: stopAll } = await startSiteBehindProxy({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } }))
 })
 
 afterAll(async () => {
@@ -217,6 +220,22 @@ describe("the build's files", () => {
     // length, rather than one compressed per request (sent chunked); fetch decompresses the body.
     expect(Number(response.headers.get('content-length'))).toBe(brotli.length)
     expect(Buffer.from(await response.arrayBuffer()).equals(fs.readFileSync(file))).toBe(true)
+  })
+
+  it('come from the app when the proxy lacks them, as during a release', async () => {
+    const html = await (await get('/')).text()
+    const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)![1]
+    const emptyFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-no-static-'))
+    fs.chmodSync(emptyFolder, 0o755)
+    const bare = await startProxy(new URL(site.baseURL).host, { staticDir: emptyFolder })
+    try {
+      const response = await fetch(`${bare.url}${script}`)
+      expect(response.status).toBe(200)
+      expect(Buffer.from(await response.arrayBuffer()).equals(fs.readFileSync(path.join(PROJECT_ROOT, '.next/static', script.slice('/_next/static/'.length))))).toBe(true)
+    } finally {
+      await bare.stop()
+      fs.rmSync(emptyFolder, { recursive: true, force: true })
+    }
   })
 })
 
