@@ -4,20 +4,18 @@ import { startSite, type Site } from './site'
 export type Proxy = {
   /** `http://127.0.0.1:<port>`: nginx, as visitors reach the site. */
   url: string
-  /** nginx's error log, for a failing test's message. */
-  errorLog: string
   stop: () => Promise<void>
 }
 
 /**
  * Debian's nginx (`/usr/sbin/nginx`, with its brotli modules) with the repository's rules
  * (deploy/nginx/storefront-http.conf and storefront-server.conf) in front of `upstream`
- * (`host:port`), on a free port, serving the build's `.next/static` (or `staticDir`) from disk. CI installs the
- * packages (`.ci/run`); the suite says so plainly when they are missing.
+ * (`host:port`), on a free port, serving the build's `.next/static` (or `staticDir`) from disk.
+ * CI installs the packages (`.ci/run`); the suite says so plainly when they are missing.
  */
 export async function startProxy(upstream: string, { staticDir }: { staticDir?: string } = {}): Promise<Proxy> {
-  const { url, errorLog, stop } = await startNginx({ upstreams: [upstream], staticDir })
-  return { url, errorLog, stop }
+  const { url, stop } = await startNginx({ upstreams: [upstream], staticDir })
+  return { url, stop }
 }
 
 /** The production build (tests/helpers/site.ts) with nginx in front of it. */
