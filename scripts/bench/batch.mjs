@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks'
 
 import { loadOrderForm, postOrder, storedOrders } from './orders.mjs'
 import { percentile } from './server.mjs'
-import { load } from './throughput.mjs'
+import { loadInOwnProcess } from './throughput.mjs'
 
 /** What a buyer who came too late reads (src/features/ordering/notices.ts, soldOut). */
 const SOLD_OUT_TITLES = new Set(['Sold Out'])
@@ -40,8 +40,7 @@ export async function openBatch(url, databaseFile, { posts, clients, pages, page
   const before = await storedOrders(databaseFile)
   const forms = await Promise.all(Array.from({ length: clients }, (_, client) => loadOrderForm(url, firstCustomer + client)))
 
-  const controller = new AbortController()
-  const pageLoads = pages.map((page) => load(url + page, { connections: pageConnections, rate: pageRate, seconds: 120, signal: controller.signal }))
+  const pageLoads = pages.map((page) => loadInOwnProcess(url + page, { connections: pageConnections, rate: pageRate, seconds: 600 }))
   // The page load's connections open first, as visitors who were there already.
   await new Promise((resolve) => setTimeout(resolve, 500))
 
@@ -66,8 +65,7 @@ export async function openBatch(url, databaseFile, { posts, clients, pages, page
     }),
   )
   const seconds = (performance.now() - started) / 1000
-  controller.abort()
-  const pageResults = await Promise.all(pageLoads)
+  const pageResults = await Promise.all(pageLoads.map((pageLoad) => pageLoad.stop()))
   times.sort((a, b) => a - b)
   return {
     ...answers,

@@ -2,7 +2,9 @@
 // bytes the site answered for it (scripts/bench/proxy.mjs). The machine is small and shared, so a
 // req/s figure alone says little; the ratio between the two, measured one right after the other,
 // is what counts.
+import { fork } from 'node:child_process'
 import http from 'node:http'
+import { fileURLToPath } from 'node:url'
 
 import autocannon from 'autocannon'
 
@@ -54,4 +56,28 @@ export async function load(url, { seconds = 8, connections = CONNECTIONS, header
     p99: Math.round(result.latency.p99),
     errors: result.errors + result.timeouts + result.non2xx,
   }
+}
+
+/**
+ * `load()` in a process of its own, until `stop()` answers its figures: beside other work of the
+ * benchmark's process (customers posting orders), whose event loop would otherwise add its own
+ * delays to the pages' times.
+ */
+export function loadInOwnProcess(url, options) {
+  const child = fork(fileURLToPath(import.meta.url), ['load'], { stdio: 'inherit' })
+  const result = new Promise((resolve, reject) => {
+    child.once('message', resolve)
+    child.once('exit', (code) => reject(new Error(`the load process exited (${code})`)))
+  })
+  child.send({ url, options })
+  return { stop: () => (child.send('stop'), result) }
+}
+
+if (process.argv[2] === 'load') {
+  process.once('message', async ({ url, options }) => {
+    const controller = new AbortController()
+    process.once('message', () => controller.abort())
+    process.send(await load(url, { ...options, signal: controller.signal }))
+    process.disconnect()
+  })
 }
