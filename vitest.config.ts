@@ -56,6 +56,18 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'proxy',
+          environment: 'node',
+          include: ['tests/proxy/**/*.proxy.spec.ts'],
+          // Debian's nginx with deploy/nginx's rules (tests/helpers/proxy.ts) in front of the production build.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 })

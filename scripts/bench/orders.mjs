@@ -1,7 +1,9 @@
 // Customers placing orders at once: each loads /order, then posts the form as a browser without
-// JavaScript does, or as the page's script does. Every order comes from a different X-Forwarded-For address: with no proxy in front,
-// the app keys its per-client limits on the rightmost entry, so these are distinct customers. The
-// site takes at most 1000 orders a day over all clients; a fresh server starts a fresh day.
+// JavaScript does, or as the page's script does. Every order comes from a different X-Forwarded-For
+// address: the bench's nginx takes the client's address from it (as behind a CDN) and the app keys
+// its per-client limits on the rightmost entry, as it does with no proxy in front, so these are
+// distinct customers. The site takes at most 1000 orders a day over all clients; a fresh server
+// starts a fresh day.
 import crypto from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 
@@ -83,17 +85,23 @@ function scriptedPost(fields) {
   return { body, headers: { 'Next-Action': action, Accept: 'text/x-component' } }
 }
 
+/** The order form's hidden fields, as `customer`'s browser loads /order. */
+export async function loadOrderForm(url, customer) {
+  const page = await fetch(`${url}/order`, { headers: { 'X-Forwarded-For': addressOf(customer), Accept: 'text/html' } })
+  if (!page.ok) throw new Error(`GET /order ${page.status}`)
+  return orderFormHiddenFields(await page.text())
+}
+
 /**
- * One customer's order: load the page, then post the form, as a browser without JavaScript does
- * or (`javascript`) as the page's script does. `bot`: the honeypot filled, so the site answers as
- * for an order without touching the database. Returns the post's answer time.
+ * `customer` posts the order form (its `hiddenFields` as loaded) with `fields` over the customer's
+ * usual ones, as a browser without JavaScript does or (`javascript`) as the page's script does.
+ * `bot`: the honeypot filled, so the site answers as for an order without touching the database.
+ * Returns the post's answer time and, unless the order was taken, the title of the site's answer
+ * (e.g. "Sold Out", "Too Many Requests").
  */
-async function placeOrder(url, customer, javascript, bot) {
-  const headers = { 'X-Forwarded-For': addressOf(customer), Accept: 'text/html' }
-  const page = await fetch(`${url}/order`, { headers })
-  if (!page.ok) return { ok: false, reason: `GET /order ${page.status}` }
-  const fields = new Map(orderFormHiddenFields(await page.text()))
-  for (const [name, value] of Object.entries(ORDER_FIELDS)) fields.set(name, value)
+export async function postOrder(url, hiddenFields, customer, { javascript = false, bot = false, fields: extraFields = {} } = {}) {
+  const fields = new Map(hiddenFields)
+  for (const [name, value] of Object.entries({ ...ORDER_FIELDS, ...extraFields })) fields.set(name, value)
   fields.set('submissionKey', crypto.randomUUID())
   if (bot) fields.set(HONEYPOT_FIELD, 'https://spam.example')
 
@@ -104,6 +112,7 @@ async function placeOrder(url, customer, javascript, bot) {
     for (const [name, value] of fields) post.body.append(name, value)
   }
 
+  const headers = { 'X-Forwarded-For': addressOf(customer), Accept: 'text/html' }
   const started = performance.now()
   const answer = await fetch(`${url}/order`, { method: 'POST', body: post.body, headers: { ...headers, ...post.headers, Origin: url } })
   const text = await answer.text()
@@ -113,9 +122,20 @@ async function placeOrder(url, customer, javascript, bot) {
     // The message's title says what went wrong, e.g. "Too Many Requests" or "Submission Error":
     // in the toast of the page, or in the action's result.
     const title = javascript ? text.match(/"title":"([^"]{3,80})"/)?.[1] : text.match(/role="(?:alert|status)"[^>]*>[\s\S]*?<(?:p|h\d|strong)[^>]*>([^<]{3,80})</)?.[1]
-    return { ok: false, ms, reason: `no '${SUCCESS_TEXT}'${title ? ` (${decodeHtml(title)})` : ''}` }
+    return { ok: false, ms, reason: `no '${SUCCESS_TEXT}'${title ? ` (${decodeHtml(title)})` : ''}`, title: title && decodeHtml(title) }
   }
   return { ok: true, ms }
+}
+
+/** One customer's order: load the page, then post the form. */
+async function placeOrder(url, customer, javascript, bot) {
+  let hiddenFields
+  try {
+    hiddenFields = await loadOrderForm(url, customer)
+  } catch (error) {
+    return { ok: false, reason: error.message }
+  }
+  return postOrder(url, hiddenFields, customer, { javascript, bot })
 }
 
 export async function storedOrders(databaseFile) {

@@ -6,7 +6,7 @@ import Ajv from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
-// docker-compose.yml, deploy/Caddyfile and the README's deployment sections describe one topology;
+// docker-compose.yml, deploy/nginx and the README's deployment sections describe one topology;
 // no Docker engine runs here or in CI, so this checks the files against the Compose
 // Specification's JSON schema and against each other.
 
@@ -15,7 +15,7 @@ const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8')
 
 type Service = {
   image?: string
-  build?: string | { context?: string; args?: Record<string, string> }
+  build?: string | { context?: string; args?: Record<string, string>; additional_contexts?: Record<string, string> }
   pull_policy?: string
   ports?: unknown[]
   expose?: (string | number)[]
@@ -99,11 +99,12 @@ const words = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 const dependencies = ({ depends_on: dependsOn = {} }: Service): Record<string, { condition: string }> =>
   Array.isArray(dependsOn) ? Object.fromEntries(dependsOn.map((name) => [name, { condition: 'service_started' }])) : dependsOn
 
-/** The Caddyfile without its comments. */
-const caddyfile = read('deploy/Caddyfile')
-  .split('\n')
-  .map((line) => line.replace(/(^|\s)#.*$/, ''))
-  .join('\n')
+/** A file of deploy/nginx without its comments. */
+const nginx = (file: string) =>
+  read(`deploy/nginx/${file}`)
+    .split('\n')
+    .map((line) => line.replace(/(^|\s)#.*$/, ''))
+    .join('\n')
 
 describe('docker-compose.yml', () => {
   it('is valid against the Compose Specification', () => {
@@ -125,7 +126,7 @@ describe('docker-compose.yml', () => {
   it('publishes ports on the proxy alone', () => {
     const publishing = Object.entries(services).filter(([, service]) => service.ports?.length)
     expect(publishing.map(([name]) => name)).toEqual(['proxy'])
-    expect(services.proxy.ports).toEqual(['80:80', '443:443', '443:443/udp'])
+    expect(services.proxy.ports).toEqual(['80:80', '443:443'])
   })
 
   it('runs one build on every app instance: one image, built by app-1 and never pulled', () => {
@@ -197,7 +198,7 @@ describe('docker-compose.yml', () => {
         .filter((source) => !source.startsWith('.') && !source.startsWith('/')),
     )
     expect(Object.keys(compose.volumes ?? {}).sort()).toEqual([...used].sort())
-    expect([...used].sort()).toEqual(['caddy-config', 'caddy-data', 'minio-data', 'mongo-data'])
+    expect([...used].sort()).toEqual(['minio-data', 'mongo-data'])
   })
 
   it('passes only build arguments that the Dockerfile declares before it builds', () => {
@@ -217,29 +218,48 @@ describe('docker-compose.yml', () => {
   })
 })
 
-describe('deploy/Caddyfile', () => {
-  const block = /reverse_proxy\s+([^{\n]+)\{([^}]*)\}/.exec(caddyfile)
+describe('deploy/nginx', () => {
+  const composeConf = nginx('compose.conf')
+  const machineConf = nginx('nginx.conf')
+  const dockerfile = read('deploy/nginx/Dockerfile')
+  const upstream = /upstream storefront \{([^}]*)\}/
 
-  it('balances every app instance of docker-compose.yml', () => {
-    expect(block).not.toBeNull()
-    const upstreams = block![1].trim().split(/\s+/)
-    expect(upstreams).toEqual(appServices.map((name) => `${name}:${services[name].expose?.[0]}`))
+  it("is the proxy of docker-compose.yml, built with the app image's static files", () => {
+    const build = services.proxy.build
+    expect(typeof build === 'object' && build.context).toBe('./deploy/nginx')
+    expect(typeof build === 'object' && build.additional_contexts).toEqual({ app: 'service:app-1' })
+    expect(dockerfile).toMatch(/^COPY --from=app \$\{APP_STATIC_DIR\} \/srv\/storefront\/static$/m)
+    expect(composeConf).toContain('set $next_static_dir /srv/storefront/static;')
+    expect(dockerfile).toMatch(/^COPY \*\.conf \/etc\/nginx\/storefront\/$/m)
+    expect(dockerfile).toContain('"-c", "/etc/nginx/storefront/compose.conf"')
   })
 
-  it('skips an instance that does not answer, checking what the healthcheck checks', () => {
-    const options = Object.fromEntries(
-      block![2]
-        .split('\n')
-        .map((line) => line.trim().split(/\s+/))
-        .filter(([name]) => name)
-        .map(([name, ...values]) => [name, values.join(' ')]),
-    )
-    expect(options).toMatchObject({ lb_policy: 'client_ip_hash', lb_try_duration: '10s', health_uri: '/robots.txt' })
-    for (const name of appServices) expect(words(services[name].healthcheck?.test), name).toContain(`:3000${options.health_uri}`)
+  it('balances every app instance of docker-compose.yml, each visitor on one', () => {
+    const servers = [...upstream.exec(composeConf)![1].matchAll(/^\s*server (\S+)/gm)].map(([, address]) => address)
+    expect(servers).toEqual(appServices.map((name) => `${name}:${services[name].expose?.[0]}`))
+    expect(upstream.exec(composeConf)![1]).toMatch(/hash \$remote_addr consistent;/)
   })
 
-  it('still refuses TRACE before any instance sees it', () => {
-    expect(caddyfile).toMatch(/@trace method TRACE\s+respond @trace 405/)
+  it("runs one machine's app where npm start listens", () => {
+    expect(upstream.exec(machineConf)![1]).toMatch(/^\s*server 127\.0\.0\.1:3000;/m)
+  })
+
+  it('applies the same rules on one machine and in compose, with TLS and http redirected to https', () => {
+    for (const conf of [machineConf, composeConf]) {
+      expect(conf).toContain('include /etc/nginx/storefront/storefront-http.conf;')
+      expect(conf).toContain('include /etc/nginx/storefront/storefront-server.conf;')
+      expect(conf).toMatch(/keys_zone=storefront_pages:/)
+      expect(conf).toContain('listen 443 ssl http2 default_server;')
+      expect(conf).toContain('return 301 https://$host$request_uri;')
+      expect(conf).toContain('ssl_certificate /etc/nginx/tls/fullchain.pem;')
+      expect(conf).toContain('ssl_certificate_key /etc/nginx/tls/privkey.pem;')
+    }
+    expect(services.proxy.volumes).toContain('./deploy/tls:/etc/nginx/tls:ro')
+  })
+
+  it('lets only the methods the site uses through: TRACE is refused before any instance sees it', () => {
+    const allowed = /\^\(([A-Z|]+)\)\$ 0;/.exec(nginx('storefront-http.conf'))![1].split('|')
+    expect(allowed.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'])
   })
 })
 
@@ -256,6 +276,19 @@ describe('the README on deployment', () => {
   it('no longer asks for a single instance', () => {
     expect(readme).not.toContain('run\none app instance')
     expect(readme).not.toMatch(/rate limits are kept in memory/)
+  })
+
+  it('guides one machine through nginx with deploy/nginx, where nginx.conf expects it, on the packages CI installs', () => {
+    const topology = section.slice(section.indexOf('### Production topology'), section.indexOf('### Scaling out'))
+    for (const file of fs.readdirSync(path.join(root, 'deploy/nginx'))) expect(topology, file).toContain(file)
+    const installed = /^sudo cp -r deploy\/nginx (\S+)$/m.exec(topology)?.[1]
+    expect(nginx('nginx.conf')).toContain(`include ${installed}/storefront-server.conf;`)
+    expect(topology).toContain(`nginx -c ${installed}/nginx.conf`)
+    for (const brotliPackage of ['libnginx-mod-http-brotli-filter', 'libnginx-mod-http-brotli-static']) {
+      expect(topology, brotliPackage).toContain(brotliPackage)
+      expect(read('.ci/run'), brotliPackage).toContain(brotliPackage)
+      expect(read('deploy/nginx/Dockerfile'), brotliPackage).toContain(brotliPackage)
+    }
   })
 
   it('lists in its .env every setting the compose file requires', () => {
