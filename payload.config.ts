@@ -29,6 +29,7 @@ import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
 import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
 import { exportsPlugin } from '@/plugins/exports'
+import { restApiRules } from '@/platform/http/restApi'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -83,6 +84,7 @@ export default buildConfig({
   plugins: [
     ...(await mediaStoragePlugins()),
     exportsPlugin(),
+    restApiRules(),
   ],
   graphQL: { disable: true },
   telemetry: false,
