@@ -28,7 +28,8 @@ export const Media: CollectionConfig = {
   },
   upload: {
     // Local disk by default; `MEDIA_DIR` moves it (tests), `S3_BUCKET` replaces it (see payload.config.ts).
-    staticDir: path.resolve(process.env.MEDIA_DIR || path.join(process.cwd(), 'media')),
+    // (The comment keeps Next's file tracing from taking in the folder the server runs from.)
+    staticDir: path.resolve(process.env.MEDIA_DIR || path.join(/* turbopackIgnore: true */ process.cwd(), 'media')),
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
     imageSizes: [{ name: 'thumbnail', width: 480, height: 480, fit: 'inside', withoutEnlargement: true }],
     adminThumbnail: 'thumbnail',
