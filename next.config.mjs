@@ -9,6 +9,10 @@ import { PERMISSIONS_POLICY } from './src/platform/http/securityHeaders.mjs'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // The Docker image is built from Next's standalone output (`.next/standalone`: server.js and only
+  // the packages the server needs), with NEXT_OUTPUT=standalone (Dockerfile). Everywhere else
+  // (`npm start`, the tests) the build is the plain one `next start` runs.
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // Review photos may be up to 10 MB; the action's body carries the file plus the form fields.
   experimental: {
     serverActions: { bodySizeLimit: FORM_BODY_MAX_BYTES },
@@ -16,9 +20,6 @@ const nextConfig = {
     // cuts the rest. The same size as the actions' limit, so no body the proxy let through is
     // refused by the action (with a 500) after it.
     proxyClientMaxBodySize: FORM_BODY_MAX_BYTES,
-    // Cached pages live in memory only: a restart (or a restored database) never serves pages
-    // rendered from another database's content.
-    isrFlushToDisk: false,
     // Each route handler (the REST API, the calendar file, the prep sheet's CSV…) carries its own
     // copy of Payload; load it when the route is first asked for rather than all at start: about
     // 45 MB less for a server that mostly serves cached pages.
@@ -36,8 +37,8 @@ const nextConfig = {
     // 1920 covers every screen; each width left out shortens every srcset, which the page sends
     // twice (in the HTML and in React's payload).
     deviceSizes: [640, 750, 828, 1080, 1200, 1920],
-    // Resized images are kept by the cache handler below (in memory, like the pages): with
-    // `isrFlushToDisk: false` Next's own image cache is off, and each request would encode again.
+    // Resized images are kept by the cache handler below, in memory, rather than in files under
+    // `.next/cache`.
     customCacheHandler: true,
   },
   poweredByHeader: false,
@@ -45,8 +46,9 @@ const nextConfig = {
   async rewrites() {
     return { beforeFiles: [], afterFiles: routingRewrites(PACKAGE_QUANTITIES), fallback: [] }
   },
-  // Next's own page cache, which also stores each cached page's Content-Security-Policy (its inline
-  // scripts' hashes) and sends it with the page: see src/platform/http/pageCache.mjs.
+  // Next's page cache (in memory, or in Redis with REDIS_URL), which also stores each cached page's
+  // Content-Security-Policy (its inline scripts' hashes) and sends it with the page: see
+  // src/platform/http/pageCache.mjs.
   cacheHandler: fileURLToPath(new URL('./src/platform/http/pageCache.mjs', import.meta.url)),
   // The same for every response. Content-Security-Policy and Strict-Transport-Security are not here:
   // the policy differs per page (src/platform/http/pageCache.mjs, src/proxy.ts) and HSTS depends on the

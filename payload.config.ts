@@ -30,6 +30,7 @@ import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
 import { exportsPlugin } from '@/plugins/exports'
 import { healthEndpoint } from '@/platform/health/healthEndpoint'
+import { restApiRules } from '@/platform/http/restApi'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -84,6 +85,7 @@ export default buildConfig({
   plugins: [
     ...(await mediaStoragePlugins()),
     exportsPlugin(),
+    restApiRules(),
   ],
   graphQL: { disable: true },
   telemetry: false,

@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'resilience',
           environment: 'node',
           include: ['tests/resilience/**/*.resilience.spec.ts'],
-          // Each test starts the production build (`server.mjs`, tests/helpers/site.ts) and may wait
+          // Each test starts the production build (`next start`, tests/helpers/site.ts) and may wait
           // minutes for a retry; one server at a time on a two-core machine.
           fileParallelism: false,
           testTimeout: 300_000,

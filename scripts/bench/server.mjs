@@ -23,15 +23,15 @@ export function requireBuild() {
 
 /**
  * What package.json's `start` script runs: its variables (`MALLOC_ARENA_MAX=2`), its Node.js flags
- * (`--heap-growing-percent=25`) and its server file (`server.mjs`), so the benchmark runs the
- * server as production does.
+ * (`--heap-growing-percent=25`) and Next's command (`node_modules/.bin/next start`), so the
+ * benchmark runs the server as production does.
  */
 function startScript() {
   const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8'))
-  const parts = /^((?:\w+=\S*\s+)*)node((?:\s+--\S+)*)\s+(\S+\.mjs)$/.exec(scripts.start.trim())
-  if (!parts) throw new Error(`package.json's start script is not "[VAR=value …] node [--flag …] <server>.mjs": ${scripts.start}`)
+  const parts = /^((?:\w+=\S*\s+)*)node((?:\s+--\S+)*)\s+(\S+)\s+start$/.exec(scripts.start.trim())
+  if (!parts) throw new Error(`package.json's start script is not "[VAR=value …] node [--flag …] <next> start": ${scripts.start}`)
   const words = (text = '') => text.trim().split(/\s+/).filter(Boolean)
-  return { env: Object.fromEntries(words(parts[1]).map((pair) => pair.split(/=(.*)/s).slice(0, 2))), nodeFlags: words(parts[2]), serverFile: parts[3] }
+  return { env: Object.fromEntries(words(parts[1]).map((pair) => pair.split(/=(.*)/s).slice(0, 2))), nodeFlags: words(parts[2]), next: parts[3] }
 }
 
 /**
@@ -51,7 +51,7 @@ export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } =
   const databaseFile = path.join(dir, 'site.db')
   const port = await freePort()
   const start = startScript()
-  const server = spawn(serverNode(), [...start.nodeFlags, ...nodeOptions, start.serverFile, '-p', String(port)], {
+  const server = spawn(serverNode(), [...start.nodeFlags, ...nodeOptions, start.next, 'start', '-p', String(port)], {
     env: {
       ...process.env,
       ...start.env,

@@ -7,6 +7,7 @@ import type {
 } from 'payload'
 
 import { CACHE_TAGS } from '@/features/content/cacheTags'
+import { insideNextServer } from '@/platform/config/runtime'
 import { onCommit } from '@/platform/db/afterCommit'
 
 /**
@@ -17,18 +18,12 @@ import { onCommit } from '@/platform/db/afterCommit'
  * where there is no cache to expire.
  */
 export function expireTag(tag: string, req: PayloadRequest): void {
-  if (req.context?.disableRevalidate) return
+  if (req.context?.disableRevalidate || !insideNextServer()) return
   expireNow(tag)
   onCommit(req, () => expireNow(tag))
 }
 
-function expireNow(tag: string): void {
-  try {
-    revalidateTag(tag, { expire: 0 })
-  } catch (error) {
-    if (!String(error).includes('static generation store missing')) throw error
-  }
-}
+const expireNow = (tag: string) => revalidateTag(tag, { expire: 0 })
 
 export const revalidateCollection =
   (tag: string): CollectionAfterChangeHook =>

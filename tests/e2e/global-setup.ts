@@ -3,13 +3,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import { NEXT } from '../helpers/site'
 import { freePort, startSmtp } from '../helpers/smtp'
 
 export const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' }
 const ARTIFACTS = path.resolve('tests/.artifacts')
 
 /**
- * Starts the production server (`server.mjs`, as `npm start` runs it) on a free port with a fresh SQLite database, an
+ * Starts the production server (`next start`, as `npm start` runs it) on a free port with a fresh SQLite database, an
  * empty media folder and an in-process SMTP server whose messages land as JSON files the tests read.
  */
 export default async function globalSetup() {
@@ -32,7 +33,7 @@ export default async function globalSetup() {
   const baseURL = `http://127.0.0.1:${port}`
   const serverLog = path.join(ARTIFACTS, 'e2e-server.log')
   const log = fs.openSync(serverLog, 'w')
-  const server = spawn(process.execPath, [path.resolve('server.mjs'), '-p', String(port), '-H', '127.0.0.1'], {
+  const server = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -149,7 +149,7 @@ test('every unknown address is the one cached 404 page, also below a real page',
 })
 
 test('an FAQ edited in the admin shows on /faq within seconds', async ({ page, request }) => {
-  // From the third load on, the server sends the cached page itself (server.mjs): the edit must reach it too.
+  // Loaded until Next serves it from its page cache: the edit must reach the cached page too.
   for (let load = 0; load < 3; load++) await page.goto('/faq')
   const faqs = await adminApi(request, 'GET', '/api/faqs?sort=_order&limit=1')
   const faq = faqs.docs[0]

@@ -8,6 +8,8 @@ import { freePort } from './smtp'
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..')
 const ARTIFACTS = path.join(PROJECT_ROOT, 'tests/.artifacts')
 const READY_TIMEOUT_MS = 120_000
+/** Next's command, as `npm start` runs it. */
+export const NEXT = path.join(PROJECT_ROOT, 'node_modules/.bin/next')
 
 export type Site = {
   /** `http://127.0.0.1:<port>`, also the site's `SITE_URL` unless `env` sets another. */
@@ -25,7 +27,7 @@ export type Site = {
 }
 
 /**
- * Starts the existing production build (`server.mjs`, as `npm start` does; build it first with `npm run build`) on a
+ * Starts the existing production build (`next start`, as `npm start` does; build it first with `npm run build`) on a
  * free port, with a fresh SQLite database and media folder in a temp folder, and resolves once `/`
  * answers. `env` is merged over those defaults (SITE_URL, DATABASE_URI, MEDIA_DIR, PAYLOAD_SECRET…);
  * a variable set to undefined is removed.
@@ -60,7 +62,7 @@ export async function startSite({ env = {} }: { env?: Record<string, string | un
   for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name]
 
   // Its own process group (detached), so stop() and kill9() reach every process it starts.
-  const server = spawn(process.execPath, [path.join(PROJECT_ROOT, 'server.mjs'), '-p', String(port), '-H', '127.0.0.1'], {
+  const server = spawn(process.execPath, [NEXT, 'start', PROJECT_ROOT, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: dir,
     detached: true,
     stdio: ['ignore', log, log],

@@ -73,6 +73,19 @@ describe('anonymous REST access', () => {
     expect((await app.payload.findByID({ collection: 'faqs', id: faq.id })).answer).not.toBe('Hacked')
   })
 
+  it('refuses an anonymous write with 403 before any hook runs (the export plugin would answer 500)', async () => {
+    const { status, json } = await rest(app.config, 'POST', '/exports', { body: { collectionSlug: 'orders', format: 'csv', name: 'orders' } })
+    expect(status).toBe(403)
+    expect(JSON.stringify(json)).toContain('You are not allowed to perform this action.')
+  })
+
+  it('answers a value the database cannot hold as the request’s fault: 404 for an id, 400 in a query', async () => {
+    expect(await rest(app.config, 'GET', '/reviews/abc')).toEqual({ status: 404, json: { errors: [{ message: 'Not Found' }] } })
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    const query = await rest(app.config, 'GET', '/orders?where[createdAt][greater_than]=abc', { headers })
+    expect(query).toEqual({ status: 400, json: { errors: [{ message: 'A value in the query does not fit its field.' }] } })
+  })
+
   it('lets the logged-in admin read orders and subscribers', async () => {
     const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
     const orders = await rest(app.config, 'GET', '/orders', { headers })

@@ -9,7 +9,7 @@ import { startSite, type Site } from '../helpers/site'
 import { recipients, startSmtp, type TestSmtp } from '../helpers/smtp'
 
 /**
- * Two instances of the production server (`server.mjs`) on one database and one Redis, as behind a
+ * Two instances of the production server (`next start`) on one database and one Redis, as behind a
  * load balancer: what one instance does, the other sees; and Redis going away takes nothing down.
  */
 
@@ -76,7 +76,6 @@ async function msUntilShown(site: Site, text: string, withinMs: number): Promise
 
 /** Both instances serve the FAQ page from the cache (a second visit is a hit). */
 async function cacheFaqPage(): Promise<void> {
-  // The second load is Next's from its cache, the third the server's own (server.mjs).
   for (const site of [siteA, siteB]) {
     await fetch(`${site.baseURL}/faq`)
     for (let load = 0; load < 2; load++) expect((await fetch(`${site.baseURL}/faq`)).headers.get('x-nextjs-cache')).toBe('HIT')

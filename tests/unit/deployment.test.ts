@@ -295,3 +295,35 @@ describe('the README on deployment', () => {
     for (const name of Object.keys(ENV)) expect(section, name).toMatch(new RegExp(`^${name}=`, 'm'))
   })
 })
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile')
+  const runtimeStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '))
+  const packageJson = JSON.parse(read('package.json')) as {
+    engines: { node: string }
+    dependencies: Record<string, string>
+    devDependencies: Record<string, string>
+  }
+  const major = (version: string) => /(\d+)/.exec(version)?.[1]
+
+  it('runs Next’s standalone output, with the browser’s files and public/, without the build stage', () => {
+    expect(dockerfile).toMatch(/^ENV NEXT_OUTPUT=standalone$/m)
+    expect(dockerfile.indexOf('ENV NEXT_OUTPUT=standalone')).toBeLessThan(dockerfile.indexOf('RUN npm run build'))
+    const copied = [...runtimeStage.matchAll(/^COPY --from=build (\S+) (\S+)$/gm)].map(([, from, to]) => `${from} ${to}`)
+    expect(copied).toEqual(['/app/.next/standalone ./', '/app/.next/static ./.next/static', '/app/public ./public'])
+    expect(runtimeStage).toMatch(/^CMD \[.*"server\.js"\]$/m)
+  })
+
+  it('runs Node.js under an init that passes signals on, as a user without root', () => {
+    expect(runtimeStage).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]$/m)
+    expect(runtimeStage).toMatch(/^CMD \["node",/m)
+    expect(runtimeStage).toMatch(/^USER node$/m)
+  })
+
+  it('is on the Node.js major the project runs on everywhere: engines, the pinned node, @types/node', () => {
+    const images = [...dockerfile.matchAll(/^FROM node:(\S+)/gm)].map(([, tag]) => major(tag))
+    const majors = new Set([...images, major(packageJson.engines.node), major(packageJson.dependencies.node), major(packageJson.devDependencies['@types/node'])])
+    expect(images).toHaveLength(2)
+    expect([...majors]).toEqual(['24'])
+  })
+})

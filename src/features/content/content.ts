@@ -5,6 +5,7 @@ import type { DataFromGlobalSlug, GlobalSlug } from 'payload'
 import { cache } from 'react'
 
 import { CACHE_TAGS } from '@/features/content/cacheTags'
+import { insideNextServer } from '@/platform/config/runtime'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { type JarsLeft, jarsLeftFrom } from '@/features/ordering/catalog'
 import { priceListFrom, type PriceList } from '@/features/ordering/pricing'
@@ -23,14 +24,7 @@ import { findPublishedReviews, summarizePublishedReviews } from '@/features/revi
  */
 function cachedRead<T>(read: () => Promise<T>, keyParts: string[], options: { tags: string[]; revalidate?: number }): () => Promise<T> {
   const throughCache = unstable_cache(read, keyParts, options)
-  return async () => {
-    try {
-      return await throughCache()
-    } catch (error) {
-      if (String(error).includes('incrementalCache missing')) return read()
-      throw error
-    }
-  }
+  return () => (insideNextServer() ? throughCache() : read())
 }
 
 export const getGlobal = cache(<S extends GlobalSlug>(slug: S): Promise<DataFromGlobalSlug<S>> =>

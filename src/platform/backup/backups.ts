@@ -59,10 +59,11 @@ const sha256OfFile = async (file: string) => {
 }
 
 /**
- * The worker's file, found from the project's root (where `npm start` and the CLI run): the server's
- * bundle is elsewhere, and the worker must load as the plain module it is.
+ * The worker's file, found from the project's root (where `npm start` and the CLI run, and where
+ * the Docker image copies it): the server's bundle is elsewhere, and the worker must load as the
+ * plain module it is. (The comment keeps Next's file tracing out of the project's folder.)
  */
-const SQLITE_WORKER = path.resolve(process.cwd(), 'src/platform/backup/sqliteFiles.mjs')
+const SQLITE_WORKER = path.resolve(/* turbopackIgnore: true */ process.cwd(), 'src/platform/backup/sqliteFiles.mjs')
 
 /** Runs one of sqliteFiles.mjs's tasks on a worker thread, so the server's thread goes on serving. */
 function runInWorker<T>(sqliteTask: 'copyDatabase' | 'checkDatabase', ...args: string[]): Promise<T> {

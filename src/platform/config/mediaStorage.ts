@@ -12,8 +12,11 @@ export function localMediaDir(): string | null {
   return S3_BUCKET ? null : mediaFolder(MEDIA_DIR)
 }
 
-/** Where Payload writes uploads on disk (its `staticDir`): MEDIA_DIR, default ./media. */
-export const mediaFolder = (mediaDir = readEnvironment().MEDIA_DIR) => path.resolve(mediaDir ?? path.join(process.cwd(), 'media'))
+/**
+ * Where Payload writes uploads on disk (its `staticDir`): MEDIA_DIR, default ./media. (The comment
+ * keeps Next's file tracing from taking in the whole folder the server runs from.)
+ */
+export const mediaFolder = (mediaDir = readEnvironment().MEDIA_DIR) => path.resolve(mediaDir ?? path.join(/* turbopackIgnore: true */ process.cwd(), 'media'))
 
 /**
  * Media on local disk by default; with `S3_BUCKET` set, in S3-compatible object storage instead

@@ -1,54 +1,38 @@
 import 'server-only'
 
-import { type AfterErrorHook, type Collection, executeAuthStrategies, getPayload, type Payload, type SanitizedConfig } from 'payload'
-
-type RestHandler = (request: Request, args: { params: Promise<{ slug?: string[] }> }) => Promise<Response>
-
-/** What an anonymous visitor may post to the REST API: signing in and recovering an account. */
-const ANONYMOUS_AUTH_OPERATIONS = new Set(['login', 'logout', 'refresh-token', 'forgot-password', 'reset-password', 'first-register', 'unlock', 'verify'])
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+import { type AfterErrorHook, type CollectionBeforeOperationHook, type Config, Forbidden, type Plugin } from 'payload'
 
 /**
- * Wraps one of Payload's REST handlers (`/api/*`) with the two rules Payload leaves to the site:
+ * The two rules Payload leaves to the site for its REST API (`/api/*`), added to the config as a
+ * plugin (keep it last, so collections added by other plugins get them too):
  *
  * - Anonymous REST access is read-only: a write without a signed-in admin is refused with 403
- *   before Payload runs the collection's hooks. Payload checks access only after its
- *   `beforeOperation` hooks, and the export plugin's hook fails with a 500 when no one is signed in.
- *   The site's own forms never post here: they are server actions that write through the Local API.
+ *   before the collection's own hooks run. Payload checks access only after its `beforeOperation`
+ *   hooks, and the export plugin's hook fails with a 500 when no one is signed in. The site's own
+ *   forms never post here: they are server actions that write through the Local API.
  * - A value the database cannot hold (`/api/reviews/abc` where ids are numbers, a date filter of
  *   `abc`) is the request's fault: 404 for a document id (no document can have it), 400 otherwise,
  *   where Payload would answer 500.
  */
-export function withSiteRules(handler: RestHandler, config: Promise<SanitizedConfig>): RestHandler {
-  return async (request, args) => {
-    const payload = await getPayload({ config })
-    answerUnusableValuesAsClientErrors(payload)
-    if (await isAnonymousWrite(payload, request, (await args.params).slug)) {
-      return Response.json({ errors: [{ message: 'You are not allowed to perform this action.' }] }, { status: 403 })
-    }
-    return handler(request, args)
-  }
-}
+export const restApiRules = (): Plugin => (config: Config) => ({
+  ...config,
+  collections: config.collections?.map((collection) => ({
+    ...collection,
+    hooks: { ...collection.hooks, beforeOperation: [refuseAnonymousWrites, ...(collection.hooks?.beforeOperation ?? [])] },
+  })),
+  hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), unusableValueAnswer] },
+})
 
-async function isAnonymousWrite(payload: Payload, request: Request, [slug = '', operation = '']: string[] = []): Promise<boolean> {
-  if (READ_METHODS.has(request.method)) return false
-  // The admin posts long list queries as reads (Payload's method override).
-  const override = request.headers.get('x-payload-http-method-override') ?? request.headers.get('x-http-method-override')
-  if (request.method === 'POST' && override?.toUpperCase() === 'GET') return false
-  const collections: Record<string, Collection | undefined> = payload.collections
-  const isAuthCollection = Object.hasOwn(collections, slug) && Boolean(collections[slug]?.config.auth)
-  if (isAuthCollection && ANONYMOUS_AUTH_OPERATIONS.has(operation)) return false
-  const { user } = await executeAuthStrategies({ headers: request.headers, payload })
-  return !user
-}
+const WRITE_OPERATIONS = new Set(['create', 'update', 'delete', 'autosave', 'restoreVersion'])
 
 /**
- * Registered on the running instance's config, which is the one Payload's REST error handler reads
- * (the route's own import of the config may be a different module instance).
+ * Payload's own anonymous writes pass: signing up the first admin, resetting a password and
+ * unlocking an account run their write with `overrideAccess`, as does every server action.
  */
-function answerUnusableValuesAsClientErrors(payload: Payload): void {
-  const hooks = (payload.config.hooks.afterError ??= [])
-  if (!hooks.includes(unusableValueAnswer)) hooks.push(unusableValueAnswer)
+const refuseAnonymousWrites: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  const overridesAccess = Boolean(args && 'overrideAccess' in args && args.overrideAccess)
+  if (req.payloadAPI !== 'REST' || req.user || !WRITE_OPERATIONS.has(operation) || overridesAccess) return args
+  throw new Forbidden(req.t)
 }
 
 const unusableValueAnswer: AfterErrorHook = ({ error, req }) => {
