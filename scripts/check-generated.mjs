@@ -10,7 +10,7 @@ const GENERATED = ['src/payload-types.ts', 'src/app/(payload)/admin/importMap.js
 const MIGRATIONS = 'src/migrations'
 
 // The CLI loads the config, which needs a database address; it never opens it for these commands.
-const env = { ...process.env, DATABASE_URI: `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-gen-')), 'gen.db')}`, PAYLOAD_SECRET: 'check-generated' }
+const env = { ...process.env, DATABASE_URI: `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-gen-')), 'gen.db')}`, PAYLOAD_SECRET: 'check-generated-secret' }
 // `react-server`: the config's modules import 'server-only', which throws under any other condition.
 const payload = (args, extraEnv = {}) =>
   execFileSync(process.execPath, ['--conditions=react-server', 'node_modules/payload/bin.js', ...args], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] }).toString()

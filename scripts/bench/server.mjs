@@ -57,7 +57,7 @@ export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } =
       ...start.env,
       NODE_ENV: 'production',
       DATABASE_URI: `file:${databaseFile}`,
-      PAYLOAD_SECRET: 'bench',
+      PAYLOAD_SECRET: 'bench-payload-secret',
       MEDIA_DIR: path.join(dir, 'media'),
       ...env,
     },

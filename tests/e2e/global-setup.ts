@@ -41,7 +41,7 @@ export default async function globalSetup() {
       SITE_URL: baseURL,
       DATABASE_URI: `file:${path.join(runDir, 'e2e.db')}`,
       MEDIA_DIR: path.join(runDir, 'media'),
-      PAYLOAD_SECRET: 'e2e-secret',
+      PAYLOAD_SECRET: 'e2e-payload-secret',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtp.port),
       SMTP_SECURE: 'false',

@@ -36,7 +36,7 @@ describe("the server's configuration", () => {
     [{ DATABASE_URI: 'postgres://db/shop' }, 'DATABASE_URI: expected file:<path> for SQLite, or mongodb://'],
     [{ DATABASE_URI: 'mongodb://db/shop' }, 'PAYLOAD_SECRET: is required when DATABASE_URI points at MongoDB'],
     [{ S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY: must be set together with S3_ACCESS_KEY_ID'],
-    [{ ADMIN_EMAIL: 'owner@example.com' }, 'ADMIN_PASSWORD: must be set together with ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'owner' }, 'ADMIN_EMAIL: expected an e-mail address'],
   ])('refuses %j, naming the variable and what it expects', (env, message) => {
     expect(() => readEnvironment(env)).toThrow(ConfigurationError)
     expect(() => readEnvironment(env)).toThrow(message)

@@ -47,8 +47,6 @@ export const environmentSchema = z
   .superRefine((settings, context) => {
     if (Boolean(settings.S3_ACCESS_KEY_ID) !== Boolean(settings.S3_SECRET_ACCESS_KEY))
       context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'must be set together with S3_ACCESS_KEY_ID (both or neither)' })
-    if (Boolean(settings.ADMIN_EMAIL) !== Boolean(settings.ADMIN_PASSWORD))
-      context.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set together with ADMIN_EMAIL (both or neither)' })
     if (settings.DATABASE_URI?.startsWith('mongodb') && !settings.PAYLOAD_SECRET)
       context.addIssue({ code: 'custom', path: ['PAYLOAD_SECRET'], message: 'is required when DATABASE_URI points at MongoDB (a deployment)' })
   })
