@@ -5,6 +5,8 @@ import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
 import type { Payload } from 'payload'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 
+import { submitContactForm } from '@/features/contact/actions'
+import { contactNotices } from '@/features/contact/notices'
 import { joinEmailListAction } from '@/features/discounts/actions'
 import { signUpNotices } from '@/features/discounts/notices'
 import { placeOrder } from '@/features/ordering/actions'
@@ -33,7 +35,7 @@ let databaseFile: string
 let nextIp = 1
 let loggedErrors: MockInstance
 
-const count = async (collection: 'orders' | 'reviews' | 'email-captures' | 'email-outbox') => (await payload.count({ collection, overrideAccess: true })).totalDocs
+const count = async (collection: 'orders' | 'reviews' | 'email-captures' | 'contact-messages' | 'email-outbox') => (await payload.count({ collection, overrideAccess: true })).totalDocs
 
 /**
  * Runs `work` while the database file and its write-ahead log are immutable (`chattr +i`, which
@@ -114,6 +116,17 @@ describe.skipIf(process.env.DATABASE_URI?.startsWith('mongodb'))('a database the
     expect(answer).toEqual({ ok: false, message: signUpNotices.failed })
     expectOneLoggedDiskError()
     expect(await count('email-captures')).toBe(captures)
+    expect(await count('email-outbox')).toBe(outbox)
+  })
+
+  it('answers a contact message with the contact error, stores no message and queues no e-mail to the seller', async () => {
+    const [messages, outbox] = [await count('contact-messages'), await count('email-outbox')]
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ name: 'Cy', email: 'cy@example.com', message: 'Do you deliver on Sundays?', submissionKey: crypto.randomUUID() })) form.append(name, value)
+    const state = await withDiskRefusingWrites(() => submitContactForm(idleState, form))
+    expect(state).toMatchObject({ status: 'error', message: contactNotices.failed })
+    expectOneLoggedDiskError()
+    expect(await count('contact-messages')).toBe(messages)
     expect(await count('email-outbox')).toBe(outbox)
   })
 
