@@ -51,7 +51,7 @@ async function withDiskRefusingWrites<T>(work: () => Promise<T>): Promise<T> {
     execFileSync('chattr', ['-i', ...files])
     // A connection libsql opened meanwhile got the file read-only (SQLite's fallback) and would stay
     // so: start with fresh ones, as the server restarted after a disk repair does.
-    ;(payload.db as SQLiteAdapter).client.reconnect()
+    ;(payload.db as unknown as SQLiteAdapter).client.reconnect()
   }
 }
 
