@@ -119,6 +119,9 @@ export async function databaseAdapter(uri: string = process.env.DATABASE_URI || 
   const sqliteUri = uri || DEFAULT_SQLITE_URI
   ensureSqliteFolder(sqliteUri)
   const sqlite = sqliteAdapter({
+    // @libsql/client ≥ 0.18 (pinned for every package by `overrides` in package.json) keeps a pool
+    // of connections; before, each transaction's connection was left open for good
+    // (https://github.com/tursodatabase/libsql-client-ts/issues/350; tests/unit/libsqlClient.test.ts).
     // `timeout` is the busy timeout of every connection libsql opens; Payload's `busyTimeout`
     // below reaches only the first one.
     client: { url: sqliteUri, timeout: SQLITE_BUSY_TIMEOUT_MS },
