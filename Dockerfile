@@ -7,6 +7,8 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
+# npm ci applies these library fixes (patch-package, the postinstall script) as it installs.
+COPY patches ./patches
 RUN npm ci && rm -rf node_modules/node node_modules/.bin/node
 COPY . .
 # Optional. `next build` derives the server actions' ids from this key and stores it in its output

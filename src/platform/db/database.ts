@@ -5,15 +5,12 @@ import path from 'node:path'
 
 import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
 
-import type { Client } from '@libsql/client'
-
 import { migrations } from '@/migrations'
 
 import { readEnvironment } from '@/platform/config/environment.mjs'
 import { DATA_DIR, isBuildPhase } from '@/platform/config/runtime'
 
 import { runCommitWork } from './afterCommit'
-import { type ConnectionSettings, keepTransactionConnections, sqliteFile } from './sqliteConnections'
 
 export const DEFAULT_SQLITE_URI = `file:${path.join(DATA_DIR, 'storefront.db')}`
 
@@ -31,16 +28,19 @@ function ensureSqliteFolder(uri: string): void {
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000
-/** Payload's default: every commit reaches the disk before it is answered. */
+/**
+ * Payload's default: every commit reaches the disk before it is answered. Payload sets it on the
+ * client's first connection only; the others libsql opens get SQLite's default, which is the same.
+ */
 const WAL_SYNCHRONOUS = 'FULL' as const
 /** Longer than any single write takes; a transaction waiting this long is stuck, not queued. */
 const TRANSACTION_QUEUE_TIMEOUT_MS = 20_000
 
 /**
- * One SQLite write transaction at a time per process, on a connection kept for transactions
- * (`keepTransactionConnections`: libsql would open a new one each time and never close it). Two
- * transactions started together would otherwise fail with "database is locked", and a transaction
- * whose BEGIN failed would later report a lost COMMIT as a success.
+ * One SQLite write transaction at a time per process. libsql gives each transaction a connection of
+ * its own from a small pool; two transactions started together would otherwise race for the
+ * file's only write lock, and the second would sleep in SQLite's busy handler (or fail with
+ * "database is locked" after the busy timeout) instead of simply waiting its turn here.
  *
  * libsql begins every transaction as a write (`BEGIN IMMEDIATE`): it holds the file's only write
  * lock from its first moment to its commit. So code that has a transaction open must do all its
@@ -50,8 +50,7 @@ const TRANSACTION_QUEUE_TIMEOUT_MS = 20_000
  * request-interval mark); see `forgotPasswordEndpoint` in adminAuth.ts. For the same reason nothing
  * slow (an e-mail, a remote call) belongs inside a transaction.
  */
-function serializeTransactions(adapter: BaseDatabaseAdapter, connections: ConnectionSettings | null): BaseDatabaseAdapter {
-  const sqlite = adapter as BaseDatabaseAdapter & { client?: Client }
+function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapter {
   const begin = adapter.beginTransaction.bind(adapter)
   const commit = adapter.commitTransaction.bind(adapter)
   const rollback = adapter.rollbackTransaction.bind(adapter)
@@ -102,11 +101,6 @@ function serializeTransactions(adapter: BaseDatabaseAdapter, connections: Connec
   }
   adapter.commitTransaction = finish(commit)
   adapter.rollbackTransaction = finish(rollback)
-  const connect = adapter.connect?.bind(adapter)
-  adapter.connect = async (options) => {
-    await connect?.(options)
-    if (connections && sqlite.client) keepTransactionConnections(sqlite.client, connections)
-  }
   return adapter
 }
 
@@ -125,11 +119,13 @@ export async function databaseAdapter(uri: string = readEnvironment().DATABASE_U
   const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
   const sqliteUri = uri || DEFAULT_SQLITE_URI
   ensureSqliteFolder(sqliteUri)
-  const file = sqliteFile(sqliteUri)
-  // An in-memory database lives on one connection only: libsql's own handling, whatever it is worth.
-  const connections = file && !file.startsWith(':memory:') && !sqliteUri.includes('mode=memory') ? { file, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, synchronous: WAL_SYNCHRONOUS } : null
   const sqlite = sqliteAdapter({
-    client: { url: sqliteUri },
+    // @libsql/client ≥ 0.18 (pinned for every package by `overrides` in package.json) keeps a pool
+    // of connections; before, each transaction's connection was left open for good
+    // (https://github.com/tursodatabase/libsql-client-ts/issues/350; tests/unit/libsqlClient.test.ts).
+    // `timeout` is the busy timeout of every connection libsql opens; Payload's `busyTimeout`
+    // below reaches only the first one.
+    client: { url: sqliteUri, timeout: SQLITE_BUSY_TIMEOUT_MS },
     push: false,
     migrationDir: path.resolve(process.cwd(), 'src/migrations'),
     prodMigrations: migrations,
@@ -138,5 +134,5 @@ export async function databaseAdapter(uri: string = readEnvironment().DATABASE_U
     wal: { synchronous: WAL_SYNCHRONOUS },
     busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
   })
-  return { ...sqlite, init: (args) => runCommitWork(serializeTransactions(sqlite.init(args), connections)) }
+  return { ...sqlite, init: (args) => runCommitWork(serializeTransactions(sqlite.init(args))) }
 }

@@ -13,6 +13,10 @@ export type UnitOfWork<T> = { commit: boolean; value: T }
  * write one document, and SQLite answers "database is locked" when another process (a CLI
  * migration, a backup) holds the file too long. Payload retries neither. Within this process SQLite
  * transactions already queue one after the other (`platform/db/database.ts`).
+ *
+ * A COMMIT the database refuses (a full or failing disk) throws like any other failure: nothing was
+ * stored, and the caller answers its failure message. Payload's SQLite adapter used to swallow it
+ * (patched in `patches/@payloadcms+drizzle+*.patch`; tests/int/unwritableDatabase.int.spec.ts).
  */
 export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<UnitOfWork<T>>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
