@@ -31,8 +31,6 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 MAL
 COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/.next/static ./.next/static
 COPY --from=build /app/public ./public
-# The backups' worker thread loads this file as it is, beside the server (src/platform/backup/backups.ts).
-COPY --from=build /app/src/platform/backup/sqliteFiles.mjs ./src/platform/backup/sqliteFiles.mjs
 RUN mkdir -p media data && chown -R node:node media data
 USER node
 EXPOSE 3000

@@ -310,13 +310,7 @@ describe('Dockerfile', () => {
     expect(dockerfile).toMatch(/^ENV NEXT_OUTPUT=standalone$/m)
     expect(dockerfile.indexOf('ENV NEXT_OUTPUT=standalone')).toBeLessThan(dockerfile.indexOf('RUN npm run build'))
     const copied = [...runtimeStage.matchAll(/^COPY --from=build (\S+) (\S+)$/gm)].map(([, from, to]) => `${from} ${to}`)
-    expect(copied).toEqual([
-      '/app/.next/standalone ./',
-      '/app/.next/static ./.next/static',
-      '/app/public ./public',
-      // Loaded as it is by the backups' worker thread, from the folder the server runs in.
-      '/app/src/platform/backup/sqliteFiles.mjs ./src/platform/backup/sqliteFiles.mjs',
-    ])
+    expect(copied).toEqual(['/app/.next/standalone ./', '/app/.next/static ./.next/static', '/app/public ./public'])
     expect(runtimeStage).toMatch(/^CMD \[.*"server\.js"\]$/m)
   })
 

@@ -58,17 +58,11 @@ const sha256OfFile = async (file: string) => {
   return hash.digest('hex')
 }
 
-/**
- * The worker's file, found from the project's root (where `npm start` and the CLI run, and where
- * the Docker image copies it): the server's bundle is elsewhere, and the worker must load as the
- * plain module it is. (The comment keeps Next's file tracing out of the project's folder.)
- */
-const SQLITE_WORKER = path.resolve(/* turbopackIgnore: true */ process.cwd(), 'src/platform/backup/sqliteFiles.mjs')
-
 /** Runs one of sqliteFiles.mjs's tasks on a worker thread, so the server's thread goes on serving. */
 function runInWorker<T>(sqliteTask: 'copyDatabase' | 'checkDatabase', ...args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(SQLITE_WORKER, { workerData: { sqliteTask, args } })
+    // The URL form is the one bundlers follow: Next's build makes the worker file its own entry.
+    const worker = new Worker(new URL('./sqliteFiles.mjs', import.meta.url), { workerData: { sqliteTask, args } })
     let answered = false
     worker.once('message', (answer: { ok: true; value: T } | { ok: false; message: string; backupError: boolean }) => {
       answered = true
