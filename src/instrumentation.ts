@@ -25,7 +25,7 @@ export async function register(): Promise<void> {
     import('./features/messages/orderMessages'),
     import('./platform/redis/oneInstance'),
     import('./platform/backup/scheduledBackups'),
-    import('./platform/config/runningServer'),
+    import('./platform/backup/runningServer'),
   ])
   const { alertSellerWhenUnwell, ATTENTION_CHECK_MS } = await import('./platform/health/attention')
   markServerRunning()

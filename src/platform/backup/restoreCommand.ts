@@ -1,9 +1,8 @@
 // `npm run restore -- <backup>`: puts a backup (its id in data/backups, or a backup's folder copied
 // from elsewhere) in place of the database and photos. Run by Payload's CLI (`bin` in payload.config.ts).
-import { runningServerPid } from '@/platform/config/runningServer'
-
 import { BackupError, listBackups, restoreBackup } from './backups'
 import { backupPlace } from './place'
+import { runningServerPid } from './runningServer'
 
 export async function script(): Promise<void> {
   const place = backupPlace()
