@@ -1,7 +1,7 @@
 import 'server-only'
 
 import { headers } from 'next/headers'
-import { RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterRedis, type RateLimiterLike } from 'rate-limiter-flexible'
 
 import { sharedRedis } from '@/platform/redis/sharedRedis.mjs'
 import { clientAddressFrom } from './clientAddress'
@@ -58,7 +58,7 @@ export type LimitedAction = keyof typeof PER_CLIENT
  * allowance; while Redis is away each instance counts in its own memory (the insurance limiter)
  * and goes back to the shared count when Redis returns.
  */
-async function limiter(keyPrefix: string, points: number, duration: number): Promise<RateLimiterAbstract> {
+async function limiter(keyPrefix: string, points: number, duration: number): Promise<RateLimiterLike> {
   const redis = await sharedRedis()
   const inMemory = new MemoryLimiter({ keyPrefix, points, duration })
   if (!redis) return inMemory
@@ -74,9 +74,9 @@ async function limiter(keyPrefix: string, points: number, duration: number): Pro
 }
 
 const limiters = (async () => {
-  const perClient = {} as Record<LimitedAction, RateLimiterAbstract>
+  const perClient = {} as Record<LimitedAction, RateLimiterLike>
   for (const [action, limit] of Object.entries(PER_CLIENT)) perClient[action as LimitedAction] = await limiter(action, limit.points, limit.duration)
-  const dailyCaps: Partial<Record<LimitedAction, RateLimiterAbstract>> = {}
+  const dailyCaps: Partial<Record<LimitedAction, RateLimiterLike>> = {}
   for (const [action, points] of Object.entries(DAILY_CAP)) dailyCaps[action as LimitedAction] = await limiter(`${action}-daily`, points, DAY)
   return { perClient, dailyCaps, photoBytes: await limiter('photo-bytes', PHOTO_BYTES_PER_DAY, DAY) }
 })()
@@ -86,7 +86,7 @@ export async function clientKey(): Promise<string> {
   return clientAddressFrom(await headers())
 }
 
-async function take(rule: RateLimiterAbstract, key: string, points = 1): Promise<boolean> {
+async function take(rule: RateLimiterLike, key: string, points = 1): Promise<boolean> {
   try {
     await rule.consume(key, points)
     return true
