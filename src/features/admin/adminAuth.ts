@@ -7,6 +7,7 @@ import {
   addDataAndFileToRequest,
   APIError,
   AuthenticationError,
+  Forbidden,
   headersWithCors,
   ValidationError,
   type CollectionAfterErrorHook,
@@ -14,6 +15,7 @@ import {
   type CollectionAfterOperationHook,
   type CollectionBeforeOperationHook,
   type CollectionBeforeValidateHook,
+  type Config,
   type Endpoint,
   type Payload,
   type PayloadRequest,
@@ -24,6 +26,7 @@ import { clientAddressFrom } from '@/platform/http/clientAddress'
 import { COMMON_LONG_PASSWORDS } from './commonPasswords'
 import { escapeHtml } from '@/shared/escapeHtml'
 import { allowAttempt, sharedLimiter } from '@/platform/http/rateLimit'
+import { readEnvironment } from '@/platform/config/environment.mjs'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 /**
@@ -338,9 +341,41 @@ export function adminCookieIsSecure(): boolean {
 
 /**
  * Payload's `csrf` allow-list: a request that carries the admin's session cookie is trusted only
- * from the site's own origin (`SITE_URL`, or `http://localhost:$PORT` when it is unset). A page on
- * another site that makes the admin's browser post to /api gets no session.
+ * from the site's own origins. With SITE_URL, that one; without it (the quick start), this
+ * machine's own addresses on the configured port, so the admin saves whether the seller opens
+ * http://localhost:3000, http://127.0.0.1:3000 or http://[::1]:3000. A page on another site that
+ * makes the admin's browser post to /api gets no session.
  */
 export function trustedOrigins(): string[] {
-  return [new URL(siteUrl()).origin]
+  const { SITE_URL, siteUrlIsSet, PORT } = readEnvironment()
+  if (siteUrlIsSet) return [new URL(SITE_URL).origin]
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => new URL(`http://${host}:${PORT}`).origin)
+}
+
+/** Where the admin must be opened for its saves to count. */
+export const adminAddress = () => `${siteUrl()}/admin`
+
+export const adminAddressRules = {
+  /** Instead of Payload's "You are not allowed to perform this action." for a save refused for its origin. */
+  wrongAddress: () => `Open the admin at ${adminAddress()}: changes are only saved from there.`,
+} as const
+
+type RootAfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
+
+/**
+ * Payload ignores the session cookie of a request from an origin not in `csrf` (see above), so an
+ * admin opened at another address is signed in (a page view sends no Origin) but every save is
+ * refused as if signed out. Such a refusal, of a request that does carry the session cookie, says
+ * where to open the admin.
+ */
+export const explainRefusedOrigin: RootAfterErrorHook = ({ error, req }) => {
+  if (!(error instanceof Forbidden)) return
+  const origin = req.headers.get('origin')
+  if (!origin || trustedOrigins().includes(origin) || !hasSessionCookie(req)) return
+  return { response: { errors: [{ message: adminAddressRules.wrongAddress() }] }, status: 403 }
+}
+
+function hasSessionCookie(req: PayloadRequest): boolean {
+  const name = `${req.payload.config.cookiePrefix}-token`
+  return (req.headers.get('cookie') ?? '').split(';').some((cookie) => cookie.trim().startsWith(`${name}=`))
 }
