@@ -378,4 +378,25 @@ describe('session cookie and CSRF, with SITE_URL unset', () => {
     expect(fromSite.status).toBe(200)
     expect((await app.payload.findByID({ collection: 'orders', id: placed.order.id })).status).toBe('confirmed')
   })
+
+  it("trusts the cookie from this machine's other addresses on the port, and tells a seller elsewhere where to open the admin", async () => {
+    const placed = await submitOrder(app.payload, { ...validOrderForm, fullName: 'Csrf Addresses' })
+    if (placed.status !== 'success') throw new Error('the test order was not placed')
+    const signedIn = await login(OWNER.email, OWNER.password, OWNER_ADDRESS)
+    const cookie = String(signedIn.headers.get('set-cookie')).split(';')[0]
+    const notes = (origin: string) => api(app.config, 'PATCH', `/orders/${placed.order.id}`, { body: { notes: `saved from ${origin}` }, headers: { Cookie: cookie, Origin: origin } })
+
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:3000']) {
+      expect((await notes(origin)).status).toBe(200)
+      expect((await app.payload.findByID({ collection: 'orders', id: placed.order.id })).notes).toBe(`saved from ${origin}`)
+    }
+
+    // The machine's address on the local network (a phone during setup), or another port, is not this site.
+    for (const origin of ['http://192.168.1.20:3000', 'http://127.0.0.1:3001']) {
+      const refused = await notes(origin)
+      expect(refused.status).toBe(403)
+      expect(refused.json.errors).toEqual([{ message: 'Open the admin at http://localhost:3000/admin: changes are only saved from there.' }])
+    }
+    expect((await app.payload.findByID({ collection: 'orders', id: placed.order.id })).notes).toBe('saved from http://localhost:3000')
+  })
 })
