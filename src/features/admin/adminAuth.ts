@@ -167,12 +167,24 @@ export const signInRules = {
   tooManyResets: 'Too many password-reset requests from your network. Wait a while and try again.',
 } as const
 
+/**
+ * A refusal for too many attempts. Payload answers an error's message only when the error has a
+ * name (`formatErrors`: "An unknown error occurred." otherwise), and takes it from its class's
+ * name, which the production bundle leaves empty: this one names itself.
+ */
+class TooManyAttempts extends APIError {
+  constructor(message: string) {
+    super(message, 429)
+    this.name = 'TooManyAttempts'
+  }
+}
+
 function tooManyRequests(req: PayloadRequest, message: string, retryAfterMs?: number): APIError {
   if (retryAfterMs !== undefined) {
     req.responseHeaders = new Headers(req.responseHeaders)
     req.responseHeaders.set('Retry-After', String(Math.ceil(retryAfterMs / 1000)))
   }
-  return new APIError(message, 429)
+  return new TooManyAttempts(message)
 }
 
 // ---------------------------------------------------------------------------------------------
