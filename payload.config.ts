@@ -43,6 +43,8 @@ export default buildConfig({
     components: {
       beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'],
       beforeNavLinks: ['/features/admin/components/PrepSheetNavLink#PrepSheetNavLink', '/features/admin/components/CustomersNavLink#CustomersNavLink'],
+      // Says where to open the admin when it was opened at an address whose saves are refused.
+      beforeLogin: ['/features/admin/components/AdminAddressNotice#AdminAddressNotice'],
       // The seller's business name and mark (Site settings) instead of Payload's, also on the login page.
       graphics: {
         Logo: '/features/admin/components/AdminBrand#AdminLogo',

@@ -56,15 +56,23 @@ test('without SITE_URL, the admin signed in at 127.0.0.1 saves an FAQ', async ({
   expect(await storedQuestion(id)).toBe(question)
 })
 
-test('without SITE_URL, a save sent from another name of the machine says where to open the admin instead of "not allowed"', async ({ playwright }) => {
-  // Signed in at 127.0.0.1, the session cookie sent with a save from a page at another address (a
-  // phone on the local network during setup): what the admin's edit form shows is this answer.
+test('without SITE_URL, the admin opened under another name of the machine says where to open it, and so does a save from there', async ({ page, playwright }) => {
+  const notice = `Open the admin at http://localhost:${port()}/admin: changes are only saved from there.`
+  await page.goto(`http://${OTHER_NAME}:${port()}/admin/login`)
+  await expect(page.getByText(notice)).toBeVisible()
+  await page.screenshot({ path: 'test-results/admin-login-other-name.png' })
+  await page.goto(`http://127.0.0.1:${port()}/admin/login`)
+  await expect(page.getByRole('button', { name: /login/i })).toBeVisible()
+  await expect(page.getByText(notice)).toHaveCount(0)
+
+  // Signed in at 127.0.0.1, the session cookie sent with a save from a page at the other name:
+  // the answer the admin's edit form shows.
   const browserLike = await playwright.request.newContext({ baseURL: quickStart.baseURL })
   expect((await browserLike.post('/api/users/login', { data: OWNER })).status()).toBe(200)
   const { docs } = (await (await browserLike.get('/api/faqs?sort=_order&limit=1')).json()) as { docs: { id: number; question: string }[] }
   const answer = await browserLike.patch(`/api/faqs/${docs[0].id}`, { data: { question: 'Saved from another name?' }, headers: { Origin: `http://${OTHER_NAME}:${port()}` } })
   expect(answer.status()).toBe(403)
-  expect(await answer.json()).toEqual({ errors: [{ message: `Open the admin at http://localhost:${port()}/admin: changes are only saved from there.` }] })
+  expect(await answer.json()).toEqual({ errors: [{ message: notice }] })
   expect(await storedQuestion(docs[0].id)).toBe(docs[0].question)
   await browserLike.dispose()
 })

@@ -7,7 +7,6 @@ import {
   addDataAndFileToRequest,
   APIError,
   AuthenticationError,
-  Forbidden,
   headersWithCors,
   ValidationError,
   type CollectionAfterErrorHook,
@@ -368,7 +367,10 @@ export function trustedOrigins(): string[] {
 export const adminAddress = () => `${siteUrl()}/admin`
 
 export const adminAddressRules = {
-  /** Instead of Payload's "You are not allowed to perform this action." for a save refused for its origin. */
+  /**
+   * Instead of Payload's "You are not allowed to perform this action." for a save refused for its
+   * origin, and above the sign-in form opened at such an address (AdminAddressNotice).
+   */
   wrongAddress: () => `Open the admin at ${adminAddress()}: changes are only saved from there.`,
 } as const
 
@@ -381,11 +383,14 @@ type RootAfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']
  * where to open the admin.
  */
 export const explainRefusedOrigin: RootAfterErrorHook = ({ error, req }) => {
-  if (!(error instanceof Forbidden)) return
+  // By status, not `instanceof Forbidden`: the production bundle may hold a second copy of Payload's classes.
+  if ((error as { status?: unknown }).status !== 403) return
   const origin = req.headers.get('origin')
-  if (!origin || trustedOrigins().includes(origin) || !hasSessionCookie(req)) return
+  if (!origin || isTrustedOrigin(origin) || !hasSessionCookie(req)) return
   return { response: { errors: [{ message: adminAddressRules.wrongAddress() }] }, status: 403 }
 }
+
+export const isTrustedOrigin = (origin: string) => trustedOrigins().includes(origin)
 
 function hasSessionCookie(req: PayloadRequest): boolean {
   const name = `${req.payload.config.cookiePrefix}-token`
