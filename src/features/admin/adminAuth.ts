@@ -22,10 +22,10 @@ import {
 import { formatAdminURL } from 'payload/shared'
 
 import { clientAddressFrom } from '@/platform/http/clientAddress'
+import { isSessionFromElsewhere, wrongAddressMessage } from '@/platform/http/adminOrigins'
 import { COMMON_LONG_PASSWORDS } from './commonPasswords'
 import { escapeHtml } from '@/shared/escapeHtml'
 import { allowAttempt, sharedLimiter } from '@/platform/http/rateLimit'
-import { readEnvironment } from '@/platform/config/environment.mjs'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 /**
@@ -343,56 +343,23 @@ export const verificationOffEndpoint: Endpoint = {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cookie and CSRF, from SITE_URL
+// Cookie and CSRF, from SITE_URL (the allow-list itself: platform/http/adminOrigins.ts)
 
 /** Over https the admin session cookie is sent over https only. */
 export function adminCookieIsSecure(): boolean {
   return siteUrl().startsWith('https:')
 }
 
-/**
- * Payload's `csrf` allow-list: a request that carries the admin's session cookie is trusted only
- * from the site's own origins. With SITE_URL, that one; without it (the quick start), this
- * machine's own addresses on the configured port, so the admin saves whether the seller opens
- * http://localhost:3000, http://127.0.0.1:3000 or http://[::1]:3000. A page on another site that
- * makes the admin's browser post to /api gets no session.
- */
-export function trustedOrigins(): string[] {
-  const { SITE_URL, siteUrlIsSet, PORT } = readEnvironment()
-  if (siteUrlIsSet) return [new URL(SITE_URL).origin]
-  return ['localhost', '127.0.0.1', '[::1]'].map((host) => new URL(`http://${host}:${PORT}`).origin)
-}
-
-/** Where the admin must be opened for its saves to count. */
-export const adminAddress = () => `${siteUrl()}/admin`
-
-export const adminAddressRules = {
-  /**
-   * Instead of Payload's "You are not allowed to perform this action." for a save refused for its
-   * origin, and above the sign-in form opened at such an address (AdminAddressNotice).
-   */
-  wrongAddress: () => `Open the admin at ${adminAddress()}: changes are only saved from there.`,
-} as const
-
 type RootAfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
 
 /**
- * Payload ignores the session cookie of a request from an origin not in `csrf` (see above), so an
- * admin opened at another address is signed in (a page view sends no Origin) but every save is
- * refused as if signed out. Such a refusal, of a request that does carry the session cookie, says
- * where to open the admin.
+ * A request refused while its session cookie was ignored for its origin (platform/http/adminOrigins.ts)
+ * says where to open the admin. Anonymous writes are refused before Payload (restApi.ts), with the
+ * same words; this covers what Payload itself refuses, such as reading the orders.
  */
 export const explainRefusedOrigin: RootAfterErrorHook = ({ error, req }) => {
   // By status, not `instanceof Forbidden`: the production bundle may hold a second copy of Payload's classes.
   if ((error as { status?: unknown }).status !== 403) return
-  const origin = req.headers.get('origin')
-  if (!origin || isTrustedOrigin(origin) || !hasSessionCookie(req)) return
-  return { response: { errors: [{ message: adminAddressRules.wrongAddress() }] }, status: 403 }
-}
-
-export const isTrustedOrigin = (origin: string) => trustedOrigins().includes(origin)
-
-function hasSessionCookie(req: PayloadRequest): boolean {
-  const name = `${req.payload.config.cookiePrefix}-token`
-  return (req.headers.get('cookie') ?? '').split(';').some((cookie) => cookie.trim().startsWith(`${name}=`))
+  if (!isSessionFromElsewhere(req.headers, req.payload.config.cookiePrefix)) return
+  return { response: { errors: [{ message: wrongAddressMessage() }] }, status: 403 }
 }

@@ -2,6 +2,8 @@ import 'server-only'
 
 import { type AfterErrorHook, type Collection, executeAuthStrategies, getPayload, type Payload, type SanitizedConfig } from 'payload'
 
+import { isSessionFromElsewhere, wrongAddressMessage } from './adminOrigins'
+
 type RestHandler = (request: Request, args: { params: Promise<{ slug?: string[] }> }) => Promise<Response>
 
 /** What an anonymous visitor may post to the REST API: signing in and recovering an account. */
@@ -24,7 +26,9 @@ export function withSiteRules(handler: RestHandler, config: Promise<SanitizedCon
     const payload = await getPayload({ config })
     answerUnusableValuesAsClientErrors(payload)
     if (await isAnonymousWrite(payload, request, (await args.params).slug)) {
-      return Response.json({ errors: [{ message: 'You are not allowed to perform this action.' }] }, { status: 403 })
+      // The admin opened at an address its session does not count from: say where it does.
+      const message = isSessionFromElsewhere(request.headers, payload.config.cookiePrefix) ? wrongAddressMessage() : 'You are not allowed to perform this action.'
+      return Response.json({ errors: [{ message }] }, { status: 403 })
     }
     return handler(request, args)
   }

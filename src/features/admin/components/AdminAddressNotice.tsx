@@ -1,12 +1,12 @@
 import { headers } from 'next/headers'
 
-import { adminAddressRules, isTrustedOrigin } from '@/features/admin/adminAuth'
+import { isTrustedOrigin, wrongAddressMessage } from '@/platform/http/adminOrigins'
 
 import './AdminAddressNotice.scss'
 
 /**
  * Above the sign-in form, when the admin was opened at an address whose saves Payload refuses (its
- * `csrf` list, features/admin/adminAuth.ts): without SITE_URL, a name of this machine other than
+ * `csrf` list, platform/http/adminOrigins.ts): without SITE_URL, a name of this machine other than
  * localhost, 127.0.0.1 or [::1], such as its address on the local network. Signing in there shows
  * the sign-in form again with no reason given; this says where to open the admin instead. (With
  * SITE_URL set, src/proxy.ts has already sent such a visit to SITE_URL.)
@@ -18,7 +18,7 @@ export async function AdminAddressNotice() {
   if (!host || isTrustedOrigin(`${scheme}://${host}`)) return null
   return (
     <p className="admin-address-notice" role="alert">
-      {adminAddressRules.wrongAddress()}
+      {wrongAddressMessage()}
     </p>
   )
 }
