@@ -72,7 +72,7 @@ test('without SITE_URL, the admin opened under another name of the machine says 
   const { docs } = (await (await browserLike.get('/api/faqs?sort=_order&limit=1')).json()) as { docs: { id: number; question: string }[] }
   const answer = await browserLike.patch(`/api/faqs/${docs[0].id}`, { data: { question: 'Saved from another name?' }, headers: { Origin: `http://${OTHER_NAME}:${port()}` } })
   expect(answer.status()).toBe(403)
-  expect(await answer.json()).toEqual({ errors: [{ message: notice }] })
+  expect(await answer.json()).toEqual({ message: notice, errors: [{ message: notice }] })
   expect(await storedQuestion(docs[0].id)).toBe(docs[0].question)
   await browserLike.dispose()
 })

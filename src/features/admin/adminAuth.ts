@@ -22,7 +22,7 @@ import {
 import { formatAdminURL } from 'payload/shared'
 
 import { clientAddressFrom } from '@/platform/http/clientAddress'
-import { isSessionFromElsewhere, wrongAddressMessage } from '@/platform/http/adminOrigins'
+import { isSessionFromElsewhere, wholeMessage, wrongAddressMessage } from '@/platform/http/adminOrigins'
 import { COMMON_LONG_PASSWORDS } from './commonPasswords'
 import { escapeHtml } from '@/shared/escapeHtml'
 import { allowAttempt, sharedLimiter } from '@/platform/http/rateLimit'
@@ -171,10 +171,11 @@ export const signInRules = {
  * name (`formatErrors`: "An unknown error occurred." otherwise), and takes it from its class's
  * name, which the production bundle leaves empty: this one names itself.
  */
+const TOO_MANY_ATTEMPTS = 'TooManyAttempts'
 class TooManyAttempts extends APIError {
   constructor(message: string) {
     super(message, 429)
-    this.name = 'TooManyAttempts'
+    this.name = TOO_MANY_ATTEMPTS
   }
 }
 
@@ -239,6 +240,12 @@ export const guardAuthOperations: CollectionBeforeOperationHook = async ({ args,
 export const countWrongPassword: CollectionAfterErrorHook = async ({ error, req }) => {
   const key = req.context[LOGIN_KEY]
   if (typeof key === 'string' && error instanceof AuthenticationError) await recordMiss(key)
+}
+
+/** A too-many-attempts refusal, shown whole by the admin's sign-in form (see `wholeMessage`). */
+export const showRefusalWhole: CollectionAfterErrorHook = ({ error }) => {
+  // By its name, which is its own: a second copy of this module in the bundle would have another class.
+  if (error.name === TOO_MANY_ATTEMPTS) return { response: wholeMessage(error.message) }
 }
 
 /** Signing in from an address clears that address's misses for the account. */
@@ -361,5 +368,5 @@ export const explainRefusedOrigin: RootAfterErrorHook = ({ error, req }) => {
   // By status, not `instanceof Forbidden`: the production bundle may hold a second copy of Payload's classes.
   if ((error as { status?: unknown }).status !== 403) return
   if (!isSessionFromElsewhere(req.headers, req.payload.config.cookiePrefix)) return
-  return { response: { errors: [{ message: wrongAddressMessage() }] }, status: 403 }
+  return { response: wholeMessage(wrongAddressMessage()), status: 403 }
 }

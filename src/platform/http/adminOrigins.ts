@@ -37,3 +37,10 @@ export function isSessionFromElsewhere(headers: Headers, cookiePrefix: string): 
   const cookie = `${cookiePrefix}-token=`
   return (headers.get('cookie') ?? '').split(';').some((part) => part.trim().startsWith(cookie))
 }
+
+/**
+ * An error answer the admin shows as written. Its forms show a top-level `message` as it is, but
+ * read an `errors` message as "intro: item, item" and list it in parts, which would cut
+ * "Open the admin at http://…" at its first colon. `errors` stays for API clients.
+ */
+export const wholeMessage = (message: string) => ({ message, errors: [{ message }] })

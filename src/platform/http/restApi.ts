@@ -2,7 +2,7 @@ import 'server-only'
 
 import { type AfterErrorHook, type Collection, executeAuthStrategies, getPayload, type Payload, type SanitizedConfig } from 'payload'
 
-import { isSessionFromElsewhere, wrongAddressMessage } from './adminOrigins'
+import { isSessionFromElsewhere, wholeMessage, wrongAddressMessage } from './adminOrigins'
 
 type RestHandler = (request: Request, args: { params: Promise<{ slug?: string[] }> }) => Promise<Response>
 
@@ -27,8 +27,8 @@ export function withSiteRules(handler: RestHandler, config: Promise<SanitizedCon
     answerUnusableValuesAsClientErrors(payload)
     if (await isAnonymousWrite(payload, request, (await args.params).slug)) {
       // The admin opened at an address its session does not count from: say where it does.
-      const message = isSessionFromElsewhere(request.headers, payload.config.cookiePrefix) ? wrongAddressMessage() : 'You are not allowed to perform this action.'
-      return Response.json({ errors: [{ message }] }, { status: 403 })
+      if (isSessionFromElsewhere(request.headers, payload.config.cookiePrefix)) return Response.json(wholeMessage(wrongAddressMessage()), { status: 403 })
+      return Response.json({ errors: [{ message: 'You are not allowed to perform this action.' }] }, { status: 403 })
     }
     return handler(request, args)
   }
