@@ -20,7 +20,8 @@ import { Fulfilment, Prices, Stock } from '@/globals/Shop'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
-import { trustedOrigins } from './src/features/admin/adminAuth'
+import { explainRefusedOrigin } from './src/features/admin/adminAuth'
+import { trustedOrigins } from './src/platform/http/adminOrigins'
 import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
 import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
@@ -45,6 +46,8 @@ export default buildConfig({
     components: {
       beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'],
       beforeNavLinks: ['/features/admin/components/PrepSheetNavLink#PrepSheetNavLink', '/features/admin/components/CustomersNavLink#CustomersNavLink'],
+      // Says where to open the admin when it was opened at an address whose saves are refused.
+      beforeLogin: ['/features/admin/components/AdminAddressNotice#AdminAddressNotice'],
       // The seller's business name and mark (Site settings) instead of Payload's, also on the login page.
       graphics: {
         Logo: '/features/admin/components/AdminBrand#AdminLogo',
@@ -77,8 +80,10 @@ export default buildConfig({
   db: await databaseAdapter(),
   email: emailAdapter(),
   secret: payloadSecret(),
-  // A request carrying the admin's session cookie counts only from the site's own origin (SITE_URL).
+  // A request carrying the admin's session cookie counts only from the site's own origins (SITE_URL,
+  // or this machine's addresses without it); a save refused for its origin says where to open the admin.
   csrf: trustedOrigins(),
+  hooks: { afterError: [explainRefusedOrigin] },
   sharp,
   // Admin uploads through the REST API: refuse, rather than silently truncate, a file over the limit.
   upload: { limits: { fileSize: PHOTO_MAX_BYTES }, abortOnLimit: true, responseOnLimit: 'Files may be at most 10 MB.' },

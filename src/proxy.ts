@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server'
 
+import { readEnvironment } from './platform/config/environment.mjs'
 import { FORM_BODY_MAX_BYTES } from './platform/http/bodyLimit.mjs'
 import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/securityHeaders.mjs'
 
@@ -8,8 +9,8 @@ import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/
  * public pages are all served from the page cache, which keeps each page's policy with it
  * (src/platform/http/pageCache.mjs), so this proxy never runs for them.
  */
-const isRenderedPerRequest = (pathname: string) =>
-  pathname.startsWith('/order/status/') || pathname === '/unsubscribe' || pathname === '/admin' || pathname.startsWith('/admin/')
+const isAdmin = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
+const isRenderedPerRequest = (pathname: string) => pathname.startsWith('/order/status/') || pathname === '/unsubscribe' || isAdmin(pathname)
 
 /**
  * A form posted without JavaScript to a cached page: the answer is that page rendered again with
@@ -32,6 +33,7 @@ const isOneClickUnsubscribe = (request: NextRequest) =>
  *   (an address that does not decode, a Host no URL can hold, a server-action post whose body is
  *   not what React sends);
  * - hands a mail app's one-click unsubscribe POST to the route that acts on it;
+ * - sends the admin opened at another address than SITE_URL's to SITE_URL's (see `adminElsewhere`);
  * - gives documents rendered per request (the admin, a customer's order page, a form's answer
  *   without JavaScript) a Content-Security-Policy with a nonce, which Next puts on its own scripts.
  * Unknown addresses are not its business: next.config.mjs rewrites them to the cached 404 page.
@@ -41,6 +43,8 @@ export async function proxy(request: NextRequest) {
   const refusal = (await malformedRequest(request)) ?? null
   if (refusal) return badRequest(refusal, request)
   if (isOneClickUnsubscribe(request)) return NextResponse.rewrite(new URL(`/unsubscribe/confirm${request.nextUrl.search}`, request.url))
+  const admin = adminElsewhere(request)
+  if (admin) return NextResponse.redirect(admin, 307)
   if (isRenderedPerRequest(request.nextUrl.pathname) || isFormPostDocument(request)) return withNoncePolicy(request)
   return NextResponse.next()
 }
@@ -60,6 +64,24 @@ export const config = {
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
     { source: '/((?!api/|api$|_next/).*)', has: [{ type: 'header', key: 'content-type' }] },
   ],
+}
+
+/**
+ * With SITE_URL set, Payload trusts the admin's session for saves only from SITE_URL's origin (its
+ * `csrf` list, features/admin/adminAuth.ts): the admin opened at another address (the server's IP,
+ * an old host name) would show the seller signed in and refuse every save. A page of it is sent
+ * to the same page at SITE_URL instead. The visitor's host is the proxy's X-Forwarded-Host, or the
+ * Host header; a proxy in front must pass one of them on (Caddy passes both).
+ */
+function adminElsewhere(request: NextRequest): URL | null {
+  const { pathname, search } = request.nextUrl
+  if (!isAdmin(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) return null
+  const { SITE_URL, siteUrlIsSet } = readEnvironment()
+  if (!siteUrlIsSet) return null
+  const host = (request.headers.get('x-forwarded-host') ?? request.headers.get('host'))?.split(',')[0].trim().toLowerCase()
+  const site = new URL(SITE_URL)
+  if (!host || host === site.host) return null
+  return new URL(`${pathname}${search}`, site)
 }
 
 /** Why the request cannot be served, or undefined. */

@@ -11,6 +11,7 @@ import {
   guardAuthOperations,
   MIN_PASSWORD_LENGTH,
   RESET_LINK_LIFETIME_MS,
+  showRefusalWhole,
   verificationOffEndpoint,
 } from '@/features/admin/adminAuth'
 
@@ -41,7 +42,7 @@ export const Users: CollectionConfig = {
   hooks: {
     beforeOperation: [guardAuthOperations],
     beforeValidate: [enforcePasswordPolicy],
-    afterError: [countWrongPassword],
+    afterError: [countWrongPassword, showRefusalWhole],
     afterLogin: [forgetMissesOnLogin],
     afterOperation: [clearLockoutAfterRecovery],
   },

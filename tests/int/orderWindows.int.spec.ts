@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { findOrderByStatusToken } from '@/features/ordering/orderStatus'
 import { submitOrder, type OrderResult } from '@/features/ordering/service'
-import { windowsOpenNow } from '@/features/ordering/shop'
+import { windowBookings, windowsOpenNow } from '@/features/ordering/shop'
 
 import { validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
@@ -78,6 +78,54 @@ describe('pickup and delivery windows', () => {
     const placed = results.find((result) => result.status === 'success')!
     if (placed.status === 'success') await app.payload.update({ collection: 'orders', id: placed.order.id, data: { status: 'cancelled' } })
     expect(await openLabels()).toContain(label)
+  })
+
+  it('a cancelled order set back takes its place and jars again, or is refused with nothing changed while its time is full or the batch is short', async () => {
+    await setWindows([{ ...saturdayPickup, capacity: 1 }])
+    await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: 10 } })
+    const label = 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market'
+    const key = await keyOf(label)
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    const setStatus = (id: number, status: string) => rest(app.config, 'PATCH', `/orders/${id}`, { headers, body: { status } })
+    const stored = (id: number) => app.payload.findByID({ collection: 'orders', id, depth: 0 })
+    const jarsLeft = async () => (await app.payload.findGlobal({ slug: 'stock' })).jarsAvailable
+    const placesTaken = async () => (await windowBookings(app.payload, [key])).get(key) ?? 0
+    const placed = async (result: OrderResult) => {
+      if (result.status !== 'success') throw new Error(`order refused: ${JSON.stringify(result)}`)
+      return result.order
+    }
+
+    const first = await placed(await order({ window: key }))
+    expect(first.jarsFromBatch).toBe(3)
+    expect((await setStatus(first.id, 'cancelled')).status).toBe(200)
+    expect(await jarsLeft()).toBe(10)
+    // Meanwhile another customer takes the time's only place.
+    const second = await placed(await order({ window: key }))
+    expect([await jarsLeft(), await placesTaken()]).toEqual([7, 1])
+
+    const refused = await setStatus(first.id, 'new')
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(refused.json)).toContain(
+      `That time is full now: ${label} already has 1 order, its limit. Make room first (raise its limit under Shop → Pickup & delivery, or cancel another order in it), then set this order back.`,
+    )
+    expect(await stored(first.id)).toMatchObject({ status: 'cancelled', jarsFromBatch: 0 })
+    expect([await jarsLeft(), await placesTaken()]).toEqual([7, 1])
+
+    // The place is free again, but the batch is short of the order's 3 jars.
+    expect((await setStatus(second.id, 'cancelled')).status).toBe(200)
+    await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: 2 } })
+    const short = await setStatus(first.id, 'confirmed')
+    expect(short.status).toBe(400)
+    expect(JSON.stringify(short.json)).toContain('Not enough jars left: this batch has 2 jars and this order needs 3 jars. Add jars under Shop → This batch first, then set this order back.')
+    expect(await stored(first.id)).toMatchObject({ status: 'cancelled', jarsFromBatch: 0 })
+    expect([await jarsLeft(), await placesTaken()]).toEqual([2, 0])
+
+    await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: 10 } })
+    expect((await setStatus(first.id, 'confirmed')).status).toBe(200)
+    expect(await stored(first.id)).toMatchObject({ status: 'confirmed', jarsFromBatch: 3 })
+    expect([await jarsLeft(), await placesTaken()]).toEqual([7, 1])
+    expect(await openLabels()).not.toContain(label)
+    await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: null } })
   })
 
   it('a window within the lead time, past, or on a day off cannot be booked', async () => {

@@ -41,10 +41,35 @@ describe('the in-memory form limits', () => {
     expect(await allowed(limiter, '198.51.100.3')).toBe(true)
 
     const counts = new ExpiringCounts()
-    for (let client = 0; client < 100; client++) counts.incrby(`10.0.0.${client}`, 1, 600)
+    for (let client = 0; client < 100; client++) counts.add(`10.0.0.${client}`, 1, 600_000)
     vi.setSystemTime(new Date('2026-12-05T15:30:00Z'))
-    counts.incrby('10.0.1.1', 1, 600)
+    counts.add('10.0.1.1', 1, 600_000)
     expect(counts.size).toBe(1)
+  })
+
+  it('hold at most `maxKeys` keys, forgetting the oldest first', async () => {
+    const limiter = new MemoryLimiter({ keyPrefix: 'test', points: 1, duration: 600, maxKeys: 3 })
+    for (const client of ['a', 'b', 'c', 'd']) expect(await allowed(limiter, client)).toBe(true)
+    expect(await limiter.get('a')).toBeNull()
+    expect(await allowed(limiter, 'd')).toBe(false)
+  })
+
+  it('block, read and delete a key through the library’s API (the sign-in lockout uses them)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-05T15:00:00Z') })
+    const limiter = new MemoryLimiter({ keyPrefix: 'test', points: 1, duration: 600 })
+    await limiter.block('198.51.100.5', 120)
+    expect(await allowed(limiter, '198.51.100.5')).toBe(false)
+    vi.setSystemTime(new Date('2026-12-05T15:01:00Z'))
+    expect((await limiter.get('198.51.100.5'))?.msBeforeNext).toBe(60_000)
+    expect(await limiter.delete('198.51.100.5')).toBe(true)
+    expect(await limiter.get('198.51.100.5')).toBeNull()
+    expect(await allowed(limiter, '198.51.100.5')).toBe(true)
+
+    // A count set for a period starts again from what was set, and ends with that period.
+    await limiter.set('198.51.100.6', 7, 60)
+    expect(await limiter.get('198.51.100.6')).toMatchObject({ consumedPoints: 7, msBeforeNext: 60_000 })
+    vi.setSystemTime(new Date('2026-12-05T15:02:01Z'))
+    expect(await limiter.get('198.51.100.6')).toBeNull()
   })
 
   it('take points back (a refused photo gives its bytes back to the budget)', async () => {

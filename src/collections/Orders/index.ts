@@ -5,6 +5,7 @@ import { createdAtField } from '@/fields/createdAt'
 
 import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
+import { retakeOnRestore } from './hooks/retakeOnRestore'
 import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
@@ -35,7 +36,7 @@ export const Orders: CollectionConfig = {
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
   hooks: {
-    beforeChange: [returnJarsOnCancel, stampCompletion],
+    beforeChange: [returnJarsOnCancel, retakeOnRestore, stampCompletion],
     afterChange: [sendStatusMessage, expireOpenWindows],
     afterDelete: [expireOpenWindowsAfterDelete],
   },
@@ -190,8 +191,9 @@ export const Orders: CollectionConfig = {
       type: 'number',
       defaultValue: 0,
       // How many jars this order took from "This batch"; given back (and set to 0) when it is
-      // cancelled (hooks/returnJarsOnCancel.ts). Set by the order service and that hook only: field
-      // access drops it from any write, and the hook's change comes after that check.
+      // cancelled (hooks/returnJarsOnCancel.ts), taken again when it is set back (retakeOnRestore.ts).
+      // Set by the order service and those hooks only: field access drops it from any write, and the
+      // hooks' change comes after that check.
       access: { create: serviceOnly, update: serviceOnly },
       admin: { hidden: true, readOnly: true },
     },

@@ -14,6 +14,7 @@ import {
   type CollectionAfterOperationHook,
   type CollectionBeforeOperationHook,
   type CollectionBeforeValidateHook,
+  type Config,
   type Endpoint,
   type Payload,
   type PayloadRequest,
@@ -21,9 +22,10 @@ import {
 import { formatAdminURL } from 'payload/shared'
 
 import { clientAddressFrom } from '@/platform/http/clientAddress'
+import { isSessionFromElsewhere, wholeMessage, wrongAddressMessage } from '@/platform/http/adminOrigins'
 import { COMMON_LONG_PASSWORDS } from './commonPasswords'
 import { escapeHtml } from '@/shared/escapeHtml'
-import { allowAttempt } from '@/platform/http/rateLimit'
+import { allowAttempt, sharedLimiter } from '@/platform/http/rateLimit'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 /**
@@ -75,36 +77,49 @@ export const enforcePasswordPolicy: CollectionBeforeValidateHook = ({ data }) =>
 // Payload's own lockout (`maxLoginAttempts`) locks the account for everyone, so whoever knows the
 // owner's e-mail could keep the owner out for ever. Here wrong passwords are counted per address
 // and account: an attacker locks out only their own address, with a wait that doubles after each
-// further miss, while the owner signs in from theirs. Counted in memory, like the form limits
-// (`rateLimit.ts`): one app instance holds them; a restart forgets them.
+// further miss, while the owner signs in from theirs. Counted with rate-limiter-flexible's
+// consecutive-failures pattern (a count of misses, a block for the wait, deleted on success) in
+// the store the form limits use (`sharedLimiter`): in Redis with REDIS_URL, so every instance
+// behind the proxy counts the same misses and a restart forgets none; in memory without.
 
 /** Misses allowed before the first wait: people mistype. */
 export const FREE_MISSES = 5
 const FIRST_WAIT_MS = 60_000
 const LONGEST_WAIT_MS = 24 * 60 * 60_000
-/** A (address, account) pair with no miss for this long starts again from zero. */
+/** A (address, account) pair with no miss for this long (after its wait) starts again from zero. */
 const FORGET_AFTER_MS = 24 * 60 * 60_000
-/** Bounds the memory an attacker can fill by naming many accounts from many addresses. */
+/** Bounds the memory an attacker can fill by naming many accounts from many addresses (in memory only: Redis keys expire). */
 const MAX_TRACKED = 10_000
+const seconds = (ms: number) => Math.ceil(ms / 1000)
 
-type Misses = { count: number; lockedUntil: number; lastMissAt: number }
-const missesByKey = new Map<string, Misses>()
+const lockout = (async () => ({
+  /** Misses per (address, account): each miss keeps the count for another day. */
+  misses: await sharedLimiter('signin-misses', { points: FREE_MISSES, duration: seconds(FORGET_AFTER_MS), maxKeys: MAX_TRACKED }),
+  /** The pairs that must wait: blocked for the wait after their last miss. */
+  waits: await sharedLimiter('signin-waits', { points: 1, duration: seconds(LONGEST_WAIT_MS), maxKeys: MAX_TRACKED }),
+  /**
+   * How many times an admin unlocked each account. It is part of every key of the account, so an
+   * unlock leaves the misses of every address behind in an older round, where they expire. Kept
+   * until those have expired.
+   */
+  unlocks: await sharedLimiter('signin-unlocks', { points: 1, duration: seconds(FORGET_AFTER_MS + LONGEST_WAIT_MS), maxKeys: MAX_TRACKED }),
+}))()
 
 function normalizedEmail(value: unknown): string {
   return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 320) : ''
 }
 
-function lockoutKey(address: string, email: string): string {
-  return `${address}\n${email}`
+async function unlockRound(email: string): Promise<number> {
+  return (await (await lockout).unlocks.get(email))?.consumedPoints ?? 0
 }
 
-function currentMisses(key: string, now: number): Misses | undefined {
-  const misses = missesByKey.get(key)
-  if (misses && now - misses.lastMissAt > FORGET_AFTER_MS && now >= misses.lockedUntil) {
-    missesByKey.delete(key)
-    return undefined
-  }
-  return misses
+async function lockoutKey(address: string, email: string): Promise<string> {
+  return `${address}\n${email}\n${await unlockRound(email)}`
+}
+
+/** How long this pair must still wait before it may try again; 0 when it may try now. */
+async function waitLeft(key: string): Promise<number> {
+  return Math.max(0, (await (await lockout).waits.get(key))?.msBeforeNext ?? 0)
 }
 
 /** The wait after `count` misses: none for the first few, then one minute, doubling each time. */
@@ -113,15 +128,22 @@ export function waitAfterMisses(count: number): number {
   return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (count - FREE_MISSES))
 }
 
-function recordMiss(key: string, now: number): void {
-  const count = (currentMisses(key, now)?.count ?? 0) + 1
-  missesByKey.delete(key) // re-inserted last: the map's order is oldest miss first
-  missesByKey.set(key, { count, lockedUntil: now + waitAfterMisses(count), lastMissAt: now })
-  if (missesByKey.size > MAX_TRACKED) missesByKey.delete(missesByKey.keys().next().value!)
+async function recordMiss(key: string): Promise<void> {
+  const { misses, waits } = await lockout
+  const count = (await misses.penalty(key)).consumedPoints
+  const wait = waitAfterMisses(count)
+  // A count lasts a day from its first miss in the store; set again, it lasts a day from this one.
+  await misses.set(key, count, seconds(FORGET_AFTER_MS + wait))
+  if (wait > 0) await waits.block(key, seconds(wait))
 }
 
-function forgetAccount(email: string): void {
-  for (const key of missesByKey.keys()) if (key.endsWith(`\n${email}`)) missesByKey.delete(key)
+async function forgetMisses(key: string): Promise<void> {
+  const { misses, waits } = await lockout
+  await Promise.all([misses.delete(key), waits.delete(key)])
+}
+
+async function forgetAccount(email: string): Promise<void> {
+  await (await lockout).unlocks.set(email, (await unlockRound(email)) + 1, seconds(FORGET_AFTER_MS + LONGEST_WAIT_MS))
 }
 
 function inMinutes(ms: number): string {
@@ -129,19 +151,40 @@ function inMinutes(ms: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`
 }
 
+/** "a minute", "8 minutes", "4 hours": the wait as the seller reads it, rounded up. */
+function waitInWords(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000)
+  if (minutes <= 1) return 'a minute'
+  if (minutes < 120) return `${minutes} minutes`
+  return `${Math.ceil(minutes / 60)} hours`
+}
+
 export const signInRules = {
-  locked: (waitMs: number) =>
-    `Too many wrong passwords for this account from your network: sign-in here is locked for ${inMinutes(waitMs)}. Try again then, or reset your password.`,
+  /** What the admin's sign-in form shows to a locked (address, account): why, and for how long. */
+  locked: (waitMs: number) => `Too many attempts: try again in ${waitInWords(waitMs)}, or reset your password`,
   tooManyAttempts: 'Too many sign-in attempts from your network. Wait a few minutes and try again.',
   tooManyResets: 'Too many password-reset requests from your network. Wait a while and try again.',
 } as const
+
+/**
+ * A refusal for too many attempts. Payload answers an error's message only when the error has a
+ * name (`formatErrors`: "An unknown error occurred." otherwise), and takes it from its class's
+ * name, which the production bundle leaves empty: this one names itself.
+ */
+const TOO_MANY_ATTEMPTS = 'TooManyAttempts'
+class TooManyAttempts extends APIError {
+  constructor(message: string) {
+    super(message, 429)
+    this.name = TOO_MANY_ATTEMPTS
+  }
+}
 
 function tooManyRequests(req: PayloadRequest, message: string, retryAfterMs?: number): APIError {
   if (retryAfterMs !== undefined) {
     req.responseHeaders = new Headers(req.responseHeaders)
     req.responseHeaders.set('Retry-After', String(Math.ceil(retryAfterMs / 1000)))
   }
-  return new APIError(message, 429)
+  return new TooManyAttempts(message)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,9 +220,8 @@ export const guardAuthOperations: CollectionBeforeOperationHook = async ({ args,
   if (operation === 'login') {
     const email = normalizedEmail(args.data?.email)
     const address = clientAddressFrom(req.headers)
-    const key = lockoutKey(address, email)
-    const now = Date.now()
-    const wait = (currentMisses(key, now)?.lockedUntil ?? 0) - now
+    const key = await lockoutKey(address, email)
+    const wait = await waitLeft(key)
     if (wait > 0) throw tooManyRequests(req, signInRules.locked(wait), wait)
     if (!(await allowAttempt('login', address))) throw tooManyRequests(req, signInRules.tooManyAttempts)
     req.context[LOGIN_KEY] = key
@@ -195,15 +237,21 @@ export const guardAuthOperations: CollectionBeforeOperationHook = async ({ args,
 }
 
 /** A wrong e-mail or password counts against its (address, account). */
-export const countWrongPassword: CollectionAfterErrorHook = ({ error, req }) => {
+export const countWrongPassword: CollectionAfterErrorHook = async ({ error, req }) => {
   const key = req.context[LOGIN_KEY]
-  if (typeof key === 'string' && error instanceof AuthenticationError) recordMiss(key, Date.now())
+  if (typeof key === 'string' && error instanceof AuthenticationError) await recordMiss(key)
+}
+
+/** A too-many-attempts refusal, shown whole by the admin's sign-in form (see `wholeMessage`). */
+export const showRefusalWhole: CollectionAfterErrorHook = ({ error }) => {
+  // By its name, which is its own: a second copy of this module in the bundle would have another class.
+  if (error.name === TOO_MANY_ATTEMPTS) return { response: wholeMessage(error.message) }
 }
 
 /** Signing in from an address clears that address's misses for the account. */
-export const forgetMissesOnLogin: CollectionAfterLoginHook = ({ req, user }) => {
+export const forgetMissesOnLogin: CollectionAfterLoginHook = async ({ req, user }) => {
   const key = req.context[LOGIN_KEY]
-  if (typeof key === 'string') missesByKey.delete(key)
+  if (typeof key === 'string') await forgetMisses(key)
   return user
 }
 
@@ -211,12 +259,12 @@ export const forgetMissesOnLogin: CollectionAfterLoginHook = ({ req, user }) => 
  * A completed password reset proves the owner holds the mailbox: their address may sign in at
  * once. An admin's unlock (`POST /api/users/unlock`) clears every address's misses for the account.
  */
-export const clearLockoutAfterRecovery: CollectionAfterOperationHook = ({ args, operation, req, result }) => {
+export const clearLockoutAfterRecovery: CollectionAfterOperationHook = async ({ args, operation, req, result }) => {
   if (operation === 'resetPassword' && result && typeof result === 'object' && 'user' in result) {
     const email = normalizedEmail((result.user as { email?: unknown } | undefined)?.email)
-    missesByKey.delete(lockoutKey(clientAddressFrom(req.headers), email))
+    await forgetMisses(await lockoutKey(clientAddressFrom(req.headers), email))
   }
-  if (operation === 'unlock') forgetAccount(normalizedEmail((args.data as { email?: unknown } | undefined)?.email))
+  if (operation === 'unlock') await forgetAccount(normalizedEmail((args.data as { email?: unknown } | undefined)?.email))
   return result
 }
 
@@ -302,18 +350,23 @@ export const verificationOffEndpoint: Endpoint = {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cookie and CSRF, from SITE_URL
+// Cookie and CSRF, from SITE_URL (the allow-list itself: platform/http/adminOrigins.ts)
 
 /** Over https the admin session cookie is sent over https only. */
 export function adminCookieIsSecure(): boolean {
   return siteUrl().startsWith('https:')
 }
 
+type RootAfterErrorHook = NonNullable<NonNullable<Config['hooks']>['afterError']>[number]
+
 /**
- * Payload's `csrf` allow-list: a request that carries the admin's session cookie is trusted only
- * from the site's own origin (`SITE_URL`, or `http://localhost:$PORT` when it is unset). A page on
- * another site that makes the admin's browser post to /api gets no session.
+ * A request refused while its session cookie was ignored for its origin (platform/http/adminOrigins.ts)
+ * says where to open the admin. Anonymous writes are refused before Payload (restApi.ts), with the
+ * same words; this covers what Payload itself refuses, such as reading the orders.
  */
-export function trustedOrigins(): string[] {
-  return [new URL(siteUrl()).origin]
+export const explainRefusedOrigin: RootAfterErrorHook = ({ error, req }) => {
+  // By status, not `instanceof Forbidden`: the production bundle may hold a second copy of Payload's classes.
+  if ((error as { status?: unknown }).status !== 403) return
+  if (!isSessionFromElsewhere(req.headers, req.payload.config.cookiePrefix)) return
+  return { response: wholeMessage(wrongAddressMessage()), status: 403 }
 }

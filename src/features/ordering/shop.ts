@@ -2,11 +2,12 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Fulfilment, Media, Pricing, SiteSetting } from '@/payload-types'
+import type { Fulfilment, Media, Order, Pricing, SiteSetting } from '@/payload-types'
 
 import { type FlavorOption, type JarsLeft, jarsLeftFrom } from './catalog'
 import { priceListFrom, type PriceList } from './pricing'
-import { type Bookings, openWindows, upcomingWindows, type WindowChoice, type WindowRules, windowRulesFrom } from './windows'
+import { type Bookings, capacityOfWindow, openWindows, upcomingWindows, type WindowChoice, type WindowRules, windowRulesFrom } from './windows'
+import { jarsText } from './wording'
 
 /**
  * What is for sale, read from the seller's Shop group: flavors, prices and this batch's jars. The
@@ -104,6 +105,36 @@ export async function giveJarsBack(payload: Payload, jars: number, req: PayloadR
   const left = await jarsLeft(payload, req)
   if (left === null || jars <= 0) return
   await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: left + jars }, depth: 0, overrideAccess: true, req })
+}
+
+/** What the seller reads when a cancelled order cannot be set back: what is missing, and how to make room. */
+export const restoreNotices = {
+  windowFull: (label: string, capacity: number) =>
+    `That time is full now: ${label} already has ${capacity} ${capacity === 1 ? 'order' : 'orders'}, its limit. Make room first (raise its limit under Shop → Pickup & delivery, or cancel another order in it), then set this order back.`,
+  notEnoughJars: (left: number, needed: number) =>
+    `Not enough jars left: this batch has ${jarsText(left)} and this order needs ${jarsText(needed)}. Add jars under Shop → This batch first, then set this order back.`,
+} as const
+
+/**
+ * A cancelled order set back to an open status (by the seller in the admin, or through the API)
+ * takes its place in its pickup/delivery time and its jars again, in the transaction of that
+ * change, as a new order would; while its time is full or the batch is short, it stays cancelled
+ * and nothing changes. Its time counts no capacity of the seller's times deleted since.
+ */
+export async function retakeCancelledOrder(
+  payload: Payload,
+  order: Pick<Order, 'quantity' | 'windowKey' | 'windowLabel'>,
+  req: PayloadRequest,
+): Promise<{ ok: true; jarsFromBatch: number } | { ok: false; refusal: string }> {
+  if (order.windowKey) {
+    const capacity = capacityOfWindow(await windowRules(payload, req), order.windowKey)
+    // The order itself is still cancelled here, so it is not among the places counted.
+    const taken = (await windowBookings(payload, [order.windowKey], req)).get(order.windowKey) ?? 0
+    if (capacity !== null && taken >= capacity) return { ok: false, refusal: restoreNotices.windowFull(order.windowLabel ?? 'its time', capacity) }
+  }
+  const jars = await takeJars(payload, order.quantity, req)
+  if (!jars.ok) return { ok: false, refusal: restoreNotices.notEnoughJars(jars.left, order.quantity) }
+  return { ok: true, jarsFromBatch: jars.taken }
 }
 
 /** The seller's pickup and delivery windows, lead time and days off. */

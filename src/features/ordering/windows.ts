@@ -135,6 +135,12 @@ const isFull = (choice: WindowChoice, bookings: Bookings) => choice.capacity !==
 /** A window's key: its business day and the seller's window it comes from. */
 export const windowKey = (dayKey: string, ruleId: string) => `${dayKey}_${ruleId}`
 
+/** The capacity of the seller's window a key was made from; null when it has none, or is gone. */
+export function capacityOfWindow(rules: Pick<WindowRules, 'windows'>, key: string): number | null {
+  const ruleId = key.slice(key.indexOf('_') + 1)
+  return rules.windows.find((rule) => rule.id === ruleId)?.capacity ?? null
+}
+
 export type WindowCheck = { ok: true; window: WindowChoice } | { ok: false; reason: 'missing' | 'closed' | 'full'; window?: WindowChoice }
 
 /** The server's check of a posted window: it exists for this method, can still be booked and has a place. */

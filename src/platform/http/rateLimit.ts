@@ -1,7 +1,7 @@
 import 'server-only'
 
 import { headers } from 'next/headers'
-import { RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterRedis, type RateLimiterLike } from 'rate-limiter-flexible'
 
 import { sharedRedis } from '@/platform/redis/sharedRedis.mjs'
 import { clientAddressFrom } from './clientAddress'
@@ -54,13 +54,14 @@ export const PHOTO_BYTES_PER_DAY = 300 * 1024 * 1024
 export type LimitedAction = keyof typeof PER_CLIENT
 
 /**
- * One limiter per rule. With REDIS_URL the counts live in Redis, so several instances share one
- * allowance; while Redis is away each instance counts in its own memory (the insurance limiter)
- * and goes back to the shared count when Redis returns.
+ * A limiter for one rule, shared by every instance: with REDIS_URL the counts live in Redis, so
+ * several instances share one allowance; while Redis is away each instance counts in its own
+ * memory (the insurance limiter) and goes back to the shared count when Redis returns. Without
+ * REDIS_URL, in memory. The form limits below and the sign-in lockout (`adminAuth.ts`) use it.
  */
-async function limiter(keyPrefix: string, points: number, duration: number): Promise<RateLimiterAbstract> {
+export async function sharedLimiter(keyPrefix: string, { points, duration, maxKeys }: { points: number; duration: number; maxKeys?: number }): Promise<RateLimiterLike> {
   const redis = await sharedRedis()
-  const inMemory = new MemoryLimiter({ keyPrefix, points, duration })
+  const inMemory = new MemoryLimiter({ keyPrefix, points, duration, maxKeys })
   if (!redis) return inMemory
   return new RateLimiterRedis({
     storeClient: redis,
@@ -74,11 +75,11 @@ async function limiter(keyPrefix: string, points: number, duration: number): Pro
 }
 
 const limiters = (async () => {
-  const perClient = {} as Record<LimitedAction, RateLimiterAbstract>
-  for (const [action, limit] of Object.entries(PER_CLIENT)) perClient[action as LimitedAction] = await limiter(action, limit.points, limit.duration)
-  const dailyCaps: Partial<Record<LimitedAction, RateLimiterAbstract>> = {}
-  for (const [action, points] of Object.entries(DAILY_CAP)) dailyCaps[action as LimitedAction] = await limiter(`${action}-daily`, points, DAY)
-  return { perClient, dailyCaps, photoBytes: await limiter('photo-bytes', PHOTO_BYTES_PER_DAY, DAY) }
+  const perClient = {} as Record<LimitedAction, RateLimiterLike>
+  for (const [action, limit] of Object.entries(PER_CLIENT)) perClient[action as LimitedAction] = await sharedLimiter(action, limit)
+  const dailyCaps: Partial<Record<LimitedAction, RateLimiterLike>> = {}
+  for (const [action, points] of Object.entries(DAILY_CAP)) dailyCaps[action as LimitedAction] = await sharedLimiter(`${action}-daily`, { points, duration: DAY })
+  return { perClient, dailyCaps, photoBytes: await sharedLimiter('photo-bytes', { points: PHOTO_BYTES_PER_DAY, duration: DAY }) }
 })()
 
 /** The client's address as the proxy in front of the app reports it (see `clientAddress.ts`). */
@@ -86,7 +87,7 @@ export async function clientKey(): Promise<string> {
   return clientAddressFrom(await headers())
 }
 
-async function take(rule: RateLimiterAbstract, key: string, points = 1): Promise<boolean> {
+async function take(rule: RateLimiterLike, key: string, points = 1): Promise<boolean> {
   try {
     await rule.consume(key, points)
     return true

@@ -26,6 +26,7 @@ import { TemplatePreview as TemplatePreview_c55c6c690ecae6611a1d7cde3a6c2121 } f
 import { AdminIcon as AdminIcon_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../../features/admin/components/AdminBrand'
 import { AdminLogo as AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../../features/admin/components/AdminBrand'
 import { BusinessDashboard as BusinessDashboard_d03267e31c523644feb44d14f56b64e4 } from '../../../features/admin/components/BusinessDashboard'
+import { AdminAddressNotice as AdminAddressNotice_48d3d7308864efc406d4c8ecb9b905e3 } from '../../../features/admin/components/AdminAddressNotice'
 import { PrepSheetNavLink as PrepSheetNavLink_58440b7239c0cca1d6bf3f98e49f484b } from '../../../features/admin/components/PrepSheetNavLink'
 import { CustomersNavLink as CustomersNavLink_3900153b0dee103d15306920cd80a875 } from '../../../features/admin/components/CustomersNavLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
@@ -65,6 +66,7 @@ export const importMap = {
   "/features/admin/components/AdminBrand#AdminIcon": AdminIcon_e0d77ed6ac948f7eea54a824876cfbd4,
   "/features/admin/components/AdminBrand#AdminLogo": AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4,
   "/features/admin/components/BusinessDashboard#BusinessDashboard": BusinessDashboard_d03267e31c523644feb44d14f56b64e4,
+  "/features/admin/components/AdminAddressNotice#AdminAddressNotice": AdminAddressNotice_48d3d7308864efc406d4c8ecb9b905e3,
   "/features/admin/components/PrepSheetNavLink#PrepSheetNavLink": PrepSheetNavLink_58440b7239c0cca1d6bf3f98e49f484b,
   "/features/admin/components/CustomersNavLink#CustomersNavLink": CustomersNavLink_3900153b0dee103d15306920cd80a875,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,

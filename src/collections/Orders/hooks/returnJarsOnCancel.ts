@@ -5,8 +5,8 @@ import type { Order } from '@/payload-types'
 
 /**
  * A cancelled order gives the jars it took back to "This batch", in the same transaction as the
- * status change, once: the order then holds no jars. Setting it back from cancelled does not take
- * them again; the seller adjusts "This batch" by hand if the jars are still promised.
+ * status change, once: the order then holds no jars. Setting it back from cancelled takes them
+ * again (retakeOnRestore.ts).
  */
 export const returnJarsOnCancel: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, operation, req }) => {
   if (operation !== 'update' || !originalDoc) return data
