@@ -31,6 +31,7 @@ import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
 import { exportsPlugin } from '@/plugins/exports'
 import { healthEndpoint } from '@/platform/health/healthEndpoint'
+import { explainRefusedWrite } from '@/platform/db/refusedWrites'
 import { restApiRules } from '@/platform/http/restApi'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -83,7 +84,7 @@ export default buildConfig({
   // A request carrying the admin's session cookie counts only from the site's own origins (SITE_URL,
   // or this machine's addresses without it); a save refused for its origin says where to open the admin.
   csrf: trustedOrigins(),
-  hooks: { afterError: [explainRefusedOrigin] },
+  hooks: { afterError: [explainRefusedOrigin, explainRefusedWrite] },
   sharp,
   // Admin uploads through the REST API: refuse, rather than silently truncate, a file over the limit.
   upload: { limits: { fileSize: PHOTO_MAX_BYTES }, abortOnLimit: true, responseOnLimit: 'Files may be at most 10 MB.' },

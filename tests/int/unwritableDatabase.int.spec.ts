@@ -14,6 +14,7 @@ import { orderNotices } from '@/features/ordering/notices'
 import { initialOrderState } from '@/features/ordering/orderFormState'
 import { postReview } from '@/features/reviews/actions'
 import { reviewNotices } from '@/features/reviews/notices'
+import { REFUSED_WRITE_MESSAGE } from '@/platform/db/refusedWrites'
 import { idleState } from '@/shared/forms/formState'
 
 import { orderFormData, validOrderForm } from '../helpers/orders'
@@ -130,13 +131,14 @@ describe.skipIf(process.env.DATABASE_URI?.startsWith('mongodb'))('a database the
     expect(await count('email-outbox')).toBe(outbox)
   })
 
-  it("answers an admin's save with an error and keeps the stored text", async () => {
+  it("answers an admin's save with what happened and what to do, and keeps the stored text", async () => {
     const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
     const faq = (await payload.find({ collection: 'faqs', limit: 1, sort: 'order' })).docs[0]
     loggedErrors.mockClear()
     const saved = await withDiskRefusingWrites(() => rest(app.config, 'PATCH', `/faqs/${faq.id}`, { body: { answer: 'Lost on the way to the disk' }, headers }))
-    expect(saved.status).toBe(500)
-    expect(saved.json.errors).toBeDefined()
+    // Said in words the seller can act on, not "An unknown error occurred."
+    expect(saved.status).toBe(503)
+    expect(saved.json).toMatchObject({ message: REFUSED_WRITE_MESSAGE })
     expectOneLoggedDiskError()
     expect((await payload.findByID({ collection: 'faqs', id: faq.id })).answer).toBe(faq.answer)
   })
