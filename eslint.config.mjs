@@ -56,12 +56,6 @@ const config = [
       ],
     },
   },
-  {
-    // Replaced by another change under way (issue 33: rate-limiter-flexible's `_memoryStorage`):
-    // the one known private-field write left, until then.
-    files: ['src/platform/http/memoryLimiter.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
-  },
 ]
 
 export default config
