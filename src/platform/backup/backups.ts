@@ -24,8 +24,8 @@ export { BackupError }
 
 export const MANIFEST = 'manifest.json'
 const DATABASE_COPY = 'storefront.db'
-const SECRET_COPY = 'payload-secret'
-const MEDIA_STORE = 'media'
+export const SECRET_COPY = 'payload-secret'
+export const MEDIA_STORE = 'media'
 const FORMAT = 1
 
 export type MediaEntry = { name: string; bytes: number; modifiedMs: number; sha256: string }

@@ -1,6 +1,7 @@
 // `npm run restore -- <backup>`: puts a backup (its id in data/backups, or a backup's folder copied
 // from elsewhere) in place of the database and photos. Run by Payload's CLI (`bin` in payload.config.ts).
 import { BackupError, listBackups, restoreBackup } from './backups'
+import { fetchOffsite, listOffsite, offsiteStore } from './offsite'
 import { backupPlace } from './place'
 import { runningServerPid } from './runningServer'
 
@@ -10,14 +11,13 @@ export async function script(): Promise<void> {
     console.error('Backups here are for the embedded SQLite database; with MongoDB use mongorestore (README, "Backups").')
     process.exit(1)
   }
-  const which = process.argv.slice(process.argv.indexOf('restore') + 1).find((arg) => !arg.startsWith('-'))
-  if (!which) {
-    const backups = listBackups(place.backupsDir)
-    console.error(
-      backups.length
-        ? `Which backup? npm run restore -- <backup>. The backups in ${place.backupsDir}, newest first:\n${backups.map((backup) => `  ${backup.id}  ${backup.database.rows.orders ?? 0} orders, ${backup.media.length} photos`).join('\n')}`
-        : `There are no backups in ${place.backupsDir}. Give the folder of a backup: npm run restore -- /path/to/<backup>`,
-    )
+  const asked = process.argv.slice(process.argv.indexOf('restore') + 1).find((arg) => !arg.startsWith('-'))
+  const store = await offsiteStore()
+  if (!asked) {
+    const listed = (backups: { id: string; database: { rows: Record<string, number> }; media: unknown[] }[]) =>
+      backups.map((backup) => `  ${backup.id}  ${backup.database.rows.orders ?? 0} orders, ${backup.media.length} photos`).join('\n') || '  none'
+    console.error(`Which backup? npm run restore -- <backup>, or s3:<backup> for a copy in the bucket.\nIn ${place.backupsDir}, newest first:\n${listed(listBackups(place.backupsDir))}`)
+    if (store) console.error(`In ${store.describe}, newest first (npm run restore -- s3:<backup>):\n${listed(await listOffsite(store))}`)
     process.exit(1)
   }
   const pid = runningServerPid()
@@ -26,6 +26,13 @@ export async function script(): Promise<void> {
     process.exit(1)
   }
   try {
+    let which = asked
+    if (asked.startsWith('s3:')) {
+      if (!store) throw new BackupError('No bucket is configured: set BACKUP_S3_BUCKET (or S3_BUCKET) and its keys, as on the server that made the backup.')
+      which = asked.slice('s3:'.length)
+      console.log(`Fetching ${which} from ${store.describe}…`)
+      await fetchOffsite(store, place.backupsDir, which)
+    }
     const { manifest, keptAside } = await restoreBackup(place, which)
     console.log(`Restored backup ${manifest.id} (taken ${manifest.takenAt}): ${manifest.database.rows.orders ?? 0} orders, ${manifest.media.length} photos.`)
     if (keptAside) console.log(`What was there before is kept in ${keptAside}.`)

@@ -3,6 +3,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 
 import { listBackups, makeBackup } from './backups'
+import { copyOffsite, offsiteStore, pruneOffsite } from './offsite'
 import { backupPlace } from './place'
 import { backupDue } from './retention'
 
@@ -19,10 +20,21 @@ export async function backUpWhenDue(payload: Payload, now: Date = new Date()): P
   if (!place) return
   const last = listBackups(place.backupsDir)[0]
   if (!backupDue(last ? new Date(last.takenAt) : null, now)) return
+  let manifest
   try {
-    const manifest = await makeBackup(place, now)
+    manifest = await makeBackup(place, now)
     payload.logger.info(`[backup] ${manifest.id}: ${manifest.database.rows.orders ?? 0} orders, ${manifest.media.length} photos, checked, in ${manifest.tookMs} ms`)
   } catch (error) {
     payload.logger.error({ err: error, msg: '[backup] failed; trying again at the next round' })
+    return
+  }
+  const store = await offsiteStore()
+  if (!store) return
+  try {
+    await copyOffsite(store, place.backupsDir, manifest)
+    await pruneOffsite(store)
+    payload.logger.info(`[backup] ${manifest.id} copied to ${store.describe}`)
+  } catch (error) {
+    payload.logger.error({ err: error, msg: `[backup] ${manifest.id} could not be copied to ${store.describe}; the next backup tries again` })
   }
 }

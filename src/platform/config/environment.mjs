@@ -41,12 +41,20 @@ export const environmentSchema = z
     S3_REGION: optional(z.string()),
     S3_ACCESS_KEY_ID: optional(z.string()),
     S3_SECRET_ACCESS_KEY: optional(z.string()),
+    BACKUP_S3_BUCKET: optional(z.string()),
+    BACKUP_S3_PREFIX: optional(z.string().regex(/^[\w.\-/]*$/, 'expected a key prefix such as backups/ (letters, digits, . - _ /)')),
+    BACKUP_S3_ENDPOINT: optional(address(['http:', 'https:'], 'https://<account>.r2.cloudflarestorage.com')),
+    BACKUP_S3_REGION: optional(z.string()),
+    BACKUP_S3_ACCESS_KEY_ID: optional(z.string()),
+    BACKUP_S3_SECRET_ACCESS_KEY: optional(z.string()),
     ADMIN_EMAIL: optional(z.email('expected an e-mail address')),
     ADMIN_PASSWORD: optional(z.string()),
   })
   .superRefine((settings, context) => {
     if (Boolean(settings.S3_ACCESS_KEY_ID) !== Boolean(settings.S3_SECRET_ACCESS_KEY))
       context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'must be set together with S3_ACCESS_KEY_ID (both or neither)' })
+    if (Boolean(settings.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(settings.BACKUP_S3_SECRET_ACCESS_KEY))
+      context.addIssue({ code: 'custom', path: ['BACKUP_S3_SECRET_ACCESS_KEY'], message: 'must be set together with BACKUP_S3_ACCESS_KEY_ID (both or neither)' })
     if (settings.DATABASE_URI?.startsWith('mongodb') && !settings.PAYLOAD_SECRET)
       context.addIssue({ code: 'custom', path: ['PAYLOAD_SECRET'], message: 'is required when DATABASE_URI points at MongoDB (a deployment)' })
   })

@@ -8,6 +8,7 @@ import type { Payload } from 'payload'
 
 import { listBackups } from '@/platform/backup/backups'
 import { backupPlace } from '@/platform/backup/place'
+import { copiedOffsite, offsiteConfigured } from '@/platform/backup/offsite'
 import { BACKUP_EVERY_MS } from '@/platform/backup/retention'
 import { DATA_DIR } from '@/platform/config/runtime'
 
@@ -69,15 +70,20 @@ async function checkEmail(payload: Payload, now: Date): Promise<HealthCheck & { 
 
 function checkBackups(now: Date): HealthCheck & { lastGoodAt?: string } {
   const place = backupPlace()
-  if (!place) return { ok: true, summary: 'Not made by the site (MongoDB or photos in S3: backed up by their own tools).' }
-  const last = listBackups(place.backupsDir)[0]
-  if (!last) {
-    const ok = now.getTime() - serverStartedAt <= BACKUP_MISSING_AFTER_MS
-    return { ok, summary: ok ? 'The first backup is on its way.' : 'No backup has been made.' }
-  }
-  const ageMs = now.getTime() - new Date(last.takenAt).getTime()
-  const hours = Math.round(ageMs / 3_600_000)
-  return { ok: ageMs <= BACKUP_MISSING_AFTER_MS, summary: `The last good backup is ${hours} h old.`, lastGoodAt: last.takenAt }
+  if (!place) return { ok: true, summary: 'Not made by the site (MongoDB: backed up with its own tools).' }
+  const backups = listBackups(place.backupsDir)
+  const last = backups[0]
+  const justStarted = now.getTime() - serverStartedAt <= BACKUP_MISSING_AFTER_MS
+  if (!last) return { ok: justStarted, summary: justStarted ? 'The first backup is on its way.' : 'No backup has been made.' }
+  const hoursSince = (backup: { takenAt: string }) => (now.getTime() - new Date(backup.takenAt).getTime()) / 3_600_000
+  if (hoursSince(last) * 3_600_000 > BACKUP_MISSING_AFTER_MS) return { ok: false, summary: `The last good backup is ${Math.round(hoursSince(last))} h old.`, lastGoodAt: last.takenAt }
+  const summary = `The last good backup is ${Math.round(hoursSince(last))} h old.`
+  if (!offsiteConfigured()) return { ok: true, summary, lastGoodAt: last.takenAt }
+  // The copy in the bucket is what survives the disk: it must be as fresh.
+  const copied = backups.find((backup) => copiedOffsite(place.backupsDir, backup.id))
+  if (copied && hoursSince(copied) * 3_600_000 <= BACKUP_MISSING_AFTER_MS) return { ok: true, summary: `${summary} Copied to the bucket.`, lastGoodAt: last.takenAt }
+  if (!copied && justStarted) return { ok: true, summary: `${summary} Its copy to the bucket is on its way.`, lastGoodAt: last.takenAt }
+  return { ok: false, summary: `${summary} But no backup has reached the bucket ${copied ? `for ${Math.round(hoursSince(copied))} h` : 'yet'}.`, lastGoodAt: last.takenAt }
 }
 
 function checkDisk(): HealthCheck & { usedPercent?: number } {
