@@ -85,12 +85,16 @@ test('a locked-out sign-in says so, and for how long', async ({ page }) => {
   }
   await signIn(page, origin, OWNER.password)
   await expect(page.getByText('Too many attempts: try again in a minute, or reset your password')).toBeVisible()
+  await page.screenshot({ path: 'test-results/admin-login-locked.png' })
   await expect(page).toHaveURL(`${origin}/admin/login`)
 })
 
-test('with SITE_URL set, the admin asked for under another name is sent to SITE_URL', async ({ page, baseURL }) => {
+test('with SITE_URL set to the address the server listens on, the admin under another name says where to open it', async ({ page, baseURL }) => {
+  // Next would make a redirect to its own address relative (a loop), so this case is told, not sent.
   const { port: sitePort } = new URL(baseURL)
-  await page.goto(`http://${OTHER_NAME}:${sitePort}/admin/login?redirect=%2Fadmin%2Fcollections%2Ffaqs`)
-  await expect(page).toHaveURL(`${baseURL}/admin/login?redirect=%2Fadmin%2Fcollections%2Ffaqs`)
+  await page.goto(`http://${OTHER_NAME}:${sitePort}/admin/login`)
+  await expect(page.getByText(`Open the admin at ${baseURL}/admin: changes are only saved from there.`)).toBeVisible()
+  await page.goto(`${baseURL}/admin/login`)
   await expect(page.getByRole('button', { name: /login/i })).toBeVisible()
+  await expect(page.getByText(/Open the admin at/)).toHaveCount(0)
 })
