@@ -4,9 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { adminElsewhere, proxy } from '@/proxy'
 
 /**
- * The admin asked for at another host than SITE_URL's is sent there (src/proxy.ts). Next builds a
- * request's URL from the host the server listens on (here 10.0.0.5:3000); the visitor's host is in
- * the Host header, or X-Forwarded-Host behind the proxy.
+ * The admin asked for at another host than SITE_URL's is sent there (src/proxy.ts). The visitor's
+ * host is in the Host header, or X-Forwarded-Host behind the proxy.
  */
 const adminRequest = (path: string, headers: Record<string, string>, method = 'GET') => new NextRequest(`http://10.0.0.5:3000${path}`, { method, headers })
 
@@ -32,8 +31,13 @@ describe('the admin at another host', () => {
     expect(adminElsewhere(adminRequest('/admin', { host: '10.0.0.5:3000' }))).toBeNull()
   })
 
-  it('is not redirected when SITE_URL is the address the server listens on: Next would make that redirect relative, a loop', () => {
-    vi.stubEnv('SITE_URL', 'http://10.0.0.5:3000')
-    expect(adminElsewhere(adminRequest('/admin', { host: 'seller-laptop.test:3000' }))).toBeNull()
+  it("is not redirected when SITE_URL is this machine's own address on the port: Next would make that redirect relative, a loop", () => {
+    vi.stubEnv('PORT', '4100')
+    for (const site of ['http://127.0.0.1:4100', 'http://localhost:4100', 'http://[::1]:4100']) {
+      vi.stubEnv('SITE_URL', site)
+      expect(adminElsewhere(adminRequest('/admin', { host: 'seller-laptop.test:4100' }))).toBeNull()
+    }
+    vi.stubEnv('SITE_URL', 'http://127.0.0.1:4200')
+    expect(adminElsewhere(adminRequest('/admin', { host: 'seller-laptop.test:4100' }))?.href).toBe('http://127.0.0.1:4200/admin')
   })
 })
