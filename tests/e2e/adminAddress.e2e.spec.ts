@@ -60,7 +60,6 @@ test('without SITE_URL, the admin opened under another name of the machine says 
   const notice = `Open the admin at http://localhost:${port()}/admin: changes are only saved from there.`
   await page.goto(`http://${OTHER_NAME}:${port()}/admin/login`)
   await expect(page.getByText(notice)).toBeVisible()
-  await page.screenshot({ path: 'test-results/admin-login-other-name.png' })
   await page.goto(`http://127.0.0.1:${port()}/admin/login`)
   await expect(page.getByRole('button', { name: /login/i })).toBeVisible()
   await expect(page.getByText(notice)).toHaveCount(0)
@@ -85,7 +84,6 @@ test('a locked-out sign-in says so, and for how long', async ({ page }) => {
   }
   await signIn(page, origin, OWNER.password)
   await expect(page.getByText('Too many attempts: try again in a minute, or reset your password')).toBeVisible()
-  await page.screenshot({ path: 'test-results/admin-login-locked.png' })
   await expect(page).toHaveURL(`${origin}/admin/login`)
 })
 
