@@ -68,18 +68,25 @@ export const config = {
 
 /**
  * With SITE_URL set, Payload trusts the admin's session for saves only from SITE_URL's origin (its
- * `csrf` list, features/admin/adminAuth.ts): the admin opened at another address (the server's IP,
- * an old host name) would show the seller signed in and refuse every save. A page of it is sent
+ * `csrf` list, platform/http/adminOrigins.ts): the admin opened at another address (the server's
+ * IP, an old host name) would show the seller signed in and refuse every save. A page of it is sent
  * to the same page at SITE_URL instead. The visitor's host is the proxy's X-Forwarded-Host, or the
  * Host header; a proxy in front must pass one of them on (Caddy passes both).
+ *
+ * Next turns a redirect to the address the server listens on into a relative one, which would send
+ * the visitor back to the address they came from, for ever. So when SITE_URL is one of this
+ * machine's own addresses on the port (http://127.0.0.1:PORT, as the tests and a local trial set
+ * it), there is no redirect: the sign-in page says where to open the admin
+ * (features/admin/components/AdminAddressNotice.tsx).
  */
-function adminElsewhere(request: NextRequest): URL | null {
+export function adminElsewhere(request: NextRequest): URL | null {
   const { pathname, search } = request.nextUrl
   if (!isAdmin(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) return null
-  const { SITE_URL, siteUrlIsSet } = readEnvironment()
+  const { SITE_URL, siteUrlIsSet, PORT } = readEnvironment()
   if (!siteUrlIsSet) return null
-  const host = (request.headers.get('x-forwarded-host') ?? request.headers.get('host'))?.split(',')[0].trim().toLowerCase()
   const site = new URL(SITE_URL)
+  if (['localhost', '127.0.0.1', '[::1]'].some((name) => site.host === `${name}:${PORT}`)) return null
+  const host = (request.headers.get('x-forwarded-host') ?? request.headers.get('host'))?.split(',')[0].trim().toLowerCase()
   if (!host || host === site.host) return null
   return new URL(`${pathname}${search}`, site)
 }

@@ -60,7 +60,6 @@ test('without SITE_URL, the admin opened under another name of the machine says 
   const notice = `Open the admin at http://localhost:${port()}/admin: changes are only saved from there.`
   await page.goto(`http://${OTHER_NAME}:${port()}/admin/login`)
   await expect(page.getByText(notice)).toBeVisible()
-  await page.screenshot({ path: 'test-results/admin-login-other-name.png' })
   await page.goto(`http://127.0.0.1:${port()}/admin/login`)
   await expect(page.getByRole('button', { name: /login/i })).toBeVisible()
   await expect(page.getByText(notice)).toHaveCount(0)
@@ -88,9 +87,12 @@ test('a locked-out sign-in says so, and for how long', async ({ page }) => {
   await expect(page).toHaveURL(`${origin}/admin/login`)
 })
 
-test('with SITE_URL set, the admin asked for under another name is sent to SITE_URL', async ({ page, baseURL }) => {
+test('with SITE_URL set to the address the server listens on, the admin under another name says where to open it', async ({ page, baseURL }) => {
+  // Next would make a redirect to its own address relative (a loop), so this case is told, not sent.
   const { port: sitePort } = new URL(baseURL)
-  await page.goto(`http://${OTHER_NAME}:${sitePort}/admin/login?redirect=%2Fadmin%2Fcollections%2Ffaqs`)
-  await expect(page).toHaveURL(`${baseURL}/admin/login?redirect=%2Fadmin%2Fcollections%2Ffaqs`)
+  await page.goto(`http://${OTHER_NAME}:${sitePort}/admin/login`)
+  await expect(page.getByText(`Open the admin at ${baseURL}/admin: changes are only saved from there.`)).toBeVisible()
+  await page.goto(`${baseURL}/admin/login`)
   await expect(page.getByRole('button', { name: /login/i })).toBeVisible()
+  await expect(page.getByText(/Open the admin at/)).toHaveCount(0)
 })
