@@ -5,21 +5,18 @@ import path from 'node:path'
 import { readEnvironment } from '@/platform/config/environment.mjs'
 import { localMediaDir } from '@/platform/config/mediaStorage'
 import { SECRET_FILE } from '@/platform/config/secret'
-import { DEFAULT_SQLITE_URI } from '@/platform/db/database'
+import { sqliteDatabaseFile } from '@/platform/db/database'
 
 import type { BackupPlace } from './backups'
 
 /**
  * What the server backs up: the SQLite file `DATABASE_URI` names (default data/storefront.db) and
- * the photos on disk, into `backups/` beside the database (data/backups). Null with MongoDB, which is backed up by its own tools (see the README), and
- * for an in-memory database.
+ * the photos on disk, into `backups/` beside the database (data/backups). Null with MongoDB,
+ * backed up by its own tools (see the README), and for an in-memory database.
  */
 export function backupPlace(): BackupPlace | null {
-  const uri = readEnvironment().DATABASE_URI ?? DEFAULT_SQLITE_URI
-  if (!uri.startsWith('file:')) return null
-  const file = decodeURIComponent(uri.slice('file:'.length).split('?')[0].replace(/^\/\/(localhost)?(?=\/)/, ''))
-  if (!file || file.startsWith(':memory:')) return null
-  const databaseFile = path.resolve(file)
+  const databaseFile = sqliteDatabaseFile()
+  if (!databaseFile) return null
   // The generated secret signs the links in customers' e-mails: restored with the database, they keep working.
   const secretFile = readEnvironment().PAYLOAD_SECRET ? null : SECRET_FILE
   return { databaseFile, mediaDir: localMediaDir(), secretFile, backupsDir: path.join(path.dirname(databaseFile), 'backups') }

@@ -20,11 +20,20 @@ export function databaseKind(uri: string = readEnvironment().DATABASE_URI ?? '')
   return /^mongodb(\+srv)?:\/\//.test(uri) ? 'mongodb' : 'sqlite'
 }
 
+/**
+ * The database file a SQLite `DATABASE_URI` names (default data/storefront.db), as an absolute
+ * path; null for MongoDB and for an in-memory database.
+ */
+export function sqliteDatabaseFile(uri: string = readEnvironment().DATABASE_URI ?? DEFAULT_SQLITE_URI): string | null {
+  if (!uri.startsWith('file:')) return null
+  const file = decodeURIComponent(uri.slice('file:'.length).split('?')[0].replace(/^\/\/(localhost)?(?=\/)/, ''))
+  return !file || file.startsWith(':memory:') ? null : path.resolve(file)
+}
+
 /** libsql does not create missing folders; the build never opens the database, so it creates none. */
 function ensureSqliteFolder(uri: string): void {
-  if (isBuildPhase() || !uri.startsWith('file:')) return
-  const file = uri.slice('file:'.length).split('?')[0]
-  if (file && file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const file = sqliteDatabaseFile(uri)
+  if (!isBuildPhase() && file) fs.mkdirSync(path.dirname(file), { recursive: true })
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000
