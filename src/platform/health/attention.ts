@@ -6,7 +6,7 @@ import { siteUrl } from '@/platform/config/siteUrl'
 import { queueEmail } from '@/platform/email/outbox'
 import { businessDay } from '@/shared/time'
 
-import { DISK_FULL_PERCENT, healthReport, type HealthReport } from './health'
+import { BACKUP_MISSING_AFTER_MS, DISK_FULL_PERCENT, healthReport, type HealthReport } from './health'
 
 type CheckName = keyof HealthReport['checks']
 
@@ -22,7 +22,7 @@ export const ATTENTION: Record<CheckName, { title: string; todo: string }> = {
   },
   backups: {
     title: 'No recent backup',
-    todo: 'No good backup in the last 12 hours. Look for “[backup]” in the server’s log, and make one now with npm run backup.',
+    todo: `No good backup in the last ${BACKUP_MISSING_AFTER_MS / 3_600_000} hours. Look for “[backup]” in the server’s log, and make one now with npm run backup.`,
   },
   disk: {
     title: 'The server’s disk is almost full',
