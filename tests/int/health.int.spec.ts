@@ -41,7 +41,9 @@ describe('the health check (GET /api/health)', () => {
     await queueEmail(app.payload, { to: 'customer@example.com', subject: 'Your order', text: 'Thank you.' })
     await deliverDueEmails(app.payload, { now: queuedAt })
     const { docs } = await app.payload.find({ collection: 'email-outbox', where: { subject: { equals: 'Your order' } } })
-    expect(docs[0]).toMatchObject({ status: 'pending', attempts: 1 })
+    // Tried and still waiting (the outbox's own worker may have tried too, at the same moment).
+    expect(['pending', 'sending']).toContain(docs[0].status)
+    expect(docs[0].attempts).toBeGreaterThanOrEqual(1)
 
     const soon = await healthReport(app.payload, new Date(queuedAt.getTime() + 10 * 60 * 1000))
     expect(soon.checks.email.ok).toBe(true)

@@ -1,5 +1,6 @@
 import 'server-only'
 
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -30,16 +31,17 @@ export type HealthReport = {
   checks: { database: HealthCheck; email: HealthCheck; backups: HealthCheck; disk: HealthCheck }
 }
 
+const INSTANCE = randomUUID()
 const serverStartedAt = Date.now()
 
 /** The database answers a read and takes a write (a tiny one, kept in Payload's key-value store). */
 async function checkDatabase(payload: Payload, now: Date): Promise<HealthCheck> {
   try {
     await payload.count({ collection: 'orders', where: { id: { exists: true } } })
-    // One key for every instance and restart: the check leaves one row, however long the site runs.
-    const key = 'health:write-check'
-    // A write the disk refuses throws (also at its commit): that is the check.
+    const key = `health:${INSTANCE}`
     await payload.kv.set(key, { at: now.toISOString() })
+    const stored = await payload.kv.get<{ at: string }>(key)
+    if (stored?.at !== now.toISOString()) return { ok: false, summary: 'The database did not keep a write.' }
     return { ok: true, summary: 'Reads and writes.' }
   } catch (error) {
     payload.logger.error({ err: error, msg: '[health] the database failed its check' })
