@@ -2,6 +2,7 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
+import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
 
 import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
@@ -40,6 +41,7 @@ export const Orders: CollectionConfig = {
     afterChange: [sendStatusMessage, expireOpenWindows],
     afterDelete: [expireOpenWindowsAfterDelete],
   },
+  endpoints: [prepSheetCsvEndpoint],
   access: {
     read: adminOnly,
     create: nobody,
