@@ -19,26 +19,42 @@ readonly LAST_GOOD=$WORK_DIR/last-good-backup
 
 : "${MONGODB_URI:?set MONGODB_URI: the replica set to back up, without a database name}"
 
-# BACKUP_S3_*, or else the photos' S3_* bucket, as for the SQLite backups
-# (src/platform/backup/offsite.ts); the dumps go under <prefix>mongodb/. rclone reads its remote
-# from these variables alone, no configuration file.
+# An rclone remote for S3-compatible storage, from variables alone (no configuration file):
+# s3_remote NAME ENDPOINT REGION ACCESS_KEY SECRET_KEY.
 export RCLONE_CONFIG=/dev/null
-if [[ -n ${BACKUP_S3_BUCKET:-} ]]; then
-  bucket=$BACKUP_S3_BUCKET endpoint=${BACKUP_S3_ENDPOINT:-} region=${BACKUP_S3_REGION:-${S3_REGION:-}}
-  access_key=${BACKUP_S3_ACCESS_KEY_ID:-} secret_key=${BACKUP_S3_SECRET_ACCESS_KEY:-}
-else
-  bucket=${S3_BUCKET:?set BACKUP_S3_BUCKET (or S3_BUCKET): the bucket the dumps go to}
-  endpoint=${S3_ENDPOINT:-} region=${S3_REGION:-} access_key=${S3_ACCESS_KEY_ID:-} secret_key=${S3_SECRET_ACCESS_KEY:-}
+s3_remote() {
+  local name=$1 endpoint=$2 region=$3 access_key=$4 secret_key=$5
+  export "RCLONE_CONFIG_${name}_TYPE=s3" "RCLONE_CONFIG_${name}_PROVIDER=$([[ -n $endpoint ]] && echo Other || echo AWS)"
+  export "RCLONE_CONFIG_${name}_ENDPOINT=$endpoint" "RCLONE_CONFIG_${name}_REGION=$region"
+  export "RCLONE_CONFIG_${name}_ACCESS_KEY_ID=$access_key" "RCLONE_CONFIG_${name}_SECRET_ACCESS_KEY=$secret_key"
+  # Without a key, the machine's own credentials (AWS_* variables, an instance role).
+  export "RCLONE_CONFIG_${name}_ENV_AUTH=$([[ -z $access_key ]] && echo true || echo false)"
+  # The bucket exists: a key allowed only inside it may not look for or create buckets.
+  export "RCLONE_CONFIG_${name}_NO_CHECK_BUCKET=true"
+}
+
+# The photos' bucket (S3_*), the apps' store of uploaded photos.
+if [[ -n ${S3_BUCKET:-} ]]; then
+  s3_remote MEDIA "${S3_ENDPOINT:-}" "${S3_REGION:-}" "${S3_ACCESS_KEY_ID:-}" "${S3_SECRET_ACCESS_KEY:-}"
 fi
-export RCLONE_CONFIG_STORE_TYPE=s3
-export RCLONE_CONFIG_STORE_PROVIDER=$([[ -n $endpoint ]] && echo Other || echo AWS)
-export RCLONE_CONFIG_STORE_ENDPOINT=$endpoint RCLONE_CONFIG_STORE_REGION=$region
-export RCLONE_CONFIG_STORE_ACCESS_KEY_ID=$access_key RCLONE_CONFIG_STORE_SECRET_ACCESS_KEY=$secret_key
-# Without a key, the machine's own credentials (AWS_* variables, an instance role).
-export RCLONE_CONFIG_STORE_ENV_AUTH=$([[ -z $access_key ]] && echo true || echo false)
-# The bucket exists: a key allowed only inside it may not look for or create buckets.
-export RCLONE_CONFIG_STORE_NO_CHECK_BUCKET=true
-readonly FOLDER="store:$bucket/${BACKUP_S3_PREFIX:-backups/}mongodb"
+# The dumps go where the SQLite backups go (src/platform/backup/offsite.ts): BACKUP_S3_*, or else
+# the photos' bucket, under <prefix>mongodb/.
+readonly PREFIX=${BACKUP_S3_PREFIX:-backups/}
+if [[ -n ${BACKUP_S3_BUCKET:-} ]]; then
+  s3_remote STORE "${BACKUP_S3_ENDPOINT:-}" "${BACKUP_S3_REGION:-${S3_REGION:-}}" "${BACKUP_S3_ACCESS_KEY_ID:-}" "${BACKUP_S3_SECRET_ACCESS_KEY:-}"
+  FOLDER="store:$BACKUP_S3_BUCKET/${PREFIX}mongodb"
+else
+  : "${S3_BUCKET:?set BACKUP_S3_BUCKET (or S3_BUCKET): the bucket the dumps go to}"
+  FOLDER="media:$S3_BUCKET/${PREFIX}mongodb"
+fi
+# When the dumps go to another bucket, the photos get a copy there too, beside them: the photos'
+# store may be lost with the database's disk (MinIO runs beside MongoDB). Only copied, never
+# deleted there.
+PHOTOS_COPY=
+if [[ -n ${BACKUP_S3_BUCKET:-} && -n ${S3_BUCKET:-} ]] && [[ $BACKUP_S3_BUCKET != "$S3_BUCKET" || ${BACKUP_S3_ENDPOINT:-} != "${S3_ENDPOINT:-}" ]]; then
+  PHOTOS_COPY=$FOLDER/photos
+fi
+readonly FOLDER PHOTOS_COPY
 
 log() { echo "[mongo-backup] $*" >&2; }
 
@@ -50,6 +66,12 @@ dump_and_upload() {
   # (the writes made meanwhile are in it, replayed by restore's --oplogReplay).
   mongodump --uri="$MONGODB_URI" --oplog --archive="$dump" --gzip || { log "mongodump failed: nothing uploaded"; return 1; }
   [[ -s $dump ]] || { log "mongodump wrote nothing: nothing uploaded"; return 1; }
+  # After the dump: every photo it names is in the copy once the dump is in the bucket. What is
+  # under the backups' prefix (an earlier backup) is not a photo. --fast-list: one listing of the
+  # bucket rather than one per folder (stores bill by request).
+  if [[ -n $PHOTOS_COPY ]]; then
+    rclone copy --fast-list "media:$S3_BUCKET" "$PHOTOS_COPY" --exclude "/${PREFIX}**" || { log "the copy of the photos to $PHOTOS_COPY failed: nothing uploaded"; return 1; }
+  fi
   # rclone compares the size and checksum of what the store holds with the file before it succeeds.
   rclone copyto "$dump" "$FOLDER/$name" || { log "the upload of $name to $FOLDER failed"; return 1; }
   touch "$LAST_GOOD"
@@ -95,6 +117,10 @@ restore() {
     # --drop: each collection becomes the dump's (documents added since are gone);
     # --oplogReplay: up to the moment the dump ended.
     mongorestore --uri="$MONGODB_URI" --archive="$dump" --gzip --drop --oplogReplay || status=$?
+    # The photos the copy has and the store lacks (a new machine's empty MinIO); none is removed.
+    if ((status == 0)) && [[ -n $PHOTOS_COPY ]]; then
+      rclone copy --fast-list "$PHOTOS_COPY" "media:$S3_BUCKET" || { log "the database is restored, but not every photo: run the restore again"; status=1; }
+    fi
   else
     log "No dump $name in $FOLDER (list names them)."
     status=1

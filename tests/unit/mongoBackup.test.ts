@@ -28,7 +28,10 @@ let client: S3Client
 let endpoint: string
 let work: string
 
+/** The compose file's default: the photos' bucket (MinIO's), which also takes the dumps. */
 const bucketEnvironment = () => ({ S3_BUCKET: 'shop-media', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' })
+/** A bucket of the backups' own (elsewhere, in production), named in .env. */
+const ownBucket = () => ({ ...bucketEnvironment(), BACKUP_S3_BUCKET: 'shop-backups', BACKUP_S3_ENDPOINT: endpoint, BACKUP_S3_ACCESS_KEY_ID: 'S3RVER', BACKUP_S3_SECRET_ACCESS_KEY: 'S3RVER', BACKUP_S3_PREFIX: 'shop/' })
 
 /**
  * Runs the script with the stand-ins first on the PATH; `failDump` makes mongodump fail half-way.
@@ -107,11 +110,16 @@ describe('the MongoDB backup service (deploy/mongo-backup)', () => {
     expect(fs.readdirSync(path.join(work, 'tmp'))).toEqual(['last-good-backup'])
   })
 
-  it('goes to the bucket BACKUP_S3_* names, with its own key and prefix, when set', async () => {
-    const { status, stderr } = await run(['now'], { ...bucketEnvironment(), BACKUP_S3_BUCKET: 'shop-backups', BACKUP_S3_ENDPOINT: endpoint, BACKUP_S3_ACCESS_KEY_ID: 'S3RVER', BACKUP_S3_SECRET_ACCESS_KEY: 'S3RVER', BACKUP_S3_PREFIX: 'shop/' })
+  it('goes to the bucket BACKUP_S3_* names, with its own key and prefix, and copies the photos there', async () => {
+    await put('shop-media', 'review-1.jpg', 'a photo')
+    await put('shop-media', 'review-1-400x300.webp', 'its smaller size')
+    // A dump from before the backups had a bucket of their own: not a photo.
+    await put('shop-media', 'shop/mongodb/2026-11-01T00-00-00Z.archive.gz')
+    const { status, stderr } = await run(['now'], ownBucket())
     expect(status, stderr).toBe(0)
-    expect(await keys('shop-media')).toEqual([])
-    expect(await keys('shop-backups')).toEqual([expect.stringMatching(/^shop\/mongodb\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.archive\.gz$/)])
+    const copied = await keys('shop-backups')
+    expect(copied).toEqual([expect.stringMatching(/^shop\/mongodb\/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.archive\.gz$/), 'shop/mongodb/photos/review-1-400x300.webp', 'shop/mongodb/photos/review-1.jpg'])
+    expect(await keys('shop-media')).toEqual(['review-1-400x300.webp', 'review-1.jpg', 'shop/mongodb/2026-11-01T00-00-00Z.archive.gz'])
   })
 
   it('uploads nothing, and says so, when mongodump fails; the backups already there stay', async () => {
@@ -155,11 +163,22 @@ describe('the MongoDB backup service (deploy/mongo-backup)', () => {
     expect(fs.readdirSync(path.join(work, 'tmp'))).toEqual([])
   })
 
+  it('on a new machine, brings the photos back into the empty photos’ bucket with the database', async () => {
+    await put('shop-backups', 'shop/mongodb/2026-11-25T06-00-00Z.archive.gz', 'the one to restore')
+    await put('shop-backups', 'shop/mongodb/photos/review-1.jpg', 'a photo')
+    const restored = await run(['restore', '2026-11-25T06-00-00Z.archive.gz'], ownBucket())
+    expect(restored.status, restored.stderr).toBe(0)
+    expect(fs.readFileSync(path.join(work, 'restored'), 'utf8')).toBe('the one to restore')
+    expect(await keys('shop-media')).toEqual(['review-1.jpg'])
+    const { Body } = await client.send(new GetObjectCommand({ Bucket: 'shop-media', Key: 'review-1.jpg' }))
+    expect(await Body!.transformToString()).toBe('a photo')
+  })
+
   it('restores nothing for a dump that is not in the bucket, naming the ones that are', async () => {
     await put('shop-media', 'backups/mongodb/2026-11-25T06-00-00Z.archive.gz')
     const missing = await run(['restore', '2026-11-24T06-00-00Z.archive.gz'])
     expect(missing.status).toBe(1)
-    expect(missing.stderr).toContain('No dump 2026-11-24T06-00-00Z.archive.gz in store:shop-media/backups/mongodb (list names them).')
+    expect(missing.stderr).toContain('No dump 2026-11-24T06-00-00Z.archive.gz in media:shop-media/backups/mongodb (list names them).')
     const unnamed = await run(['restore'])
     expect(unnamed.status).toBe(2)
     expect(unnamed.stdout.trim()).toBe('2026-11-25T06-00-00Z.archive.gz')
