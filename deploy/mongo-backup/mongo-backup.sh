@@ -96,6 +96,8 @@ backup_now() {
 }
 
 schedule() {
+  # A dump a stop cut short stays in the container: not needed any more.
+  rm -f "$WORK_DIR"/dump.*
   while true; do
     if backup_now; then sleep "$EVERY_SECONDS"; else sleep "$RETRY_SECONDS"; fi
   done
@@ -122,7 +124,7 @@ restore() {
       rclone copy --fast-list "$PHOTOS_COPY" "media:$S3_BUCKET" || { log "the database is restored, but not every photo: run the restore again"; status=1; }
     fi
   else
-    log "No dump $name in $FOLDER (list names them)."
+    log "Could not fetch $name from $FOLDER (rclone says why, above; list names the dumps there)."
     status=1
   fi
   rm -f "$dump"

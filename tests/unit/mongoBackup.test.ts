@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process'
+import { execFile, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -110,6 +110,20 @@ describe('the MongoDB backup service (deploy/mongo-backup)', () => {
     expect(fs.readdirSync(path.join(work, 'tmp'))).toEqual(['last-good-backup'])
   })
 
+  it('as the service, backs up at once when it starts, clearing a dump a stop cut short', async () => {
+    fs.writeFileSync(path.join(work, 'tmp', 'dump.cutShort'), 'half a dump')
+    const { AWS_CA_BUNDLE: _machineCertificates, ...machine } = process.env
+    const service = spawn('bash', [script, 'schedule'], { env: { ...machine, PATH: `${path.join(work, 'bin')}:${process.env.PATH}`, TMPDIR: path.join(work, 'tmp'), MONGODB_URI, ...bucketEnvironment() }, stdio: 'ignore', detached: true })
+    try {
+      // Done: the mark of a good backup, and no dump left behind, neither this one nor the one cut short.
+      await expect.poll(() => fs.readdirSync(path.join(work, 'tmp')), { timeout: 20_000, interval: 200 }).toEqual(['last-good-backup'])
+      expect(await keys('shop-media')).toEqual([expect.stringMatching(/^backups\/mongodb\/.+\.archive\.gz$/)])
+    } finally {
+      // The script and the sleep it waits in.
+      process.kill(-service.pid!, 'SIGTERM')
+    }
+  }, 30_000)
+
   it('goes to the bucket BACKUP_S3_* names, with its own key and prefix, and copies the photos there', async () => {
     await put('shop-media', 'review-1.jpg', 'a photo')
     await put('shop-media', 'review-1-400x300.webp', 'its smaller size')
@@ -178,7 +192,7 @@ describe('the MongoDB backup service (deploy/mongo-backup)', () => {
     await put('shop-media', 'backups/mongodb/2026-11-25T06-00-00Z.archive.gz')
     const missing = await run(['restore', '2026-11-24T06-00-00Z.archive.gz'])
     expect(missing.status).toBe(1)
-    expect(missing.stderr).toContain('No dump 2026-11-24T06-00-00Z.archive.gz in media:shop-media/backups/mongodb (list names them).')
+    expect(missing.stderr).toContain('Could not fetch 2026-11-24T06-00-00Z.archive.gz from media:shop-media/backups/mongodb (rclone says why, above; list names the dumps there).')
     const unnamed = await run(['restore'])
     expect(unnamed.status).toBe(2)
     expect(unnamed.stdout.trim()).toBe('2026-11-25T06-00-00Z.archive.gz')
