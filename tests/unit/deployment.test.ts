@@ -6,6 +6,8 @@ import Ajv from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
+import { BACKUP_EVERY_MS } from '@/platform/backup/retention'
+
 // docker-compose.yml, deploy/nginx and the README's deployment sections describe one topology;
 // no Docker engine runs here or in CI, so this checks the files against the Compose
 // Specification's JSON schema and against each other.
@@ -119,8 +121,8 @@ describe('docker-compose.yml', () => {
     }
   })
 
-  it('runs the proxy, two app instances, MongoDB, Redis and MinIO with its bucket', () => {
-    expect(Object.keys(services).sort()).toEqual(['app-1', 'app-2', 'minio', 'minio-init', 'mongo', 'proxy', 'redis'])
+  it('runs the proxy, two app instances, MongoDB with its backups, Redis and MinIO with its bucket', () => {
+    expect(Object.keys(services).sort()).toEqual(['app-1', 'app-2', 'minio', 'minio-init', 'mongo', 'mongo-backup', 'proxy', 'redis'])
   })
 
   it('publishes ports on the proxy alone', () => {
@@ -188,6 +190,48 @@ describe('docker-compose.yml', () => {
     expect(dependencies(init)).toEqual({ minio: { condition: 'service_healthy' } })
     expect(init.restart).toBe('no')
     expect(init.image).toBe(services.minio.image)
+  })
+
+  describe('mongo-backup', () => {
+    const backup = services['mongo-backup']
+    const dockerfile = read('deploy/mongo-backup/Dockerfile')
+
+    it("runs MongoDB's own tools, of the database's version, with rclone from its official image", () => {
+      expect(backup.build).toEqual({ context: './deploy/mongo-backup' })
+      expect(backup.pull_policy).toBe('never')
+      expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map(([, image]) => image)).toEqual([expect.stringMatching(/^rclone\/rclone:\d+\.\d+$/), services.mongo.image])
+      expect(dockerfile).toMatch(/^COPY --from=rclone \/usr\/local\/bin\/rclone /m)
+      expect(dockerfile).toMatch(/^USER mongodb$/m)
+    })
+
+    it('dumps the replica set the apps use, once it is up, to the bucket of the SQLite backups', () => {
+      const app = services['app-1'].environment!
+      const database = new URL(app.DATABASE_URI)
+      const dumped = new URL(backup.environment!.MONGODB_URI)
+      expect(dumped.host).toBe(database.host)
+      expect(dumped.searchParams.get('replicaSet')).toBe(database.searchParams.get('replicaSet'))
+      // No database name: mongodump --oplog (one moment of the whole set) refuses one.
+      expect(dumped.pathname).toBe('/')
+      expect(dependencies(backup)).toEqual({ mongo: { condition: 'service_healthy' }, 'minio-init': { condition: 'service_completed_successfully' } })
+      // The photos' S3_* bucket (under backups/), as the server's SQLite backups (platform/backup/offsite.ts)...
+      for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) expect(backup.environment![name], name).toBe(app[name])
+      expect(backup.environment!.BACKUP_S3_PREFIX).toBe('backups/')
+      // ...unless the .env names a bucket of its own: every BACKUP_S3_* setting of .env.example reaches it.
+      const settings = [...read('.env.example').matchAll(/^(BACKUP_S3_\w+)=/gm)].map(([, name]) => name)
+      expect(settings).toContain('BACKUP_S3_BUCKET')
+      const own = Object.fromEntries(settings.map((name) => [name, `own-${name}`]))
+      expect(loadCompose({ ...ENV, ...own }).services['mongo-backup'].environment).toMatchObject(own)
+      expect(backup.volumes).toBeUndefined()
+    })
+
+    it('restarts by itself, and is unhealthy when no backup reached the bucket for two periods', () => {
+      expect(backup.restart).toBe('unless-stopped')
+      expect(words(backup.healthcheck?.test)).toContain(`find /tmp/last-good-backup -mmin -${(2 * BACKUP_EVERY_MS) / 60_000} `)
+      // The file each backup that reached the bucket touches (TMPDIR is unset in the image).
+      const script = read('deploy/mongo-backup/mongo-backup.sh')
+      expect(script).toContain('readonly WORK_DIR=${TMPDIR:-/tmp}')
+      expect(script).toContain('readonly LAST_GOOD=$WORK_DIR/last-good-backup')
+    })
   })
 
   it('declares exactly the named volumes it uses: no media or app data volume', () => {
@@ -265,7 +309,8 @@ describe('deploy/nginx', () => {
 
 describe('the README on deployment', () => {
   const readme = read('README.md')
-  const section = readme.slice(readme.indexOf('## Deployment with MongoDB'), readme.indexOf('## Backup of the SQLite database'))
+  const section = readme.slice(readme.indexOf('## Deployment with MongoDB'), readme.indexOf('## Backups and health'))
+  const backups = readme.slice(readme.indexOf('## Backups and health'), readme.indexOf('## Schema changes'))
 
   it('names every service of the topology and says what REDIS_URL changes', () => {
     const scalingOut = section.slice(section.indexOf('### Scaling out'))
@@ -289,6 +334,14 @@ describe('the README on deployment', () => {
       expect(read('.ci/run'), brotliPackage).toContain(brotliPackage)
       expect(read('deploy/nginx/Dockerfile'), brotliPackage).toContain(brotliPackage)
     }
+  })
+
+  it("restores MongoDB from the bucket with mongo-backup's restore command, step by step", () => {
+    const restoring = backups.slice(backups.indexOf('### Restoring MongoDB'))
+    expect(restoring).toContain('docker compose run --rm mongo-backup list')
+    expect(restoring).toContain('docker compose run --rm mongo-backup restore ')
+    expect(restoring).toContain('mongorestore')
+    expect(read('deploy/mongo-backup/mongo-backup.sh')).toMatch(/^ {2}restore\) restore /m)
   })
 
   it('lists in its .env every setting the compose file requires', () => {
