@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
@@ -173,6 +176,31 @@ describe('docker-compose.yml', () => {
         if (condition === 'service_healthy') expect(services[dependency].healthcheck, `${dependency} has a healthcheck`).toBeDefined()
       }
     }
+  })
+
+  it("reports an app instance healthy while /api/health's database check passes, whatever the seller's other checks say", async () => {
+    const [kind, program, flag, script] = services['app-1'].healthcheck!.test as string[]
+    expect([kind, program, flag]).toEqual(['CMD', 'node', '-e'])
+    expect(script).toContain('http://127.0.0.1:3000/api/health')
+    /** Runs the healthcheck against a stand-in for the app answering `status` and `body`; its exit code. */
+    const healthcheckAgainst = async (status: number | null, body: unknown) => {
+      const server = http.createServer((request, response) => {
+        response.writeHead(request.url === '/api/health' ? (status ?? 500) : 404, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      const { port } = server.address() as AddressInfo
+      if (status === null) await new Promise((resolve) => server.close(resolve))
+      const exit = await new Promise<number | null>((resolve) =>
+        spawn(process.execPath, ['-e', script.replace('127.0.0.1:3000', `127.0.0.1:${port}`)], { stdio: 'ignore' }).on('exit', resolve),
+      )
+      if (status !== null) await new Promise((resolve) => server.close(resolve))
+      return exit
+    }
+    const check = (ok: boolean) => ({ ok, summary: '' })
+    expect(await healthcheckAgainst(200, { checks: { database: check(true), email: check(true) } })).toBe(0)
+    expect(await healthcheckAgainst(503, { checks: { database: check(true), email: check(false), disk: check(false) } })).toBe(0)
+    expect(await healthcheckAgainst(503, { checks: { database: check(false), email: check(true) } })).toBe(1)
+    expect(await healthcheckAgainst(null, {})).toBe(1)
   })
 
   it('keeps nothing of Redis on disk', () => {
