@@ -23,6 +23,7 @@ import { Unsubscribes } from '@/collections/Unsubscribes'
 import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
 import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
+import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
 import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
@@ -36,6 +37,9 @@ import { restApiRules } from '@/platform/http/restApi'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
+/** The side menu's link to one of the seller's own views (its `clientProps` say which). */
+const ADMIN_NAV_LINK = '/features/admin/components/AdminNavLink#AdminNavLink'
+
 export default buildConfig({
   admin: {
     user: Users.slug,
@@ -46,7 +50,10 @@ export default buildConfig({
     avatar: 'default',
     components: {
       beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'],
-      beforeNavLinks: ['/features/admin/components/PrepSheetNavLink#PrepSheetNavLink', '/features/admin/components/CustomersNavLink#CustomersNavLink'],
+      beforeNavLinks: [
+        { path: ADMIN_NAV_LINK, clientProps: { href: PREP_SHEET_VIEW.url, label: 'Prep sheet', id: 'nav-prep-sheet' } satisfies AdminNavLinkProps },
+        { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers', separated: true } satisfies AdminNavLinkProps },
+      ],
       // Says where to open the admin when it was opened at an address whose saves are refused.
       beforeLogin: ['/features/admin/components/AdminAddressNotice#AdminAddressNotice'],
       // The seller's business name and mark (Site settings) instead of Payload's, also on the login page.
