@@ -12,7 +12,7 @@ import { launchFlavors } from '../helpers/orders'
 
 // The server actions are not called while rendering; keep Payload out of this unit test.
 vi.mock('@/features/ordering/actions', () => ({ placeOrder: vi.fn(), checkDiscount: vi.fn() }))
-vi.mock('@/features/ordering/manualOrderActions', () => ({ addOrderByHand: vi.fn() }))
+vi.mock('@/features/admin/manualOrderActions', () => ({ addOrderByHand: vi.fn() }))
 
 const flavors = launchFlavors.map((flavor, index) => (index === 1 ? { ...flavor, available: false } : flavor))
 const window: WindowChoice = {

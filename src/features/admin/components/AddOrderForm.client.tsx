@@ -3,8 +3,8 @@
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 
 import type { FlavorOption } from '@/features/ordering/catalog'
-import type { ManualOrderState } from '@/features/ordering/manualOrder'
-import { addOrderByHand } from '@/features/ordering/manualOrderActions'
+import type { ManualOrderState } from '@/features/admin/manualOrder'
+import { addOrderByHand } from '@/features/admin/manualOrderActions'
 import { DELIVERY_METHODS } from '@/features/ordering/options'
 import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
 import { PACKAGE_QUANTITIES, packagePrice, priceOrder, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'

@@ -2,7 +2,7 @@ import type { AdminViewServerProps } from 'payload'
 
 import { adminListUrl } from '@/features/admin/adminFilters'
 import { ADD_ORDER_VIEW } from '@/features/admin/adminViews'
-import { HAND_ENTERED_SOURCES } from '@/features/ordering/manualOrder'
+import { HAND_ENTERED_SOURCES } from '@/features/admin/manualOrder'
 import { priceListKey } from '@/features/ordering/pricing'
 import { currentPrices, findFlavors, settingsFromDatabase, windowsOpenNow } from '@/features/ordering/shop'
 import { methodsWithWindows } from '@/features/ordering/windows'
