@@ -27,6 +27,7 @@ import type { AdminNavLinkProps } from './src/features/admin/components/AdminNav
 import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
+import { seedEmptyDatabase } from './src/seed'
 import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
 import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
@@ -103,7 +104,7 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  onInit: prepareDatabase,
+  onInit: (payload) => prepareDatabase(payload, seedEmptyDatabase),
   // GET /api/health: the checks an uptime monitor watches (src/platform/health).
   endpoints: [healthEndpoint],
   // `npm run backup` and `npm run restore -- <backup>` (src/platform/backup).
