@@ -11,7 +11,7 @@ import { parse } from 'yaml'
 
 import { BACKUP_EVERY_MS } from '@/platform/backup/retention'
 
-// docker-compose.yml, deploy/nginx and the README's deployment sections describe one topology;
+// docker-compose.yml, deploy/nginx and the operations guide's deployment sections describe one topology;
 // no Docker engine runs here or in CI, so this checks the files against the Compose
 // Specification's JSON schema and against each other.
 
@@ -34,7 +34,7 @@ type Service = {
 }
 type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
 
-/** The settings the README's `.env` holds; the rest of the file's variables have defaults. */
+/** The settings the operations guide's `.env` holds; the rest of the file's variables have defaults. */
 const ENV = {
   SITE_HOST: 'shop.example.com',
   PAYLOAD_SECRET: 'a-payload-secret',
@@ -335,10 +335,10 @@ describe('deploy/nginx', () => {
   })
 })
 
-describe('the README on deployment', () => {
-  const readme = read('README.md')
-  const section = readme.slice(readme.indexOf('## Deployment with MongoDB'), readme.indexOf('## Backups and health'))
-  const backups = readme.slice(readme.indexOf('## Backups and health'), readme.indexOf('## Schema changes'))
+describe('the operations guide on deployment (docs/OPERATIONS.md)', () => {
+  const guide = read('docs/OPERATIONS.md')
+  const section = guide.slice(guide.indexOf('## Deployment with MongoDB'), guide.indexOf('## Backups and health'))
+  const backups = guide.slice(guide.indexOf('## Backups and health'), guide.indexOf('## Schema changes'))
 
   it('names every service of the topology and says what REDIS_URL changes', () => {
     const scalingOut = section.slice(section.indexOf('### Scaling out'))
@@ -347,8 +347,10 @@ describe('the README on deployment', () => {
   })
 
   it('no longer asks for a single instance', () => {
-    expect(readme).not.toContain('run\none app instance')
-    expect(readme).not.toMatch(/rate limits are kept in memory/)
+    for (const text of [guide, read('README.md')]) {
+      expect(text).not.toContain('run\none app instance')
+      expect(text).not.toMatch(/rate limits are kept in memory/)
+    }
   })
 
   it('guides one machine through nginx with deploy/nginx, where nginx.conf expects it, on the packages CI installs', () => {
