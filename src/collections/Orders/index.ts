@@ -7,6 +7,7 @@ import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireO
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { retakeOnRestore } from './hooks/retakeOnRestore'
 import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
+import { storeCustomerKeys } from './hooks/storeCustomerKeys'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 
@@ -36,10 +37,12 @@ export const Orders: CollectionConfig = {
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
   hooks: {
-    beforeChange: [returnJarsOnCancel, retakeOnRestore, stampCompletion],
+    beforeChange: [returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
     afterChange: [sendStatusMessage, expireOpenWindows],
     afterDelete: [expireOpenWindowsAfterDelete],
   },
+  // The dashboard's sums: money owed (unpaid, by status) and sales since a day (not cancelled).
+  indexes: [{ fields: ['paymentStatus', 'status'] }, { fields: ['status', 'createdAt'] }],
   access: {
     read: adminOnly,
     create: nobody,
@@ -111,6 +114,10 @@ export const Orders: CollectionConfig = {
         { name: 'instagram', label: 'Instagram', type: 'text' },
       ],
     },
+    // The e-mail lower-cased and the phone as digits (features/admin/customerKeys.ts): orders
+    // sharing either are one customer, grouped by the database. Set by hooks/storeCustomerKeys.ts.
+    { name: 'customerEmail', type: 'text', index: true, access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true } },
+    { name: 'customerPhone', type: 'text', index: true, access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true } },
     {
       type: 'row',
       fields: [
