@@ -22,6 +22,7 @@ const order = (email: string | undefined, phone: string) => ({
   discountAmount: 0,
   totalPrice: 20,
   consent: true,
+  status: 'new' as const,
 })
 
 const isSqlite = !process.env.DATABASE_URI?.startsWith('mongodb')

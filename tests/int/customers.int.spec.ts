@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { CUSTOMERS_PER_PAGE, customerOrdersWhere, findCustomers, type Customer } from '@/features/admin/customers'
+import { customerOrdersWhere, findCustomers } from '@/features/admin/customers'
 import type { User } from '@/payload-types'
 
-import { groupCustomersReference } from '../helpers/customersReference'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
 type Status = 'new' | 'confirmed' | 'completed' | 'cancelled'
