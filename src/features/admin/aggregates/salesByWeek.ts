@@ -49,7 +49,7 @@ export function salesByWeek(payload: Payload, weekStarts: readonly Date[], until
         { $match: { status: { $ne: CANCELLED }, createdAt: { $gte: weekStarts[0], ...(until ? { $lte: until } : {}) } } },
         {
           $group: {
-            _id: { $switch: { branches: newestFirst.map(({ start, week }) => ({ case: { $gte: ['$createdAt', start] }, then: week })) } },
+            _id: { $switch: { branches: newestFirst.map(({ start, week }) => ({ case: { $gte: ['$createdAt', start] }, then: week })), default: null } },
             orders: { $sum: 1 },
             revenue: { $sum: { $ifNull: ['$totalPrice', 0] } },
             jars: { $sum: { $ifNull: ['$quantity', 0] } },
