@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import type { MongooseAdapter } from '@payloadcms/db-mongodb'
+
+import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
 import { customerContacts, subscribedEmailKeys } from '@/features/admin/aggregates/customerContacts'
 import { flavorCombinations } from '@/features/admin/aggregates/flavorCombinations'
 import { salesByWeek } from '@/features/admin/aggregates/salesByWeek'
 import { unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
+import { customerKeys } from '@/features/admin/customerKeys'
 import { customersFromContacts } from '@/features/admin/customers'
 import { WAITING } from '@/features/admin/dashboard'
 import { flavorMix, salesWeekStarts } from '@/features/admin/sales'
@@ -101,5 +105,17 @@ describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every ord
       return { orders: docs.length, total: docs.reduce((sum, order) => sum + order.totalPrice, 0) }
     }
     expect(await unpaidTotals(app.payload)).toEqual({ unpaid: await owed(WAITING.unpaid), completedUnpaid: await owed(WAITING.completedUnpaid) })
+  })
+
+  it('gives customer keys to the orders stored before them, once', async () => {
+    const model = (app.payload.db as unknown as MongooseAdapter).collections.orders
+    const [first, second] = orders
+    await model.updateMany({ _id: { $in: [first.id, second.id] } }, { $unset: { customerEmail: '', customerPhone: '' } })
+    expect(await backfillCustomerKeysOnMongo(app.payload)).toBe(2)
+    expect(await backfillCustomerKeysOnMongo(app.payload)).toBe(0)
+    const keyed = await app.payload.findByID({ collection: 'orders', id: first.id, depth: 0 })
+    const keys = (order: Order) => ({ customerEmail: order.customerEmail ?? null, customerPhone: order.customerPhone ?? null })
+    expect(keys(keyed)).toEqual(keys(first))
+    expect(keys(keyed)).toEqual(customerKeys(first))
   })
 })

@@ -2,6 +2,7 @@ import 'server-only'
 
 import type { Migration, Payload } from 'payload'
 
+import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
 import { migrations } from '@/migrations'
 import { ensureFirstAdmin } from '@/seed/firstAdmin'
 import { seedContent } from '@/seed'
@@ -24,6 +25,10 @@ export async function prepareDatabase(payload: Payload): Promise<void> {
   if (databaseKind() === 'sqlite' && process.env.NODE_ENV !== 'production') {
     // The generated index is typed for the SQLite adapter; Payload's generic signature is wider.
     await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+  }
+  if (databaseKind() === 'mongodb') {
+    const keyed = await backfillCustomerKeysOnMongo(payload)
+    if (keyed > 0) payload.logger.info(`Gave customer keys to ${keyed} orders stored before them.`)
   }
   await runExclusively('prepare-database', SEEDING_MS, async () => {
     await ensureFirstAdmin(payload)
