@@ -3,7 +3,7 @@ import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { customerKeys } from '@/features/admin/customerKeys'
-import * as customerKeysMigration from '@/migrations/20261126_053349_customer_keys_and_indexes'
+import * as customerKeysMigration from '@/migrations/20261126_060206_customer_keys_and_indexes'
 
 import { startPayload, type TestPayload } from '../helpers/payload'
 

@@ -30,15 +30,11 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
       )
     }
   }
-  await db.run(sql`CREATE INDEX \`orders_customer_email_idx\` ON \`orders\` (\`customer_email\`);`)
-  await db.run(sql`CREATE INDEX \`orders_customer_phone_idx\` ON \`orders\` (\`customer_phone\`);`)
   await db.run(sql`CREATE INDEX \`paymentStatus_status_idx\` ON \`orders\` (\`payment_status\`,\`status\`);`)
   await db.run(sql`CREATE INDEX \`status_createdAt_idx\` ON \`orders\` (\`status\`,\`created_at\`);`)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
-  await db.run(sql`DROP INDEX \`orders_customer_email_idx\`;`)
-  await db.run(sql`DROP INDEX \`orders_customer_phone_idx\`;`)
   await db.run(sql`DROP INDEX \`paymentStatus_status_idx\`;`)
   await db.run(sql`DROP INDEX \`status_createdAt_idx\`;`)
   await db.run(sql`ALTER TABLE \`orders\` DROP COLUMN \`customer_email\`;`)
