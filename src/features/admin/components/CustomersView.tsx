@@ -48,9 +48,8 @@ function Pages({ search, page, pages }: { search: string; page: number; pages: n
 /**
  * Admin → Customers: everyone who ordered, one row per person (orders joined by e-mail or phone,
  * see `customersFromContacts`), newest order first, 50 a page, with a search over names, e-mails
- * and phones. A
- * custom view is outside Payload's admin access check, so it checks the session itself: a visitor
- * is sent to the login page before anything is read.
+ * and phones. A custom view is outside Payload's admin access check, so it checks the session
+ * itself: a visitor is sent to the login page before anything is read.
  */
 export async function CustomersView({ initPageResult, params, searchParams }: AdminViewServerProps) {
   const { req } = initPageResult
