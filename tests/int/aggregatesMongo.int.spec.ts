@@ -51,7 +51,7 @@ const history = Array.from({ length: 60 }, (_, index) => {
   }
 })
 
-describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every order', () => {
+describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every order (skipped unless DATABASE_URI is a mongodb:// address)', () => {
   let app: TestPayload
   let orders: Order[]
 
