@@ -1,6 +1,7 @@
 import 'server-only'
 
-import { sql } from '@payloadcms/db-sqlite'
+// The query builder only (drizzle-orm): the SQLite adapter itself is loaded only where it is used.
+import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
 import { aggregate } from '@/platform/db/aggregate'
