@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { buildConfig } from 'payload'
+import { buildConfig, type Payload } from 'payload'
 import sharp from 'sharp'
 
 import { ContactMessages } from '@/collections/ContactMessages'
@@ -28,6 +28,7 @@ import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
 import { seedEmptyDatabase } from './src/seed'
+import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
 import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
 import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
@@ -37,6 +38,14 @@ import { explainRefusedWrite } from '@/platform/db/refusedWrites'
 import { restApiRules } from '@/platform/http/restApi'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** What each start does once the schema is up to date, one instance at a time (`prepareDatabase`). */
+async function prepareData(payload: Payload): Promise<void> {
+  // MongoDB has no SQL migrations: orders stored before the customer keys get them here.
+  const keyed = await backfillCustomerKeysOnMongo(payload)
+  if (keyed > 0) payload.logger.info(`Gave customer keys to ${keyed} orders stored before them.`)
+  await seedEmptyDatabase(payload)
+}
 
 /** The side menu's link to one of the seller's own views (its `clientProps` say which). */
 const ADMIN_NAV_LINK = '/features/admin/components/AdminNavLink#AdminNavLink'
@@ -104,7 +113,7 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  onInit: (payload) => prepareDatabase(payload, seedEmptyDatabase),
+  onInit: (payload) => prepareDatabase(payload, prepareData),
   // GET /api/health: the checks an uptime monitor watches (src/platform/health).
   endpoints: [healthEndpoint],
   // `npm run backup` and `npm run restore -- <backup>` (src/platform/backup).

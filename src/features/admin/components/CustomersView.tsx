@@ -5,7 +5,7 @@ import type { AdminViewServerProps } from 'payload'
 
 import { adminListUrl } from '@/features/admin/adminFilters'
 import { CUSTOMERS_VIEW } from '@/features/admin/adminViews'
-import { customerOrdersWhere, findCustomers } from '@/features/admin/customers'
+import { CUSTOMERS_PER_PAGE, customerOrdersWhere, findCustomers } from '@/features/admin/customers'
 import { mailtoHref, telHref } from '@/features/contact/contactLinks'
 import { dollars } from '@/features/ordering/wording'
 import { businessDate } from '@/shared/time'
@@ -14,17 +14,49 @@ import './CustomersView.scss'
 
 const customersText = (count: number) => `${count} ${count === 1 ? 'customer' : 'customers'}`
 
+/** A page of the view, keeping the search: plain links, so paging works without JavaScript. */
+const pageUrl = (search: string, page: number) => {
+  const query = new URLSearchParams({ ...(search ? { q: search } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString()
+  return query ? `${CUSTOMERS_VIEW.url}?${query}` : CUSTOMERS_VIEW.url
+}
+
+function Pages({ search, page, pages }: { search: string; page: number; pages: number }) {
+  if (pages <= 1) return null
+  return (
+    <nav className="customers__pages" aria-label="Customer pages">
+      {page > 1 ? (
+        <a href={pageUrl(search, page - 1)} rel="prev">
+          ← Previous
+        </a>
+      ) : (
+        <span aria-hidden="true" />
+      )}
+      <span aria-current="page">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <a href={pageUrl(search, page + 1)} rel="next">
+          Next →
+        </a>
+      ) : (
+        <span aria-hidden="true" />
+      )}
+    </nav>
+  )
+}
+
 /**
  * Admin → Customers: everyone who ordered, one row per person (orders joined by e-mail or phone,
- * see `groupCustomers`), newest order first, with a search over names, e-mails and phones. A
- * custom view is outside Payload's admin access check, so it checks the session itself: a visitor
- * is sent to the login page before anything is read.
+ * see `customersFromContacts`), newest order first, 50 a page, with a search over names, e-mails
+ * and phones. A custom view is outside Payload's admin access check, so it checks the session
+ * itself: a visitor is sent to the login page before anything is read.
  */
 export async function CustomersView({ initPageResult, params, searchParams }: AdminViewServerProps) {
   const { req } = initPageResult
   if (!req.user) redirect(`/admin/login?redirect=${encodeURIComponent(CUSTOMERS_VIEW.url)}`)
   const search = typeof searchParams?.q === 'string' ? searchParams.q.slice(0, 200) : ''
-  const customers = await findCustomers(req, search)
+  const requestedPage = typeof searchParams?.page === 'string' ? Number.parseInt(searchParams.page, 10) : 1
+  const { customers, found, page, pages } = await findCustomers(req, { search, page: requestedPage })
 
   return (
     <DefaultTemplate
@@ -54,7 +86,8 @@ export async function CustomersView({ initPageResult, params, searchParams }: Ad
           </div>
         </form>
         <p className="customers__count" role="status">
-          {search ? `${customersText(customers.length)} found for “${search}”` : customersText(customers.length)}
+          {search ? `${customersText(found)} found for “${search}”` : customersText(found)}
+          {pages > 1 && `, ${(page - 1) * CUSTOMERS_PER_PAGE + 1}–${(page - 1) * CUSTOMERS_PER_PAGE + customers.length} shown`}
         </p>
         {customers.length > 0 && (
           <table className="customers__table">
@@ -95,6 +128,7 @@ export async function CustomersView({ initPageResult, params, searchParams }: Ad
             </tbody>
           </table>
         )}
+        <Pages search={search} page={page} pages={pages} />
       </Gutter>
     </DefaultTemplate>
   )
