@@ -169,7 +169,7 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
         </span>
       </div>
 
-      <button type="submit" className="add-order__submit" disabled={pending}>
+      <button type="submit" className="admin-button add-order__submit" disabled={pending}>
         {pending ? 'Saving…' : 'Add order'}
       </button>
     </form>

@@ -28,8 +28,8 @@ async function AddOrder({ session: { payload } }: { session: AdminSession }) {
   const [flavors, prices, windows] = await Promise.all([findFlavors(payload), currentPrices(settingsFromDatabase(payload)), windowsOpenNow(payload)])
   return (
     <>
-      <h1 className="add-order__title">Add order</h1>
-      <p className="add-order__intro">
+      <h1 className="admin-view__title">Add order</h1>
+      <p className="admin-view__intro">
         For an order taken by text, call, social message or in person. The site prices it, applies a discount code, takes the jars from this batch and books the
         time, just as for an order from the website. The customer gets the confirmation e-mail only when you enter their e-mail address.
       </p>

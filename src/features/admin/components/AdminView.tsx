@@ -4,6 +4,8 @@ import { redirect } from 'next/navigation'
 import type { AdminViewServerProps, Payload, PayloadRequest } from 'payload'
 import type { ReactNode } from 'react'
 
+import './AdminKit.scss'
+
 /** What a view's content may read, once the admin is known to be signed in. */
 export type AdminSession = { req: PayloadRequest; payload: Payload }
 
@@ -12,7 +14,7 @@ type AdminViewProps = AdminViewServerProps & {
   url: string
   /** The admin's breadcrumb after its home link. */
   steps: StepNavItem[]
-  /** The view's own class, on its page-wide container. */
+  /** The view's own class, on its page-wide container (beside `admin-view`, AdminKit.scss). */
   className: string
   /** The view's content, rendered (and its data read) only for a signed-in admin. */
   children: (session: AdminSession) => ReactNode | Promise<ReactNode>
@@ -41,7 +43,7 @@ export async function AdminView({ initPageResult, params, searchParams, url, ste
       visibleEntities={initPageResult.visibleEntities}
     >
       <SetStepNav nav={steps} />
-      <Gutter className={className}>{content}</Gutter>
+      <Gutter className={`admin-view ${className}`}>{content}</Gutter>
     </DefaultTemplate>
   )
 }

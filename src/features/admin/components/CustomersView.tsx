@@ -63,16 +63,18 @@ async function Customers({ session: { req }, searchParams }: { session: AdminSes
 
   return (
     <>
-      <h1 className="customers__title">Customers</h1>
-      <p className="customers__intro">
+      <h1 className="admin-view__title">Customers</h1>
+      <p className="admin-view__intro">
         Everyone who ordered, newest order first. Orders with the same e-mail or the same phone are one customer; cancelled orders count in neither orders nor spent. Tap a name
         for that customer&apos;s orders.
       </p>
       <form className="customers__search" method="get" action={CUSTOMERS_VIEW.url} role="search">
         <label htmlFor="customers-search">Name, e-mail or phone</label>
         <div className="customers__search-row">
-          <input id="customers-search" type="search" name="q" defaultValue={search} autoComplete="off" />
-          <button type="submit">Search</button>
+          <input id="customers-search" className="admin-input" type="search" name="q" defaultValue={search} autoComplete="off" />
+          <button type="submit" className="admin-button">
+              Search
+            </button>
           {search && <a href={CUSTOMERS_VIEW.url}>Show all</a>}
         </div>
       </form>
@@ -81,7 +83,7 @@ async function Customers({ session: { req }, searchParams }: { session: AdminSes
         {pages > 1 && `, ${(page - 1) * CUSTOMERS_PER_PAGE + 1}–${(page - 1) * CUSTOMERS_PER_PAGE + customers.length} shown`}
       </p>
       {customers.length > 0 && (
-        <table className="customers__table">
+        <table className="admin-table admin-table--cards customers__table">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -100,10 +102,10 @@ async function Customers({ session: { req }, searchParams }: { session: AdminSes
                 <th scope="row" data-label="Name">
                   <a href={adminListUrl('orders', customerOrdersWhere(customer))}>{customer.name}</a>
                 </th>
-                <td data-label="E-mail">
+                <td data-label="E-mail" data-wide>
                   <a href={mailtoHref(customer.email)}>{customer.email}</a>
                 </td>
-                <td data-label="Phone">
+                <td data-label="Phone" data-wide>
                   <a href={telHref(customer.phone)}>{customer.phone}</a>
                 </td>
                 <td data-label="Orders">

@@ -38,8 +38,10 @@ async function PrepSheet({ session: { req, payload }, searchParams }: { session:
       <div className="prep-sheet__tools">
         <form className="prep-sheet__pick" method="get" action={PREP_SHEET_VIEW.url}>
           <label htmlFor="prep-day">Day</label>
-          <input id="prep-day" type="date" name="day" defaultValue={day} required />
-          <button type="submit">Show</button>
+          <input id="prep-day" className="admin-input" type="date" name="day" defaultValue={day} required />
+          <button type="submit" className="admin-button">
+            Show
+          </button>
         </form>
         <nav className="prep-sheet__links" aria-label="Other days and formats">
           <a href={prepSheetUrl(addDays(day, -1))}>← Day before</a>
@@ -62,7 +64,7 @@ async function PrepSheet({ session: { req, payload }, searchParams }: { session:
         {sheet.make.length === 0 ? (
           <p>Nothing to make.</p>
         ) : (
-          <table className="prep-sheet__table prep-sheet__make" data-testid="prep-make">
+          <table className="admin-table prep-sheet__table prep-sheet__make" data-testid="prep-make">
             <thead>
               <tr>
                 <th scope="col">Flavor</th>
@@ -100,7 +102,7 @@ async function PrepSheet({ session: { req, payload }, searchParams }: { session:
 
 function StopTable({ stops, delivery }: { stops: PrepStop[]; delivery: boolean }) {
   return (
-    <table className="prep-sheet__table prep-sheet__stops" data-testid={delivery ? 'prep-deliveries' : 'prep-pickups'}>
+    <table className="admin-table admin-table--cards prep-sheet__table prep-sheet__stops" data-testid={delivery ? 'prep-deliveries' : 'prep-pickups'}>
       <thead>
         <tr>
           <th scope="col">Time</th>
@@ -114,7 +116,7 @@ function StopTable({ stops, delivery }: { stops: PrepStop[]; delivery: boolean }
       <tbody>
         {stops.map((stop) => (
           <tr key={stop.id} data-testid="prep-stop">
-            <td data-label="Time">{stop.time ?? 'Arrange by text'}</td>
+            <td data-label="Time" data-wide>{stop.time ?? 'Arrange by text'}</td>
             <th scope="row" data-label="Customer">
               <a href={orderAdminUrl(stop.id)}>{stop.fullName}</a>
               <span className="prep-sheet__sub">
@@ -123,7 +125,7 @@ function StopTable({ stops, delivery }: { stops: PrepStop[]; delivery: boolean }
               </span>
             </th>
             {delivery && (
-              <td data-label="Address">
+              <td data-label="Address" data-wide>
                 {stop.address}
                 <a className="prep-sheet__map" href={stop.mapHref} target="_blank" rel="noreferrer">
                   Map
@@ -131,7 +133,7 @@ function StopTable({ stops, delivery }: { stops: PrepStop[]; delivery: boolean }
               </td>
             )}
             <td data-label="Jars">{stop.jars}</td>
-            {delivery && <td data-label="Notes">{stop.notes || '—'}</td>}
+            {delivery && <td data-label="Notes" data-wide>{stop.notes || '—'}</td>}
             <td data-label="Collect">{stop.toCollect > 0 ? dollars(stop.toCollect) : 'Paid'}</td>
           </tr>
         ))}
