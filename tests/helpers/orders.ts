@@ -1,5 +1,6 @@
 import type { FlavorOption } from '@/features/ordering/catalog'
 import { LAUNCH_FLAVORS } from '@/features/ordering/options'
+import type { WindowChoice } from '@/features/ordering/windows'
 
 /** A complete order form as the browser posts it: every value a string, the checkbox "on". */
 export const validOrderForm: Record<string, string> = {
@@ -29,3 +30,15 @@ export function orderFormData(values: Record<string, string>): FormData {
 
 /** The flavors on offer in a fresh install (the seed): the order form's and the schema's choices. */
 export const launchFlavors: FlavorOption[] = LAUNCH_FLAVORS.map((flavor) => ({ value: flavor.value, name: flavor.label, available: true }))
+
+/** A Saturday pickup time with a capacity of 5, `placesLeft` of them still free. */
+export const pickupWindow = (placesLeft: number): WindowChoice => ({
+  key: '2026-12-05_w1',
+  method: 'pickup',
+  startsAt: '2026-12-05T15:00:00.000Z',
+  endsAt: '2026-12-05T19:00:00.000Z',
+  place: 'Eastern Market',
+  label: 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market',
+  capacity: 5,
+  placesLeft,
+})

@@ -6,25 +6,15 @@ import { AddOrderForm } from '@/features/admin/components/AddOrderForm.client'
 import { OrderForm } from '@/features/ordering/components/OrderForm.client'
 import { placesLeftText, WindowSelect } from '@/features/ordering/components/SharedFields'
 import { DEFAULT_PRICES, PACKAGE_QUANTITIES, priceListKey } from '@/features/ordering/pricing'
-import type { WindowChoice } from '@/features/ordering/windows'
 
-import { launchFlavors } from '../helpers/orders'
+import { launchFlavors, pickupWindow } from '../helpers/orders'
 
 // The server actions are not called while rendering; keep Payload out of this unit test.
 vi.mock('@/features/ordering/actions', () => ({ placeOrder: vi.fn(), checkDiscount: vi.fn() }))
 vi.mock('@/features/admin/manualOrderActions', () => ({ addOrderByHand: vi.fn() }))
 
 const flavors = launchFlavors.map((flavor, index) => (index === 1 ? { ...flavor, available: false } : flavor))
-const window: WindowChoice = {
-  key: '2026-12-05_w1',
-  method: 'pickup',
-  startsAt: '2026-12-05T15:00:00.000Z',
-  endsAt: '2026-12-05T19:00:00.000Z',
-  place: 'Eastern Market',
-  label: 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market',
-  capacity: 5,
-  placesLeft: 1,
-}
+const window = pickupWindow(1)
 
 const publicForm = renderToString(
   createElement(OrderForm, {

@@ -6,23 +6,14 @@ import { OrderForm } from '@/features/ordering/components/OrderForm.client'
 import { DEFAULT_PRICES, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
 import type { WindowChoice } from '@/features/ordering/windows'
 
-import { launchFlavors } from '../helpers/orders'
+import { launchFlavors, pickupWindow } from '../helpers/orders'
 
 // The server actions are not called while rendering; keep Payload out of this unit test.
 vi.mock('@/features/ordering/actions', () => ({ placeOrder: vi.fn(), checkDiscount: vi.fn() }))
 
 const packages = PACKAGE_QUANTITIES.map((quantity) => ({ quantity, title: `${quantity}-jar pack`, badge: null }))
-const pickupWindow: WindowChoice = {
-  key: '2026-12-05_w1',
-  method: 'pickup',
-  startsAt: '2026-12-05T15:00:00.000Z',
-  endsAt: '2026-12-05T19:00:00.000Z',
-  place: 'Eastern Market',
-  label: 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market',
-  capacity: 5,
-  placesLeft: 2,
-}
-const render = (initialQuantity: PackageQuantity, windows: WindowChoice[] = [pickupWindow]) =>
+const twoPlacesLeft = pickupWindow(2)
+const render = (initialQuantity: PackageQuantity, windows: WindowChoice[] = [twoPlacesLeft]) =>
   renderToString(
     createElement(OrderForm, {
       packages,
