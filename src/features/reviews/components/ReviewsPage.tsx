@@ -1,3 +1,5 @@
+import { cache } from 'react'
+
 import { JsonLd } from '@/components/JsonLd'
 import { PageHero } from '@/components/PageHero'
 import { getGlobal, getPublishedReviews, getReviewSummary, getShop, getSiteSettings } from '@/features/content/content'
@@ -10,11 +12,14 @@ import { ReviewList } from './ReviewList'
 import { ReviewPager } from './ReviewPager'
 import { Stars } from './Stars'
 
-/** The reviews of one page; none past the last page (the first page exists even when empty). */
-async function reviewsOn(page: number) {
+/**
+ * The reviews of one page; none past the last page (the first page exists even when empty). Read
+ * once per request, for the metadata and the page.
+ */
+const reviewsOn = cache(async (page: number) => {
   const reviews = await getPublishedReviews(page)
   return page === 1 || reviews.reviews.length > 0 ? reviews : null
-}
+})
 
 /**
  * /reviews: the average and count of every published review, the form, and the newest reviews;
