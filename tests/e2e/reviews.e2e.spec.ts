@@ -130,6 +130,7 @@ test('without JavaScript, "More reviews" leads page by page to the oldest review
       await expect(visitor.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`/reviews/page/${number + 1}$`))
       await expect(visitor.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex, follow')
       await expect(visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews', exact: true })).toHaveAttribute('aria-current', 'true')
+      await expectNoSeriousA11yViolations(visitor)
     }
 
     await visitor.getByRole('link', { name: 'Newer reviews' }).click()

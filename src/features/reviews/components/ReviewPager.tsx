@@ -11,16 +11,14 @@ const REVIEWS_PATH = '/reviews'
 export function ReviewPager({ page, hasNextPage }: { page: number; hasNextPage: boolean }) {
   if (page === 1 && !hasNextPage) return null
   return (
-    <nav aria-label="Review pages" className="mt-8 flex flex-wrap items-center justify-between gap-4">
-      {page > 1 ? (
+    <nav aria-label="Review pages" className="mt-8 flex flex-wrap items-center gap-4">
+      {page > 1 && (
         <Link href={pagedPath(REVIEWS_PATH, page - 1)} prefetch={false} className="btn-secondary" rel="prev">
           Newer reviews
         </Link>
-      ) : (
-        <span />
       )}
       {hasNextPage && (
-        <Link href={pagedPath(REVIEWS_PATH, page + 1)} prefetch={false} className="btn-primary" rel="next">
+        <Link href={pagedPath(REVIEWS_PATH, page + 1)} prefetch={false} className="btn-primary ml-auto" rel="next">
           More reviews
         </Link>
       )}

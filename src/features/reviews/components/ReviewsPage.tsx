@@ -6,6 +6,7 @@ import { getGlobal, getPublishedReviews, getReviewSummary, getShop, getSiteSetti
 import { productJsonLd } from '@/features/content/structuredData'
 
 import type { PagedContentPage } from '@/features/content/pages/types'
+import { REVIEWS_PER_PAGE } from '@/features/reviews/rules'
 
 import { ReviewForm } from './ReviewForm.client'
 import { ReviewList } from './ReviewList'
@@ -64,7 +65,12 @@ export const reviewsPage: PagedContentPage = {
         <section className={page === 1 ? 'section pt-0' : 'section pt-4'} aria-labelledby="review-list-heading">
           <div className="container-page max-w-3xl">
             <h2 id="review-list-heading" className="section-title mb-6">
-              {page === 1 ? 'What customers say' : `What customers say – page ${page}`}
+              What customers say
+              {page > 1 && (
+                <span className="mt-1 block font-sans text-base font-normal tracking-normal text-plum-900/70">
+                  Page {page} of {Math.ceil(summary.count / REVIEWS_PER_PAGE)}
+                </span>
+              )}
             </h2>
             <ReviewList reviews={reviews.reviews} />
             <ReviewPager page={page} hasNextPage={reviews.hasNextPage} />
