@@ -25,7 +25,7 @@ export type ReviewCard = Pick<Review, 'id' | 'name' | 'rating' | 'comment' | 'cr
 export type ReviewPhoto = { url: string; alt: string; width: number; height: number }
 
 /** One page of the list: its reviews, newest first, and whether an older page follows. */
-export type ReviewsPage = { page: number; reviews: ReviewCard[]; hasNextPage: boolean }
+export type ReviewsPage = { reviews: ReviewCard[]; hasNextPage: boolean }
 
 /**
  * The published reviews of one page of the list (page 1: the newest), with only what their cards
@@ -46,7 +46,6 @@ export async function findPublishedReviews(payload: Payload, page = 1): Promise<
   })
   const photos = await photosOf(payload, docs)
   return {
-    page,
     hasNextPage,
     reviews: docs.map(({ id, name, rating, comment, createdAt, verifiedBuyer, image }) => ({
       id,
@@ -67,7 +66,6 @@ async function photosOf(payload: Payload, reviews: Pick<Review, 'name' | 'image'
   const { docs } = await payload.find({
     collection: 'media',
     where: { id: { in: [...owners.keys()] } },
-    limit: owners.size,
     pagination: false,
     depth: 0,
     select: { url: true, filename: true, alt: true, width: true, height: true },
