@@ -1,6 +1,8 @@
 import sharp from 'sharp'
 
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures'
+import { REVIEWS_PER_PAGE } from '@/features/reviews/rules'
+
+import { adminApi, expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 // Each test is its own visitor for the per-client rate limit.
 test.beforeEach(async ({ page }, testInfo) => {
@@ -76,4 +78,76 @@ test('the rating can be chosen with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('ArrowLeft')
   await expect(group.getByRole('radio', { name: '3 stars' })).toBeChecked()
   await expect(group.getByRole('radio', { name: '3 stars' })).toBeFocused()
+})
+
+/** The published reviews' names, newest first, as the database holds them. */
+async function publishedNames(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  const { docs } = await adminApi(request, 'GET', '/api/reviews?where[status][equals]=published&sort=-createdAt,-id&limit=1000&depth=0&select[name]=true')
+  return (docs as { name: string }[]).map((review) => review.name)
+}
+
+const listedNames = (page: import('@playwright/test').Page) => page.getByTestId('review').locator('p.font-semibold').evaluateAll((names) => names.map((name) => name.firstChild?.textContent))
+
+test('without JavaScript, "More reviews" leads page by page to the oldest review; the rating stays every review\'s', async ({ page, browser, request }) => {
+  test.setTimeout(180_000)
+  // More than one page of reviews, posted as visitors do (each from its own address).
+  const missing = REVIEWS_PER_PAGE + 3 - (await publishedNames(request)).length
+  await page.goto('/reviews')
+  for (let n = 1; n <= missing; n++) {
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.10.${n}.7` })
+    await page.getByLabel('Name').fill(`Paged Reader ${n}`)
+    await page.getByLabel('Comment').fill(`Review number ${n} of a long list.`)
+    await page.getByRole('button', { name: 'Submit Review' }).click()
+    await expect(page.getByTestId('review').first()).toContainText(`Paged Reader ${n}`)
+  }
+  const names = await publishedNames(request)
+  const lastPage = Math.ceil(names.length / REVIEWS_PER_PAGE)
+  expect(lastPage).toBeGreaterThan(1)
+
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL })
+  const visitor = await context.newPage()
+  try {
+    // A review's post expires the cached pages; the site promises the change within seconds.
+    await expect(async () => {
+      expect((await visitor.goto('/reviews'))?.status()).toBe(200)
+      expect(await listedNames(visitor)).toEqual(names.slice(0, REVIEWS_PER_PAGE))
+    }).toPass({ timeout: 10_000 })
+    await expect(visitor.locator('link[rel=canonical]')).toHaveAttribute('href', /\/reviews$/)
+    await expect(visitor.locator('meta[name=robots]')).toHaveCount(0)
+    await expect(visitor.getByRole('link', { name: 'Newer reviews' })).toHaveCount(0)
+    for (let number = 1; ; number++) {
+      const onThisPage = names.slice((number - 1) * REVIEWS_PER_PAGE, number * REVIEWS_PER_PAGE)
+      expect(await listedNames(visitor), `page ${number}`).toEqual(onThisPage)
+      // Every page: the average and count of all published reviews, also in the structured data.
+      await expect(summary(visitor)).toContainText(`${names.length} reviews`)
+      const product = (await visitor.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text)).find((data) => data['@type'] === 'Product')
+      expect(product.aggregateRating.reviewCount).toBe(names.length)
+      expect(product.review.map((review: { author: { name: string } }) => review.author.name)).toEqual(onThisPage)
+      const more = visitor.getByRole('link', { name: 'More reviews' })
+      if (number === lastPage) {
+        await expect(more).toHaveCount(0)
+        break
+      }
+      await more.click()
+      await expect(visitor).toHaveURL(new RegExp(`/reviews/page/${number + 1}$`))
+      await expect(visitor.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`/reviews/page/${number + 1}$`))
+      await expect(visitor.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex, follow')
+      await expect(visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews', exact: true })).toHaveAttribute('aria-current', 'true')
+    }
+
+    await visitor.getByRole('link', { name: 'Newer reviews' }).click()
+    await expect(visitor).toHaveURL(lastPage === 2 ? /\/reviews$/ : new RegExp(`/reviews/page/${lastPage - 1}$`))
+
+    // Past the last page, and page 1 under a second address: the site's 404 page.
+    for (const path of [`/reviews/page/${lastPage + 1}`, '/reviews/page/1', '/reviews/page/02', '/reviews/page/9999999']) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(404)
+      expect(await response.text()).toContain('Oops! Page not found')
+    }
+  } finally {
+    await context.close()
+  }
+  // (axe needs the page's JavaScript.)
+  await page.goto('/reviews/page/2')
+  await expectNoSeriousA11yViolations(page)
 })

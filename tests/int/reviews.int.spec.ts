@@ -10,7 +10,11 @@ import { postReview } from '@/features/reviews/actions'
 import { idleState } from '@/shared/forms/formState'
 import { reviewNotices } from '@/features/reviews/notices'
 import { formNotices } from '@/shared/notices'
-import { findPublishedReviews, submitReview, summarizePublishedReviews } from '@/features/reviews/service'
+import { publishedRatingSummary } from '@/features/reviews/ratingSummary'
+import { REVIEWS_PER_PAGE } from '@/features/reviews/rules'
+import { findPublishedReviews, submitReview } from '@/features/reviews/service'
+import { summarizeRatings } from '@/features/reviews/summary'
+import { databaseKind } from '@/platform/db/database'
 import type { Media, Review } from '@/payload-types'
 
 import { rest, startPayload, type TestPayload } from '../helpers/payload'
@@ -91,19 +95,41 @@ async function storedPhoto(review: Review): Promise<Media> {
 
 describe('the average and the count', () => {
   it('are 0 when there are no reviews', async () => {
-    expect(await summarizePublishedReviews(payload)).toEqual({ average: 0, count: 0 })
+    expect(await publishedRatingSummary(payload)).toEqual({ average: 0, count: 0 })
   })
 
   it('are the rating of a single review', async () => {
     await review({ rating: 4 })
-    expect(await summarizePublishedReviews(payload)).toEqual({ average: 4, count: 1 })
+    expect(await publishedRatingSummary(payload)).toEqual({ average: 4, count: 1 })
   })
 
   it('average several reviews to one decimal, leaving out hidden and pending ones', async () => {
     for (const rating of [5, 4, 4]) await review({ rating })
     await review({ rating: 1, status: 'hidden' })
     await review({ rating: 1, status: 'pending' })
-    expect(await summarizePublishedReviews(payload)).toEqual({ average: 4.3, count: 3 })
+    expect(await publishedRatingSummary(payload)).toEqual({ average: 4.3, count: 3 })
+  })
+
+  it('are what averaging every published review in JavaScript gave, from the database', async () => {
+    const statuses = ['published', 'published', 'pending', 'published', 'hidden'] as const
+    const ratings = [5, 5, 4, 3, 5, 1, 4, 2, 5]
+    // 60 reviews, their ratings spread unevenly, a fifth of them hidden and a fifth pending.
+    for (let n = 0; n < 60; n++) await review({ rating: ratings[n % ratings.length], status: statuses[n % statuses.length] })
+    // The old page's way: read every published rating through Payload and average them.
+    const { docs } = await payload.find({ collection: 'reviews', where: { status: { equals: 'published' } }, pagination: false, depth: 0 })
+    const expected = summarizeRatings(docs.map((listed) => listed.rating))
+    expect(expected.count).toBe(36)
+    expect(await publishedRatingSummary(payload)).toEqual(expected)
+  })
+
+  // Runs where DATABASE_URI points at MongoDB (`DATABASE_URI=mongodb://… npm run test:int`); CI runs SQLite.
+  it.runIf(databaseKind(process.env.DATABASE_URI ?? '') === 'mongodb')('come from the aggregation pipeline on MongoDB', async () => {
+    for (const rating of [5, 4, 2]) await review({ rating })
+    await review({ rating: 1, status: 'hidden' })
+    const reviews = (payload.db as unknown as { collections: Record<string, { aggregate: (...args: unknown[]) => unknown }> }).collections.reviews
+    const aggregate = vi.spyOn(reviews, 'aggregate')
+    expect(await publishedRatingSummary(payload)).toEqual({ average: 3.7, count: 3 })
+    expect(aggregate).toHaveBeenCalledOnce()
   })
 })
 
@@ -113,7 +139,37 @@ describe('the list', () => {
     await review({ name: 'Newest', createdAt: '2025-03-01T10:00:00.000Z' })
     await review({ name: 'Middle', createdAt: '2025-02-01T10:00:00.000Z' })
     await review({ name: 'Hidden', status: 'hidden', createdAt: '2025-04-01T10:00:00.000Z' })
-    expect((await findPublishedReviews(payload)).map((listed) => listed.name)).toEqual(['Newest', 'Middle', 'Oldest'])
+    expect((await findPublishedReviews(payload)).reviews.map((listed) => listed.name)).toEqual(['Newest', 'Middle', 'Oldest'])
+  })
+
+  it(`comes ${REVIEWS_PER_PAGE} to a page, newest first, each review on one page only, and says when an older page follows`, async () => {
+    const total = 2 * REVIEWS_PER_PAGE + 5
+    const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString()
+    for (let n = 0; n < total; n++) {
+      // Two reviews in the same millisecond now and then; a hidden one between them.
+      await review({ name: `Review ${n}`, createdAt: day(n - (n % 9 === 1 ? 1 : 0)) })
+      if (n % 10 === 0) await review({ name: `Hidden ${n}`, status: 'hidden', createdAt: day(n) })
+    }
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => findPublishedReviews(payload, page)))
+    expect(pages.map((page) => [page.reviews.length, page.hasNextPage])).toEqual([
+      [REVIEWS_PER_PAGE, true],
+      [REVIEWS_PER_PAGE, true],
+      [5, false],
+      [0, false],
+    ])
+    const listed = pages.flatMap((page) => page.reviews)
+    const newestFirst = [...listed].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
+    expect(listed.map((card) => card.name)).toEqual(newestFirst.map((card) => card.name))
+    expect(new Set(listed.map((card) => card.name)).size).toBe(total)
+    expect(listed.every((card) => card.name.startsWith('Review'))).toBe(true)
+    expect(pages[0].reviews[0].name).toBe(`Review ${total - 1}`)
+  })
+
+  it('carries only what a card shows', async () => {
+    await review({ name: 'Bea', rating: 4, comment: 'Nice', verifiedBuyer: true })
+    const [card] = (await findPublishedReviews(payload)).reviews
+    expect(Object.keys(card).sort()).toEqual(['comment', 'createdAt', 'id', 'name', 'photo', 'rating', 'verifiedBuyer'])
+    expect(card).toMatchObject({ name: 'Bea', rating: 4, comment: 'Nice', verifiedBuyer: true, photo: null })
   })
 })
 
@@ -124,9 +180,9 @@ describe('posting a review', () => {
     await review({ name: 'Earlier', createdAt: '2025-01-01T10:00:00.000Z' })
     const result = await post(reviewForm({ name: ' Dee ', rating: '4', comment: 'So smooth' }))
     expect(result).toEqual({ status: 'success', message: reviewNotices.submitted })
-    const [first] = await findPublishedReviews(payload)
-    expect(first).toMatchObject({ name: 'Dee', rating: 4, comment: 'So smooth', status: 'published' })
-    expect(first.image ?? null).toBeNull()
+    const [first] = (await findPublishedReviews(payload)).reviews
+    expect(first).toMatchObject({ name: 'Dee', rating: 4, comment: 'So smooth', photo: null })
+    expect((await payload.findByID({ collection: 'reviews', id: first.id })).status).toBe('published')
   })
 
   it.each([
@@ -198,13 +254,13 @@ describe('a review photo', () => {
     const result = await post(reviewForm({}, new File([new Uint8Array(camera)], 'IMG_0001.jpg', { type: 'image/jpeg' })))
     expect(result.status).toBe('success')
 
-    const [posted] = await findPublishedReviews(payload)
-    const photo = await storedPhoto(posted)
+    const [listed] = (await findPublishedReviews(payload)).reviews
+    const photo = await storedPhoto(await payload.findByID({ collection: 'reviews', id: listed.id }))
     expect(photo.filename).toMatch(/^\d{13}\.jpg$/)
     expect(photo.mimeType).toBe('image/jpeg')
     expect(photo.url).toBe(`/api/media/file/${photo.filename}`)
-    // The list gets the photo populated, with its URL.
-    expect(typeof posted.image === 'object' && posted.image?.url).toBe(photo.url)
+    // The list shows it by its URL, with its size and description.
+    expect(listed.photo).toEqual({ url: photo.url, alt: 'Photo from Dee', width: photo.width, height: photo.height })
 
     const stored = await sharp(path.join(mediaDir, photo.filename!)).metadata()
     expect(stored.exif).toBeUndefined()
@@ -317,14 +373,14 @@ describe('holding reviews for approval', () => {
 
     const [held] = (await payload.find({ collection: 'reviews', where: { name: { equals: 'Held' } } })).docs
     expect(held.status).toBe('pending')
-    expect(await findPublishedReviews(payload)).toEqual([])
-    expect(await summarizePublishedReviews(payload)).toEqual({ average: 0, count: 0 })
+    expect((await findPublishedReviews(payload)).reviews).toEqual([])
+    expect(await publishedRatingSummary(payload)).toEqual({ average: 0, count: 0 })
     const photo = await storedPhoto(held)
     expect((await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status).toBe(403)
 
     await payload.update({ collection: 'reviews', id: held.id, data: { status: 'published' } })
-    expect((await findPublishedReviews(payload)).map((listed) => listed.name)).toEqual(['Held'])
-    expect(await summarizePublishedReviews(payload)).toEqual({ average: 5, count: 1 })
+    expect((await findPublishedReviews(payload)).reviews.map((listed) => listed.name)).toEqual(['Held'])
+    expect(await publishedRatingSummary(payload)).toEqual({ average: 5, count: 1 })
     expect((await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status).toBe(200)
   })
 })

@@ -10,7 +10,8 @@ import { getPayloadClient } from '@/platform/db/payloadClient'
 import { type JarsLeft, jarsLeftFrom } from '@/features/ordering/catalog'
 import { priceListFrom, type PriceList } from '@/features/ordering/pricing'
 import { findFlavorCards, findFlavors, type SellerSettings, windowsOpenNow } from '@/features/ordering/shop'
-import { findPublishedReviews, summarizePublishedReviews } from '@/features/reviews/service'
+import { publishedRatingSummary } from '@/features/reviews/ratingSummary'
+import { findPublishedReviews } from '@/features/reviews/service'
 
 /**
  * The only place the public site reads Payload. Every read is cached under a tag that the
@@ -22,9 +23,14 @@ import { findPublishedReviews, summarizePublishedReviews } from '@/features/revi
  * `unstable_cache`, except outside a Next.js server (tests, scripts), where there is no cache:
  * there it reads directly, as `expireTag` skips expiring.
  */
-function cachedRead<T>(read: () => Promise<T>, keyParts: string[], options: { tags: string[]; revalidate?: number }): () => Promise<T> {
+function cachedRead<A extends unknown[], T>(
+  read: (...args: A) => Promise<T>,
+  keyParts: string[],
+  options: { tags: string[]; revalidate?: number },
+): (...args: A) => Promise<T> {
+  // The arguments are part of each entry's key (one entry per page of the reviews, for instance).
   const throughCache = unstable_cache(read, keyParts, options)
-  return () => (insideNextServer() ? throughCache() : read())
+  return (...args) => (insideNextServer() ? throughCache(...args) : read(...args))
 }
 
 export const getGlobal = cache(<S extends GlobalSlug>(slug: S): Promise<DataFromGlobalSlug<S>> =>
@@ -57,16 +63,16 @@ export const getFaqs = cachedRead(
   { tags: [CACHE_TAGS.faqs] },
 )
 
-/** Published reviews, newest first (see `features/reviews/service.ts`). */
+/** One page of the published reviews, newest first (see `features/reviews/service.ts`). */
 export const getPublishedReviews = cachedRead(
-  async () => findPublishedReviews(await getPayloadClient()),
+  async (page: number) => findPublishedReviews(await getPayloadClient(), page),
   ['published-reviews'],
   { tags: [CACHE_TAGS.reviews] },
 )
 
-/** The average rating and count of all published reviews. */
+/** The average rating and count of all published reviews, computed by the database. */
 export const getReviewSummary = cachedRead(
-  async () => summarizePublishedReviews(await getPayloadClient()),
+  async () => publishedRatingSummary(await getPayloadClient()),
   ['review-summary'],
   { tags: [CACHE_TAGS.reviews] },
 )

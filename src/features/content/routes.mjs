@@ -23,6 +23,31 @@ export const NOT_FOUND_PATH = '/not-found'
 /** The order page for a package (`/order?qty=3` from the price cards), cached once per package. */
 export const orderPackagePath = (/** @type {number} */ quantity) => `/order/${quantity}`
 
+/**
+ * The pages listed over numbered pages: `/reviews` is the first, `/reviews/page/2` the next. At
+ * most six digits, so a made-up page number never reaches the database as an absurd offset.
+ */
+const PAGED_ROUTES = ['/reviews']
+const LATER_PAGE_NUMBER = '[1-9][0-9]{0,5}'
+
+/** A page's address: the list's own path for the first page. */
+export const pagedPath = (/** @type {string} */ path, /** @type {number} */ page) => (page <= 1 ? path : `${path}/page/${page}`)
+
+/**
+ * The page number the segments under a paged route name: 1 for none, the number for
+ * `page/<n>` with n ≥ 2 (page 1 has one address only, the list's own), otherwise null.
+ *
+ * @param {string[] | undefined} segments
+ * @returns {number | null}
+ */
+export function pageNumberFrom(segments) {
+  if (!segments?.length) return 1
+  const [word, number, ...rest] = segments
+  if (word !== 'page' || rest.length || !new RegExp(`^${LATER_PAGE_NUMBER}$`).test(number ?? '')) return null
+  const page = Number(number)
+  return page >= 2 ? page : null
+}
+
 /** Every other path the site answers. */
 const OTHER_PATHS = [NOT_FOUND_PATH, '/not-found-log.js', '/icon.svg', '/og-image.png', '/robots.txt', '/sitemap.xml', '/unsubscribe', '/unsubscribe/confirm', '/api', '/admin']
 
@@ -43,7 +68,10 @@ const escapeRegExp = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[
  */
 export function routingRewrites(packageQuantities) {
   const exact = [...NAV_ROUTES.map((route) => route.href), ...OTHER_PATHS, ...packageQuantities.map(orderPackagePath)]
-  const known = exact.map((path) => `${escapeRegExp(path.slice(1))}$`)
+  const known = [
+    ...exact.map((path) => `${escapeRegExp(path.slice(1))}$`),
+    ...PAGED_ROUTES.map((path) => `${escapeRegExp(path.slice(1))}/page/${LATER_PAGE_NUMBER}$`),
+  ]
   const under = PREFIXES.map((prefix) => escapeRegExp(prefix.slice(1)))
   return [
     ...packageQuantities.map((quantity) => ({

@@ -25,10 +25,13 @@ export function localBusinessJsonLd(settings: SiteSetting) {
   }
 }
 
-/** The published reviews a page shows, for the product's rating in search results. */
+/**
+ * For the product's rating in search results: the average and count of every published review
+ * (not only the listed ones), and the reviews the page shows.
+ */
 export type ReviewsForJsonLd = { summary: { average: number; count: number }; reviews: Pick<Review, 'name' | 'rating' | 'comment' | 'createdAt'>[] }
 
-/** The newest reviews are enough for search engines; the page lists them all. */
+/** A page's first reviews are enough for search engines. */
 const MAX_REVIEWS_IN_JSON_LD = 20
 
 const rating = (value: number) => ({ ratingValue: value, bestRating: RATING.max, worstRating: RATING.min })

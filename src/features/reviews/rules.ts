@@ -29,3 +29,6 @@ export const REVIEW_STATUSES = [
 
 /** The review form's hidden field carrying an order's review-link key (`?order=` of the link). */
 export const ORDER_KEY_FIELD = 'orderKey'
+
+/** Reviews per page of /reviews: enough to read, little to download; "More reviews" leads on. */
+export const REVIEWS_PER_PAGE = 20

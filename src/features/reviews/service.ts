@@ -9,8 +9,8 @@ import type { Media, Review } from '@/payload-types'
 import { reviewNotices } from '@/features/reviews/notices'
 import { type Message } from '@/shared/notices'
 import { prepareReviewPhoto } from './photo'
+import { REVIEWS_PER_PAGE } from './rules'
 import { parseReviewFields } from './schema'
-import { summarizeRatings } from './summary'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 
@@ -19,32 +19,69 @@ import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
  * the server action and the integration tests share them.
  */
 
-/** Published reviews, newest first, with their photo; the page lists them. */
-export async function findPublishedReviews(payload: Payload): Promise<Review[]> {
-  const { docs } = await payload.find({
+/** What a review's card on the page shows, and nothing more. */
+export type ReviewCard = Pick<Review, 'id' | 'name' | 'rating' | 'comment' | 'createdAt' | 'verifiedBuyer'> & { photo: ReviewPhoto | null }
+
+export type ReviewPhoto = { url: string; alt: string; width: number; height: number }
+
+/** One page of the list: its reviews, newest first, and whether an older page follows. */
+export type ReviewsPage = { reviews: ReviewCard[]; hasNextPage: boolean }
+
+/**
+ * The published reviews of one page of the list (page 1: the newest), with only what their cards
+ * show. A page past the last has no reviews.
+ */
+export async function findPublishedReviews(payload: Payload, page = 1): Promise<ReviewsPage> {
+  const { docs, hasNextPage } = await payload.find({
     collection: 'reviews',
     where: { status: { equals: 'published' } },
-    sort: '-createdAt',
-    limit: 500,
-    depth: 1,
-    // As a visitor: the collection's rules hide every other status, and the photo's too.
+    // The id breaks ties between reviews posted in the same millisecond, so no review is on two pages.
+    sort: ['-createdAt', '-id'],
+    limit: REVIEWS_PER_PAGE,
+    page,
+    depth: 0,
+    select: { name: true, rating: true, comment: true, createdAt: true, verifiedBuyer: true, image: true },
+    // As a visitor: the collection's rules hide every other status.
     overrideAccess: false,
   })
-  return docs
+  const photos = await photosOf(payload, docs)
+  return {
+    hasNextPage,
+    reviews: docs.map(({ id, name, rating, comment, createdAt, verifiedBuyer, image }) => ({
+      id,
+      name,
+      rating,
+      comment,
+      createdAt,
+      verifiedBuyer,
+      photo: (image != null && photos.get(typeof image === 'object' ? image.id : image)) || null,
+    })),
+  }
 }
 
-/** The average and count of every published review (not only the ones the page lists). */
-export async function summarizePublishedReviews(payload: Payload): Promise<{ average: number; count: number }> {
+/** The photos of the listed reviews, by id, with what the card's <img> needs. */
+async function photosOf(payload: Payload, reviews: Pick<Review, 'name' | 'image'>[]): Promise<Map<number, ReviewPhoto>> {
+  const owners = new Map(reviews.flatMap((review) => (review.image == null ? [] : [[typeof review.image === 'object' ? review.image.id : review.image, review.name] as const])))
+  if (owners.size === 0) return new Map()
   const { docs } = await payload.find({
-    collection: 'reviews',
-    where: { status: { equals: 'published' } },
-    select: { rating: true },
+    collection: 'media',
+    where: { id: { in: [...owners.keys()] } },
     pagination: false,
     depth: 0,
-    overrideAccess: false,
+    select: { url: true, filename: true, alt: true, width: true, height: true },
+    // The photo of a published review is public (access/publishedReviewPhotoOrAdmin.ts), and these
+    // reviews were read as a visitor; the media rule would read every published review to say so.
+    overrideAccess: true,
   })
-  return summarizeRatings(docs.map((review) => review.rating))
+  return new Map(
+    docs.flatMap((photo) =>
+      photo.url ? [[photo.id, { url: photo.url, alt: photo.alt || `Photo from ${owners.get(photo.id)}`, width: photo.width ?? PHOTO_FALLBACK_SIDE, height: photo.height ?? PHOTO_FALLBACK_SIDE }] as const] : [],
+    ),
+  )
 }
+
+/** The size an <img> is given for a photo whose size was not recorded (it keeps the layout steady). */
+const PHOTO_FALLBACK_SIDE = 480
 
 export type ReviewSubmission = {
   name?: unknown

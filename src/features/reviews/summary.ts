@@ -1,6 +1,12 @@
-/** The average rating with one decimal (0 when there are none) and the count. */
-export function summarizeRatings(ratings: number[]): { average: number; count: number } {
-  if (ratings.length === 0) return { average: 0, count: 0 }
-  const sum = ratings.reduce((total, rating) => total + rating, 0)
-  return { average: Math.round((sum / ratings.length) * 10) / 10, count: ratings.length }
+export type RatingSummary = { average: number; count: number }
+
+/** The average rating with one decimal (0 when there are none) and the count, from their sum. */
+export function ratingSummaryFrom(total: number, count: number): RatingSummary {
+  if (count === 0) return { average: 0, count: 0 }
+  return { average: Math.round((total / count) * 10) / 10, count }
+}
+
+/** The same summary from the ratings themselves. */
+export function summarizeRatings(ratings: number[]): RatingSummary {
+  return ratingSummaryFrom(ratings.reduce((total, rating) => total + rating, 0), ratings.length)
 }

@@ -68,12 +68,13 @@ export function NavMenu({ links }: { links: readonly NavLink[] }) {
       >
         <ul className="flex flex-col gap-1 pb-3 md:flex-row md:items-center md:gap-1 md:pb-0">
           {links.map((link) => {
-            const current = pathname === link.href
+            // A page under a menu entry (/reviews/page/2) marks the entry as the section the visitor is in.
+            const current = pathname === link.href ? 'page' : link.href !== '/' && pathname.startsWith(`${link.href}/`) ? 'true' : undefined
             return (
               <li key={link.href}>
                 <Link
                   href={link.href}
-                  aria-current={current ? 'page' : undefined}
+                  aria-current={current}
                   onClick={() => setOpen(false)}
                   className={`block rounded-full px-4 py-2.5 text-base font-medium transition-colors md:px-2 md:py-2 md:text-sm lg:px-3 lg:text-[0.95rem] ${
                     current ? 'bg-plum-100 text-plum-800' : 'text-plum-900/80 hover:bg-plum-50 hover:text-plum-800'

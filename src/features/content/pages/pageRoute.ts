@@ -1,7 +1,9 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
-import type { ContentPage } from './types'
+import { pageNumberFrom, pagedPath } from '@/features/content/routes.mjs'
+
+import type { ContentPage, PagedContentPage } from './types'
 
 type Props = { params: Promise<{ rest?: string[] }> }
 
@@ -24,6 +26,36 @@ export function pageRoute(page: ContentPage, path: string) {
     async Page({ params }: Props) {
       if (!(await isThePage(params))) notFound()
       return page.render()
+    },
+  }
+}
+
+/**
+ * `pageRoute` for a list over numbered pages: `<path>` is the first, `<path>/page/<n>` the later
+ * ones (`routes.mjs`), each cached like any page and expired with the list's cache tag. Each page
+ * is its own canonical address; the later ones ask search engines not to index them but to follow
+ * their links: they repeat the first page's title and product, with older entries only. A page
+ * past the last one is not found (a link to it is outdated; showing the last page there would give
+ * one list two addresses).
+ */
+export function pagedPageRoute(page: PagedContentPage, path: string) {
+  const pageNumber = async (params: Props['params']) => pageNumberFrom((await params).rest)
+  return {
+    async generateMetadata({ params }: Props): Promise<Metadata> {
+      const number = await pageNumber(params)
+      const metadata = number && (await page.metadata(number))
+      if (!number || !metadata) return {}
+      return {
+        ...metadata,
+        alternates: { canonical: pagedPath(path, number) },
+        ...(number > 1 && { robots: { index: false, follow: true } }),
+      }
+    },
+    async Page({ params }: Props) {
+      const number = await pageNumber(params)
+      const content = number && (await page.render(number))
+      if (!content) notFound()
+      return content
     },
   }
 }

@@ -6,3 +6,12 @@ export type ContentPage = {
   metadata: () => Promise<Metadata>
   render: () => Promise<ReactNode>
 }
+
+/**
+ * A content page listed over numbered pages (routed by `pagedPageRoute`): each call gets the page
+ * number, 1 for the first, and answers null for a page that does not exist.
+ */
+export type PagedContentPage = {
+  metadata: (page: number) => Promise<Metadata | null>
+  render: (page: number) => Promise<ReactNode | null>
+}

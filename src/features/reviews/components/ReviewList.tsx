@@ -1,7 +1,6 @@
 import { getImageProps } from 'next/image'
 
-import type { Media, Review } from '@/payload-types'
-
+import type { ReviewCard } from '../service'
 import { Stars } from './Stars'
 import { businessDate } from '@/shared/time'
 
@@ -16,13 +15,12 @@ function ReviewPhoto({ url, alt, width, height }: { url: string; alt: string; wi
 }
 
 /** Published reviews as the page lists them, newest first; 'No reviews yet' when there are none. */
-export function ReviewList({ reviews }: { reviews: Review[] }) {
+export function ReviewList({ reviews }: { reviews: ReviewCard[] }) {
   if (reviews.length === 0) return <p className="card text-center text-lg">No reviews yet</p>
   return (
     <ul className="space-y-5">
       {reviews.map((review) => {
-        // Unpopulated (a number) when the visitor may not see the photo.
-        const photo = typeof review.image === 'object' ? (review.image as Media | null) : null
+        const { photo } = review
         return (
           <li key={review.id} className="card" data-testid="review">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -42,7 +40,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
               <Stars rating={review.rating} />
             </div>
             <p className="mt-3 leading-7 whitespace-pre-line text-plum-900/85">{review.comment}</p>
-            {photo?.url && <ReviewPhoto url={photo.url} alt={photo.alt || `Photo from ${review.name}`} width={photo.width ?? 480} height={photo.height ?? 480} />}
+            {photo && <ReviewPhoto {...photo} />}
           </li>
         )
       })}

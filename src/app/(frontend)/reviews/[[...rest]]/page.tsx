@@ -1,11 +1,11 @@
 import { reviewsPage } from '@/features/reviews/components/ReviewsPage'
-import { noStaticParams, pageRoute } from '@/features/content/pages/pageRoute'
+import { noStaticParams, pagedPageRoute } from '@/features/content/pages/pageRoute'
 
-// Rendered on its first request and cached, never at build time (see pageRoute).
+// /reviews and /reviews/page/<n>: each rendered on its first request and cached, never at build time (see pageRoute).
 export const dynamicParams = true
 export const generateStaticParams = noStaticParams
 
-const route = pageRoute(reviewsPage, '/reviews')
+const route = pagedPageRoute(reviewsPage, '/reviews')
 
 export const generateMetadata = route.generateMetadata
 
