@@ -448,6 +448,7 @@ export interface Export {
     | number
     | boolean
     | null;
+  status?: ('preparing' | 'ready' | 'failed') | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -918,6 +919,7 @@ export interface ExportsSelect<T extends boolean = true> {
   fields?: T;
   collectionSlug?: T;
   where?: T;
+  status?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;
