@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeValidateHook, CollectionSlug, Payload, TaskConfig, Where } from 'payload'
 
-import type { Export } from '@/payload-types'
+import type { Export, TaskCreateCollectionExport } from '@/payload-types'
 import { onCommit } from '@/platform/db/afterCommit'
 import { runQueueRound, runQueueSoon, startQueueWorker } from '@/platform/jobs/queueRunner'
 
@@ -50,7 +50,7 @@ export const queueExportFile: CollectionAfterChangeHook<Export> = async ({ colle
       id: String(doc.id),
       name: doc.name ?? String(doc.id),
       batchSize: settings?.exportBatchSize,
-      collectionSlug: doc.collectionSlug as CollectionSlug,
+      collectionSlug: doc.collectionSlug as TaskCreateCollectionExport['input']['collectionSlug'],
       drafts: doc.drafts,
       exportCollection: collection.slug,
       fields: doc.fields,
