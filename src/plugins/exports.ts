@@ -4,7 +4,7 @@ import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import type { FieldBeforeExportHook, ToCSVFunction } from '@payloadcms/plugin-import-export/types'
 import type { CollectionConfig, Config, Field, Plugin } from 'payload'
 
-import { followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter } from '@/features/admin/exportJobs'
+import { answerOthersBetweenPages, followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter } from '@/features/admin/exportJobs'
 import { EXPORT_STATUSES } from '@/features/admin/exportStatuses'
 import { neutralCsvCell } from '@/features/admin/csv'
 import { DATA_DIR } from '@/platform/config/runtime'
@@ -13,16 +13,16 @@ const EXPORTED_COLLECTIONS = ['orders', 'email-captures', 'contact-messages'] as
 
 /**
  * Records read per query while a file is made. The plugin reads a page, turns it into rows and
- * reads the next; a larger page means fewer queries (each also counts the matches) for a few more
- * rows held at once.
+ * reads the next; other requests wait while a page is read (`answerOthersBetweenPages`), and each
+ * query also counts the matches: a few hundred keeps both short.
  */
-const EXPORT_BATCH_SIZE = 500
+const EXPORT_BATCH_SIZE = 250
 
 /**
  * CSV/JSON exports from the list views of orders, subscribers and contact messages, with the list's
  * current filter. Saving an export makes its file in the background (`features/admin/exportJobs.ts`):
  * the export's page shows it being prepared, then the download. The plugin's other button, which
- * makes the file inside the request (50,000 orders: 10 s), is hidden. No imports: orders and codes
+ * made the file inside the request (50,000 orders: 10 s), is hidden and its endpoint gone. No imports: orders and codes
  * are only ever created by the site's own rules. Keep this plugin after any plugin that adds fields
  * to those collections, so their CSV cells are neutral too.
  */
@@ -31,7 +31,7 @@ export const exportsPlugin = (): Plugin => async (config) => {
     collections: EXPORTED_COLLECTIONS.map((slug) => ({
       slug,
       import: false,
-      export: { batchSize: EXPORT_BATCH_SIZE, disableDownload: true },
+      export: { batchSize: EXPORT_BATCH_SIZE, disableDownload: true, hooks: { after: answerOthersBetweenPages } },
     })),
     overrideExportCollection: ({ collection }) => preparedInTheBackground(keptWithTheData(exportEverythingTheFilterMatches(collection))),
   })(withNeutralCsvCells(config, EXPORTED_COLLECTIONS))
@@ -110,6 +110,10 @@ function preparedInTheBackground(collection: CollectionConfig): CollectionConfig
   }
   return {
     ...collection,
+    // The plugin's in-request export (POST /api/exports/download, its hidden Download button) holds
+    // the request for the whole file (50,000 orders: 10 s), and its stream cannot take
+    // `answerOthersBetweenPages` (it reads the next page while the hook waits).
+    endpoints: (collection.endpoints || []).filter((endpoint) => endpoint.path !== '/download'),
     labels: { singular: 'Export', plural: 'Exports' },
     admin: { ...collection.admin, group: 'Admin', defaultColumns: ['name', 'collectionSlug', 'format', 'status', 'createdAt'] },
     fields: [statusNotice, ...collection.fields, status],

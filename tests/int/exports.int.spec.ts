@@ -97,14 +97,24 @@ describe('exports hold no live spreadsheet formula', () => {
     await smtp?.close()
   })
 
-  /** The admin's Export → Download: the same request its button sends, as the logged-in seller. */
+  /** Waits for the background job to finish the export's file (it starts once the save has committed). */
+  async function finished(id: number | string) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const saved = await app.payload.findByID({ collection: 'exports', id, depth: 0 })
+      if (saved.status !== 'preparing') return saved
+    }
+    throw new Error(`export ${id} still being prepared after 20 s`)
+  }
+
+  /** The admin's Export → Save, as the logged-in seller, then the file once it is ready. */
   async function download(collectionSlug: string, format: 'csv' | 'json') {
-    const { status, json } = await rest(app.config, 'POST', '/exports/download', {
-      headers: admin,
-      body: { data: { collectionSlug, format, name: `test-${collectionSlug}` } },
-    })
-    expect(status).toBe(200)
-    return json as unknown
+    const { status, json } = await rest(app.config, 'POST', '/exports', { headers: admin, body: { collectionSlug, format, name: `test-${collectionSlug}-${Date.now()}` } })
+    expect(status).toBe(201)
+    const saved = await finished((json.doc as { id: number }).id)
+    expect(saved.status).toBe('ready')
+    const file = await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })
+    expect(file.status).toBe(200)
+    return file.json as unknown
   }
 
   const parseCsv = (text: string): Row[] => parse(text, { bom: true, columns: true, skip_empty_lines: true })
@@ -149,15 +159,6 @@ describe('exports hold no live spreadsheet formula', () => {
       expect(JSON.stringify(docs)).toContain(JSON.stringify(HYPERLINK))
     })
   })
-
-  /** Waits for the background job to finish the export's file (it starts once the save has committed). */
-  async function finished(id: number | string) {
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      const saved = await app.payload.findByID({ collection: 'exports', id, depth: 0 })
-      if (saved.status !== 'preparing') return saved
-    }
-    throw new Error(`export ${id} still being prepared after 20 s`)
-  }
 
   it('also for an export the seller saves in the admin, and for a leading tab or carriage return', async () => {
     const user = (await app.payload.find({ collection: 'users', limit: 1 })).docs[0]
@@ -234,6 +235,11 @@ describe('exports hold no live spreadsheet formula', () => {
       expect(saved.status).toBe('ready')
       const file = await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })
       expect((file.json as unknown as Array<{ id: number }>).map((doc) => doc.id).sort()).toEqual(paidIds.map(Number).sort())
+    })
+
+    it('no export is made inside a request any more', async () => {
+      const { status } = await rest(app.config, 'POST', '/exports/download', { headers: admin, body: { data: { collectionSlug: 'orders', format: 'csv', name: 'in-request' } } })
+      expect(status).toBe(404)
     })
 
     it('a filter the list cannot run is refused when saving, with the reason', async () => {

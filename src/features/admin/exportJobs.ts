@@ -1,5 +1,6 @@
 import 'server-only'
 
+import type { ExportAfterHook } from '@payloadcms/plugin-import-export/types'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeValidateHook, CollectionSlug, Payload, TaskConfig, Where } from 'payload'
 
 import type { Export, TaskCreateCollectionExport } from '@/payload-types'
@@ -68,6 +69,14 @@ export const queueExportFile: CollectionAfterChangeHook<Export> = async ({ colle
   if (!onCommit(req, () => runExportsSoon(req.payload))) runExportsSoon(req.payload)
   return doc
 }
+
+/**
+ * After each page of an export, lets the server answer the requests waiting meanwhile. The SQLite
+ * driver answers synchronously, so the plugin's chain of awaits never gives the event loop back on
+ * its own: without this pause, every request (an order, the admin) waited for the whole file
+ * (50,000 orders: 20 s).
+ */
+export const answerOthersBetweenPages: ExportAfterHook = () => new Promise((resolve) => setImmediate(resolve))
 
 /**
  * A filter the list cannot run is refused when the export is saved (Payload answers 400 naming the
