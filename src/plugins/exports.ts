@@ -22,9 +22,9 @@ const EXPORT_BATCH_SIZE = 250
  * CSV/JSON exports from the list views of orders, subscribers and contact messages, with the list's
  * current filter. Saving an export makes its file in the background (`features/admin/exportJobs.ts`):
  * the export's page shows it being prepared, then the download. The plugin's other button, which
- * made the file inside the request (50,000 orders: 10 s), is hidden and its endpoint gone. No imports: orders and codes
- * are only ever created by the site's own rules. Keep this plugin after any plugin that adds fields
- * to those collections, so their CSV cells are neutral too.
+ * made the file inside the request (50,000 orders: 10 s), is hidden and its endpoint gone. No
+ * imports: orders and codes are only ever created by the site's own rules. Keep this plugin after
+ * any plugin that adds fields to those collections, so their CSV cells are neutral too.
  */
 export const exportsPlugin = (): Plugin => async (config) => {
   const withExports = await importExportPlugin({
@@ -121,6 +121,7 @@ function preparedInTheBackground(collection: CollectionConfig): CollectionConfig
       ...collection.hooks,
       beforeValidate: [...(collection.hooks?.beforeValidate ?? []), refuseUnusableFilter],
       beforeChange: [...(collection.hooks?.beforeChange ?? []), followExportFile],
+      // The plugin's only afterChange hook queues the job outside the save's transaction: replaced.
       afterChange: [queueExportFile],
     },
   }

@@ -23,7 +23,7 @@ const MINUTE = 60 * SECOND
 /** Looks for exports left waiting by a restart (a new one starts at once, after its commit). */
 export const EXPORTS_POLL_MS = 10 * SECOND
 const ROUND = {
-  // 50,000 orders take about 10 s; a round holds its lock across instances at most this long.
+  // 50,000 orders take about 15 s; a round holds its lock across instances at most this long.
   longestRoundMs: 5 * MINUTE,
   abandonedAfterMs: 15 * MINUTE,
 }

@@ -1,6 +1,6 @@
 'use client'
 
-import { useConfig, useDocumentInfo, useFormFields } from '@payloadcms/ui'
+import { useConfig, useDocumentInfo, useField, useFormFields } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 
 import type { Export } from '@/payload-types'
@@ -28,6 +28,8 @@ export function ExportStatus() {
     filesize: fields.filesize?.value as number | undefined,
     url: fields.url?.value as string | undefined,
   }))
+  // The Status field in the sidebar shows the same, from the form's state.
+  const { setValue: setStatusField } = useField<Status>({ path: 'status' })
   const [polled, setPolled] = useState<Shown | null>(null)
   const shown: Shown = polled ?? fromForm
   const status = shown.status ?? (shown.filename ? 'ready' : 'preparing')
@@ -36,10 +38,13 @@ export function ExportStatus() {
     if (id === undefined || status !== 'preparing') return
     const timer = setInterval(async () => {
       const response = await fetch(`${config.routes.api}/exports/${id}?depth=0`, { credentials: 'include' }).catch(() => null)
-      if (response?.ok) setPolled((await response.json()) as Shown)
+      if (!response?.ok) return
+      const latest = (await response.json()) as Shown
+      setPolled(latest)
+      if (latest.status) setStatusField(latest.status, true)
     }, POLL_MS)
     return () => clearInterval(timer)
-  }, [id, status, config.routes.api])
+  }, [id, status, config.routes.api, setStatusField])
 
   if (id === undefined) {
     return <p className="export-status">Save to prepare the file. It is made in the background: you can leave the page and find it later under Admin → Exports.</p>
