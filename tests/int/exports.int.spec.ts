@@ -6,6 +6,7 @@ import { sendContactMessage } from '@/features/contact/service'
 import { joinEmailList } from '@/features/discounts/signUp'
 import { submitOrder } from '@/features/ordering/service'
 
+import { finishedExport, savedExportFile } from '../helpers/exports'
 import { validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
 import { startSmtp, type TestSmtp } from '../helpers/smtp'
@@ -97,25 +98,10 @@ describe('exports hold no live spreadsheet formula', () => {
     await smtp?.close()
   })
 
-  /** Waits for the background job to finish the export's file (it starts once the save has committed). */
-  async function finished(id: number | string) {
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      const saved = await app.payload.findByID({ collection: 'exports', id, depth: 0 })
-      if (saved.status !== 'preparing') return saved
-    }
-    throw new Error(`export ${id} still being prepared after 20 s`)
-  }
+  const finished = (id: number | string) => finishedExport(app.payload, id)
 
   /** The admin's Export → Save, as the logged-in seller, then the file once it is ready. */
-  async function download(collectionSlug: string, format: 'csv' | 'json') {
-    const { status, json } = await rest(app.config, 'POST', '/exports', { headers: admin, body: { collectionSlug, format, name: `test-${collectionSlug}-${Date.now()}` } })
-    expect(status).toBe(201)
-    const saved = await finished((json.doc as { id: number }).id)
-    expect(saved.status).toBe('ready')
-    const file = await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })
-    expect(file.status).toBe(200)
-    return file.json as unknown
-  }
+  const download = async (collectionSlug: string, format: 'csv' | 'json') => (await savedExportFile(app, admin, { collectionSlug, format })).file
 
   const parseCsv = (text: string): Row[] => parse(text, { bom: true, columns: true, skip_empty_lines: true })
 
