@@ -8,7 +8,9 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  * background work: the e-mail outbox's worker, so e-mails left waiting by a restart or a
  * mail-server outage go out without anyone visiting, the customers' reminders every ten minutes
  * (each goes once: `features/ordering/orderMessages.ts`), the hourly removal of old submission keys
- * and of the health check's keys of stopped servers, and the SQLite backups (every six hours and at 03:00, `platform/backup`).
+ * and of the health check's keys of stopped servers, the SQLite backups (every six hours and at
+ * 03:00, `platform/backup`), and the saved exports' files left waiting by a restart
+ * (`features/admin/exportJobs.ts`; a new one starts at once).
  * With several instances on Redis, each periodic round runs on one of them (`runOnOneInstance`);
  * the outbox needs no lock, each message is claimed in the database before it is sent.
  * Skipped while `next build` runs.
@@ -29,9 +31,11 @@ export async function register(): Promise<void> {
   ])
   const { alertSellerWhenUnwell, ATTENTION_CHECK_MS } = await import('./platform/health/attention')
   const { pruneHealthKeys } = await import('./platform/health/health')
+  const { startExportsWorker } = await import('./features/admin/exportJobs')
   markServerRunning()
   const payload = await getPayloadClient()
   startOutboxWorker(payload)
+  startExportsWorker(payload)
   const every = (job: string, periodMs: number, work: () => Promise<unknown>) => {
     const round = () => runOnOneInstance(job, periodMs, work).catch((error) => payload.logger.error({ err: error, msg: `[${job}] failed` }))
     void round()

@@ -450,6 +450,7 @@ export interface Export {
     | number
     | boolean
     | null;
+  status?: ('preparing' | 'ready' | 'failed') | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -922,6 +923,7 @@ export interface ExportsSelect<T extends boolean = true> {
   fields?: T;
   collectionSlug?: T;
   where?: T;
+  status?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

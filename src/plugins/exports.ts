@@ -4,26 +4,39 @@ import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import type { FieldBeforeExportHook, ToCSVFunction } from '@payloadcms/plugin-import-export/types'
 import type { CollectionConfig, Config, Field, Plugin } from 'payload'
 
+import { answerOthersBetweenPages, followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter } from '@/features/admin/exportJobs'
+import { EXPORT_STATUSES } from '@/features/admin/exportStatuses'
 import { neutralCsvCell } from '@/features/admin/csv'
 import { DATA_DIR } from '@/platform/config/runtime'
 
 const EXPORTED_COLLECTIONS = ['orders', 'email-captures', 'contact-messages'] as const
 
 /**
- * CSV/JSON downloads from the list views of orders, subscribers and contact messages, with the
- * list's current filter. No imports: orders and codes are only ever created by the site's own rules.
- * Keep this plugin after any plugin that adds fields to those collections, so their CSV cells are
- * neutral too.
+ * Records read per query while a file is made. The plugin reads a page, turns it into rows and
+ * reads the next; other requests wait while a page is read (`answerOthersBetweenPages`), and each
+ * query also counts the matches: a few hundred keeps both short.
  */
-export const exportsPlugin = (): Plugin => (config) =>
-  importExportPlugin({
+const EXPORT_BATCH_SIZE = 250
+
+/**
+ * CSV/JSON exports from the list views of orders, subscribers and contact messages, with the list's
+ * current filter. Saving an export makes its file in the background (`features/admin/exportJobs.ts`):
+ * the export's page shows it being prepared, then the download. The plugin's other button, which
+ * made the file inside the request (50,000 orders: 10 s), is hidden and its endpoint gone. No
+ * imports: orders and codes are only ever created by the site's own rules. Keep this plugin after
+ * any plugin that adds fields to those collections, so their CSV cells are neutral too.
+ */
+export const exportsPlugin = (): Plugin => async (config) => {
+  const withExports = await importExportPlugin({
     collections: EXPORTED_COLLECTIONS.map((slug) => ({
       slug,
       import: false,
-      export: { disableJobsQueue: true },
+      export: { batchSize: EXPORT_BATCH_SIZE, disableDownload: true, hooks: { after: answerOthersBetweenPages } },
     })),
-    overrideExportCollection: ({ collection }) => keptWithTheData(exportEverythingTheFilterMatches(collection)),
+    overrideExportCollection: ({ collection }) => preparedInTheBackground(keptWithTheData(exportEverythingTheFilterMatches(collection))),
   })(withNeutralCsvCells(config, EXPORTED_COLLECTIONS))
+  return withFailuresShown(withExports)
+}
 
 // ---- Neutral CSV cells ----------------------------------------------------------------------
 // What a neutral cell is (`neutralCsvCell`) lives with the admin's other CSV, the prep sheet's.
@@ -73,6 +86,51 @@ function withNeutralCsvCell(field: Field): Field {
     return args.format === 'csv' ? neutralCsvCell(value) : value
   }
   return { ...field, custom: { ...field.custom, 'plugin-import-export': { ...own, hooks: { ...own.hooks, beforeExport } } } }
+}
+
+// ---- Files made in the background -------------------------------------------------------------
+
+/**
+ * Where the export is (being prepared, ready, failed) for the list and the export's page, kept by
+ * the export's own hooks; the job is queued by ours instead of the plugin's (see `queueExportFile`).
+ * Listed in the admin under Admin, so the seller finds a file made while they were elsewhere.
+ */
+function preparedInTheBackground(collection: CollectionConfig): CollectionConfig {
+  const status: Field = {
+    name: 'status',
+    type: 'select',
+    options: [...EXPORT_STATUSES],
+    // Shown once saved; the notice at the top says the same with the download.
+    admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.status) },
+  }
+  const statusNotice: Field = {
+    name: 'statusNotice',
+    type: 'ui',
+    admin: { components: { Field: '/features/admin/components/ExportStatus.client#ExportStatus' }, disableListColumn: true },
+  }
+  return {
+    ...collection,
+    // The plugin's in-request export (POST /api/exports/download, its hidden Download button) holds
+    // the request for the whole file (50,000 orders: 10 s), and its stream cannot take
+    // `answerOthersBetweenPages` (it reads the next page while the hook waits).
+    endpoints: (collection.endpoints || []).filter((endpoint) => endpoint.path !== '/download'),
+    labels: { singular: 'Export', plural: 'Exports' },
+    admin: { ...collection.admin, group: 'Admin', defaultColumns: ['name', 'collectionSlug', 'format', 'status', 'createdAt'] },
+    fields: [statusNotice, ...collection.fields, status],
+    hooks: {
+      ...collection.hooks,
+      beforeValidate: [...(collection.hooks?.beforeValidate ?? []), refuseUnusableFilter],
+      beforeChange: [...(collection.hooks?.beforeChange ?? []), followExportFile],
+      // The plugin's only afterChange hook queues the job outside the save's transaction: replaced.
+      afterChange: [queueExportFile],
+    },
+  }
+}
+
+/** The plugin's task marks the export failed when it cannot make the file (no retries: the seller starts it again). */
+function withFailuresShown(config: Config): Config {
+  const tasks = config.jobs?.tasks?.map((task) => (task.slug === 'createCollectionExport' ? { ...task, onFail: markExportFailed } : task))
+  return { ...config, jobs: { ...config.jobs, tasks } }
 }
 
 // ---- Where saved exports live and what they hold ------------------------------------------------

@@ -98,7 +98,7 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   await expect(listRow(page, fullName)).toHaveCount(1)
 })
 
-test('a CSV export of the orders downloads with every order and its total', async ({ page, request }) => {
+test('a CSV export of the orders is prepared in the background, then downloads with every order and its total', async ({ page, request }) => {
   const fullName = `Ezra Export ${Date.now()}`
   await placeOrder(page, fullName, `export-${Date.now()}@example.com`)
   const orders = (await adminApi(request, 'GET', '/api/orders?limit=0&pagination=false')).docs as Doc[]
@@ -109,8 +109,16 @@ test('a CSV export of the orders downloads with every order and its total', asyn
   await page.locator('.list-controls .popup-button').click()
   await page.getByText('Export Orders').click()
   await expect(page.getByLabel('Limit')).toHaveValue('')
+  // Saving answers at once with the export being prepared; the file is made in the background.
+  const saving = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/exports')
+  await page.getByRole('button', { name: 'Save' }).click()
+  const saved = await (await saving).json()
+  expect(saved.doc.status).toBe('preparing')
+  expect(saved.doc.filename ?? null).toBeNull()
+  const status = page.getByTestId('export-status')
+  await expect(status).toContainText('Ready to download')
   const downloading = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Download' }).click()
+  await status.getByRole('link', { name: /^Download / }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/\.csv$/)
   const csv = fs.readFileSync(await download.path(), 'utf8')

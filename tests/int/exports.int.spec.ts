@@ -1,10 +1,12 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { EXPORTS_QUEUE, workExportsQueue } from '@/features/admin/exportJobs'
 import { sendContactMessage } from '@/features/contact/service'
 import { joinEmailList } from '@/features/discounts/signUp'
 import { submitOrder } from '@/features/ordering/service'
 
+import { finishedExport, savedExportFile } from '../helpers/exports'
 import { validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
 import { startSmtp, type TestSmtp } from '../helpers/smtp'
@@ -96,15 +98,10 @@ describe('exports hold no live spreadsheet formula', () => {
     await smtp?.close()
   })
 
-  /** The admin's Export → Download: the same request its button sends, as the logged-in seller. */
-  async function download(collectionSlug: string, format: 'csv' | 'json') {
-    const { status, json } = await rest(app.config, 'POST', '/exports/download', {
-      headers: admin,
-      body: { data: { collectionSlug, format, name: `test-${collectionSlug}` } },
-    })
-    expect(status).toBe(200)
-    return json as unknown
-  }
+  const finished = (id: number | string) => finishedExport(app.payload, id)
+
+  /** The admin's Export → Save, as the logged-in seller, then the file once it is ready. */
+  const download = async (collectionSlug: string, format: 'csv' | 'json') => (await savedExportFile(app, admin, { collectionSlug, format })).file
 
   const parseCsv = (text: string): Row[] => parse(text, { bom: true, columns: true, skip_empty_lines: true })
 
@@ -151,13 +148,15 @@ describe('exports hold no live spreadsheet formula', () => {
 
   it('also for an export the seller saves in the admin, and for a leading tab or carriage return', async () => {
     const user = (await app.payload.find({ collection: 'users', limit: 1 })).docs[0]
-    const saved = await app.payload.create({
+    const created = await app.payload.create({
       collection: 'exports',
       data: { collectionSlug: 'contact-messages', format: 'csv', name: `saved-${Date.now()}` },
       user: { ...user, collection: 'users' },
       overrideAccess: false,
     })
+    const saved = await finished(created.id)
     try {
+      expect(saved.status).toBe('ready')
       const file = await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })
       expect(file.status).toBe(200)
       const rows = parseCsv(String(file.json))
@@ -169,5 +168,97 @@ describe('exports hold no live spreadsheet formula', () => {
     } finally {
       await app.payload.delete({ collection: 'exports', id: saved.id })
     }
+  })
+
+  describe('saved exports are made in the background', () => {
+    /** The seller's filter in the orders list: the orders marked paid. */
+    const PAID = { paymentStatus: { equals: 'paid' } }
+    let paidIds: Array<number | string>
+
+    beforeAll(async () => {
+      const paid = stored.orders.filter((order) => order.fullName === HYPERLINK || order.fullName === MINUS)
+      for (const order of paid) await app.payload.update({ collection: 'orders', id: order.id as number, data: { paymentStatus: 'paid' } })
+      paidIds = paid.map((order) => order.id as number)
+    })
+
+    /** The admin's Save in the export drawer: the same request, as the logged-in seller. */
+    const save = (data: Record<string, unknown>, headers = admin) => rest(app.config, 'POST', '/exports', { headers, body: { name: `saved-${Date.now()}`, ...data } })
+
+    it('saving answers at once with the export being prepared; the job writes the filtered orders, neutral', async () => {
+      const { status, json } = await save({ collectionSlug: 'orders', format: 'csv', where: PAID })
+      expect(status).toBe(201)
+      const answered = json.doc as { id: number; status: string; filename?: string | null }
+      // The answer did not wait for the file.
+      expect(answered.status).toBe('preparing')
+      expect(answered.filename ?? null).toBeNull()
+
+      const saved = await finished(answered.id)
+      expect(saved.status).toBe('ready')
+      const file = await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })
+      expect(file.status).toBe(200)
+      const rows = parseCsv(String(file.json))
+      expect(rows.map((row) => Number(row.id)).sort()).toEqual(paidIds.map(Number).sort())
+      for (const row of rows) for (const [column, cell] of Object.entries(row)) expect(isNeutral(cell), `${column}: ${JSON.stringify(cell)}`).toBe(true)
+      expect(rows.map((row) => row.fullName)).toContain(`'${HYPERLINK}`)
+      expect(rows.map((row) => row.fullName)).toContain(`'${MINUS}`)
+    })
+
+    it('a file a stopped server left half made is made again by the next round of the queue', async () => {
+      const { json } = await save({ collectionSlug: 'orders', format: 'json', where: PAID })
+      const id = (json.doc as { id: number }).id
+      await finished(id)
+      // As the server would have left it: the export without its file, its job marked running long ago.
+      await app.payload.db.updateOne({ collection: 'exports', id, data: { status: 'preparing', filename: null, filesize: null, url: null } })
+      const lastRun = new Date(Date.now() - 60 * 60 * 1000).toISOString()
+      await app.payload.jobs.queue({ task: 'createCollectionExport', queue: EXPORTS_QUEUE, input: { id: String(id), name: `rerun-${id}`, collectionSlug: 'orders', exportCollection: 'exports', format: 'json', where: PAID, userCollection: 'users', userID: String((await app.payload.find({ collection: 'users', limit: 1 })).docs[0].id) } })
+      await app.payload.db.updateMany({ collection: 'payload-jobs', where: { queue: { equals: EXPORTS_QUEUE } }, data: { processing: true, updatedAt: lastRun } })
+      // Payload alone never runs a job marked running again.
+      await app.payload.jobs.run({ queue: EXPORTS_QUEUE })
+      expect((await app.payload.findByID({ collection: 'exports', id, depth: 0 })).status).toBe('preparing')
+
+      await workExportsQueue(app.payload)
+      const saved = await app.payload.findByID({ collection: 'exports', id, depth: 0 })
+      expect(saved.status).toBe('ready')
+      const file = await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })
+      expect((file.json as unknown as Array<{ id: number }>).map((doc) => doc.id).sort()).toEqual(paidIds.map(Number).sort())
+    })
+
+    it('no export is made inside a request any more', async () => {
+      const { status } = await rest(app.config, 'POST', '/exports/download', { headers: admin, body: { data: { collectionSlug: 'orders', format: 'csv', name: 'in-request' } } })
+      expect(status).toBe(404)
+    })
+
+    it('a filter the list cannot run is refused when saving, with the reason', async () => {
+      const exportsBefore = (await app.payload.count({ collection: 'exports' })).totalDocs
+      const { status, json } = await save({ collectionSlug: 'orders', format: 'csv', where: { noSuchField: { equals: 'x' } } })
+      expect(status).toBe(400)
+      expect(JSON.stringify(json)).toContain('noSuchField')
+      expect((await app.payload.count({ collection: 'exports' })).totalDocs).toBe(exportsBefore)
+    })
+
+    it('an export whose file cannot be made says so', async () => {
+      // Made for an account deleted before its job ran: the plugin's task refuses to export for nobody.
+      const exported = await app.payload.db.create({ collection: 'exports', data: { name: 'orphan', collectionSlug: 'orders', format: 'csv', status: 'preparing' } })
+      await app.payload.jobs.queue({ task: 'createCollectionExport', queue: EXPORTS_QUEUE, input: { id: String(exported.id), name: 'orphan', collectionSlug: 'orders', exportCollection: 'exports', format: 'csv', userCollection: 'users', userID: '999999' } })
+      await workExportsQueue(app.payload)
+      const saved = await app.payload.findByID({ collection: 'exports', id: exported.id, depth: 0 })
+      expect(saved.status).toBe('failed')
+      expect(saved.filename ?? null).toBeNull()
+    })
+
+    it('only a signed-in seller starts an export, sees it or downloads its file', async () => {
+      const { json } = await save({ collectionSlug: 'orders', format: 'csv' })
+      const saved = await finished((json.doc as { id: number }).id)
+      expect(saved.status).toBe('ready')
+      const exportsBefore = (await app.payload.count({ collection: 'exports' })).totalDocs
+
+      expect((await save({ collectionSlug: 'orders', format: 'csv' }, {})).status).toBe(403)
+      expect((await rest(app.config, 'GET', `/exports/${saved.id}`)).status).toBe(403)
+      expect((await rest(app.config, 'GET', `/exports/file/${saved.filename}`)).status).toBe(403)
+      expect((await rest(app.config, 'GET', '/payload-jobs/run')).status).toBe(401)
+      expect((await app.payload.count({ collection: 'exports' })).totalDocs).toBe(exportsBefore)
+      // The seller does.
+      expect((await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })).status).toBe(200)
+    })
   })
 })

@@ -9,8 +9,9 @@ import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 
+import { savedExportFile } from '../helpers/exports'
 import { orderFormData, validOrderForm } from '../helpers/orders'
-import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
+import { adminAuthHeader, startPayload, type TestPayload } from '../helpers/payload'
 import { startSmtp, type TestSmtp } from '../helpers/smtp'
 
 const ADMIN = { email: 'by-hand@example.com', password: 'correct-horse-battery' }
@@ -109,12 +110,8 @@ describe('an order entered by hand', () => {
     expect(pickup).toMatchObject({ fullName: stored.fullName, window: SATURDAY_PICKUP, quantity: 3, toCollect: 50 })
 
     // In the admin's export, with the columns of the orders list, which show how it came in.
-    const { status, json } = await rest(app.config, 'POST', '/exports/download', {
-      headers: Object.fromEntries(admin),
-      body: { data: { collectionSlug: 'orders', format: 'csv', name: 'by-hand', fields: Orders.admin?.defaultColumns } },
-    })
-    expect(status).toBe(200)
-    const rows = parse(String(json), { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[]
+    const { file } = await savedExportFile(app, Object.fromEntries(admin), { collectionSlug: 'orders', format: 'csv', name: 'by-hand', fields: Orders.admin?.defaultColumns })
+    const rows = parse(String(file), { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[]
     expect(rows.find((row) => row.reference === stored.reference)).toMatchObject({ fullName: stored.fullName, source: 'text', totalPrice: '50' })
   })
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { submitOrder } from '@/features/ordering/service'
 
+import { finishedExport, savedExportFile } from '../helpers/exports'
 import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
 import { validOrderForm } from '../helpers/orders'
 
@@ -66,25 +67,25 @@ describe('seller operations: who may read and change them', () => {
   })
 
   it('gives no export to an anonymous visitor, and the admin a CSV of the orders', async () => {
-    const body = { data: { collectionSlug: 'orders', format: 'csv', fields: ['fullName', 'totalPrice'] } }
-    const anonymous = await rest(app.config, 'POST', '/exports/download', { body })
-    expect(anonymous.status).toBeGreaterThanOrEqual(400)
+    const data = { collectionSlug: 'orders', format: 'csv', fields: ['fullName', 'totalPrice'] }
+    const anonymous = await rest(app.config, 'POST', '/exports', { body: { name: 'anonymous', ...data } })
+    expect(anonymous.status).toBe(403)
     expect(JSON.stringify(anonymous.json)).not.toContain('Dana Tester')
     expect((await rest(app.config, 'GET', '/exports')).status).toBe(403)
 
-    const download = await rest(app.config, 'POST', '/exports/download', { body, headers: admin })
-    expect(download.status).toBe(200)
-    expect(String(download.json)).toContain('Dana Tester,55')
+    const { file } = await savedExportFile(app, admin, data)
+    expect(String(file)).toContain('Dana Tester,55')
   })
 
   it('keeps a saved export file private', async () => {
     const user = await app.payload.findByID({ collection: 'users', id: ids.users })
-    const saved = await app.payload.create({
+    const created = await app.payload.create({
       collection: 'exports',
       data: { collectionSlug: 'orders', format: 'csv', name: `private-${Date.now()}` },
       user: { ...user, collection: 'users' },
       overrideAccess: false,
     })
+    const saved = await finishedExport(app.payload, created.id)
     try {
       expect(saved.filename).toMatch(/\.csv$/)
       const anonymous = await rest(app.config, 'GET', `/exports/file/${saved.filename}`)

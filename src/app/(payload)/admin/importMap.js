@@ -10,6 +10,7 @@ import { ContactMessageQuickFilters as ContactMessageQuickFilters_62f48f378665f9
 import { RatingCell as RatingCell_bf4ef8de413413e949050bd27c1e308a } from '../../../features/reviews/admin/RatingCell'
 import { ReviewQuickFilters as ReviewQuickFilters_62f48f378665f968a54a55a4adb1dbdc } from '../../../features/admin/components/QuickFilters'
 import { ReviewBulkActions as ReviewBulkActions_b289780c8f11a5c18720df86ae2a8c0f } from '../../../features/reviews/admin/ReviewBulkActions'
+import { ExportStatus as ExportStatus_ec4c41667110e328b9dae796420c3eea } from '../../../features/admin/components/ExportStatus.client'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { Page as Page_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { SortBy as SortBy_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -49,6 +50,7 @@ export const importMap = {
   "/features/reviews/admin/RatingCell#RatingCell": RatingCell_bf4ef8de413413e949050bd27c1e308a,
   "/features/admin/components/QuickFilters#ReviewQuickFilters": ReviewQuickFilters_62f48f378665f968a54a55a4adb1dbdc,
   "/features/reviews/admin/ReviewBulkActions#ReviewBulkActions": ReviewBulkActions_b289780c8f11a5c18720df86ae2a8c0f,
+  "/features/admin/components/ExportStatus.client#ExportStatus": ExportStatus_ec4c41667110e328b9dae796420c3eea,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#Page": Page_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#SortBy": SortBy_cdf7e044479f899a31f804427d568b36,
