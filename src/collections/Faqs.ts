@@ -3,7 +3,7 @@ import type { CollectionConfig } from 'payload'
 import { adminOnly } from '@/access/adminOnly'
 import { anyone } from '@/access/anyone'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
-import { CACHE_TAGS } from '@/features/content/cacheTags'
+import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 
 export const Faqs: CollectionConfig = {
   slug: 'faqs',

@@ -2,7 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
 import { anyone } from '@/access/anyone'
-import { CACHE_TAGS } from '@/features/content/cacheTags'
+import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { FLAVOR_LIMITS, FLAVOR_VALUE_PATTERN } from '@/features/ordering/catalog'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
 

@@ -6,7 +6,7 @@ import type {
   PayloadRequest,
 } from 'payload'
 
-import { CACHE_TAGS } from '@/features/content/cacheTags'
+import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { insideNextServer } from '@/platform/config/runtime'
 import { onCommit } from '@/platform/db/afterCommit'
 

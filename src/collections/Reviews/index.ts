@@ -4,7 +4,7 @@ import { adminOnly, nobody } from '@/access/adminOnly'
 import { publishedOrAdmin } from '@/access/publishedOrAdmin'
 import { createdAtField } from '@/fields/createdAt'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
-import { CACHE_TAGS } from '@/features/content/cacheTags'
+import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { REVIEW_STATUSES } from '@/features/reviews/rules'
 import { RATING, REVIEW_LIMITS } from '@/features/reviews/rules'
 

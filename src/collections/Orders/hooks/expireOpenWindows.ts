@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
-import { CACHE_TAGS } from '@/features/content/cacheTags'
+import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { expireTag } from '@/hooks/revalidateContent'
 import type { Order } from '@/payload-types'
 

@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/features/content/content'
+import { getSiteSettings } from '@/platform/cache/cachedReads'
 import type { Media, SiteSetting } from '@/payload-types'
 
 import './AdminBrand.scss'

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { CardGrid } from '@/components/CardGrid'
 import { Section } from '@/components/Section'
 import { PageHero } from '@/components/PageHero'
-import { getGlobal } from '@/features/content/content'
+import { getGlobal } from '@/platform/cache/cachedReads'
 
 import type { ContentPage } from './types'
 

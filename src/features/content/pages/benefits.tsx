@@ -4,7 +4,7 @@ import { CardGrid } from '@/components/CardGrid'
 import { Section, SectionHeading } from '@/components/Section'
 import { CheckIcon } from '@/components/Icons'
 import { PageHero } from '@/components/PageHero'
-import { getGlobal } from '@/features/content/content'
+import { getGlobal } from '@/platform/cache/cachedReads'
 
 import type { ContentPage } from './types'
 

@@ -1,4 +1,4 @@
-import { contactPage } from '@/features/contact/components/ContactPage'
+import { contactPage } from '@/features/content/pages/contact'
 import { noStaticParams, pageRoute } from '@/features/content/pages/pageRoute'
 
 // Rendered on its first request and cached, never at build time (see pageRoute).

@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation'
 
 import { noStaticParams } from '@/features/content/pages/pageRoute'
-import { OrderPage, orderPageMetadata } from '@/features/ordering/components/OrderPage'
+import { OrderPage, orderPageMetadata } from '@/features/content/pages/order'
 import { PACKAGE_QUANTITIES } from '@/features/ordering/pricing'
 
 // Rendered on its first request and cached, never at build time (see pageRoute).

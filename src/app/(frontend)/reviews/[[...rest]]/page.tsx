@@ -1,4 +1,4 @@
-import { reviewsPage } from '@/features/reviews/components/ReviewsPage'
+import { reviewsPage } from '@/features/content/pages/reviews'
 import { noStaticParams, pagedPageRoute } from '@/features/content/pages/pageRoute'
 
 // /reviews and /reviews/page/<n>: each rendered on its first request and cached, never at build time (see pageRoute).

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
 import { PageHero } from '@/components/PageHero'
-import { getSiteSettings } from '@/features/content/content'
+import { getSiteSettings } from '@/platform/cache/cachedReads'
 import { orderConfirmation } from '@/features/ordering/confirmation'
 import { OrderConfirmationDetails } from '@/features/ordering/components/OrderConfirmation'
 import { PAYMENT_METHODS } from '@/features/ordering/options'

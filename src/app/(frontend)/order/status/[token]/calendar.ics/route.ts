@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/features/content/content'
+import { getSiteSettings } from '@/platform/cache/cachedReads'
 import { calendarFile } from '@/features/ordering/calendar'
 import { statusPath } from '@/features/ordering/confirmation'
 import { deliveryAddress } from '@/features/ordering/orderDetails'

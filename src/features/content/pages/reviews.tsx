@@ -2,16 +2,18 @@ import { cache } from 'react'
 
 import { JsonLd } from '@/components/JsonLd'
 import { PageHero } from '@/components/PageHero'
-import { getGlobal, getPublishedReviews, getReviewSummary, getShop, getSiteSettings } from '@/features/content/content'
+import { getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
+import { getShop } from '@/features/ordering/cachedReads'
+import { getPublishedReviews, getReviewSummary } from '@/features/reviews/cachedReads'
 import { productJsonLd } from '@/features/content/structuredData'
 
 import type { PagedContentPage } from '@/features/content/pages/types'
 import { REVIEWS_PER_PAGE } from '@/features/reviews/rules'
 
-import { ReviewForm } from './ReviewForm.client'
-import { ReviewList } from './ReviewList'
-import { ReviewPager } from './ReviewPager'
-import { Stars } from './Stars'
+import { ReviewForm } from '@/features/reviews/components/ReviewForm.client'
+import { ReviewList } from '@/features/reviews/components/ReviewList'
+import { ReviewPager } from '@/features/content/components/ReviewPager'
+import { Stars } from '@/features/reviews/components/Stars'
 
 /**
  * The reviews of one page; none past the last page (the first page exists even when empty). Read

@@ -1,15 +1,15 @@
 import Link from 'next/link'
 
-import { ContactButtons } from './ContactButtons'
+import { ContactButtons } from '@/features/contact/components/ContactButtons'
 import { InstagramIcon, MailIcon, PhoneIcon } from '@/components/Icons'
 import { PageHero } from '@/components/PageHero'
 import { Section } from '@/components/Section'
-import { getGlobal, getSiteSettings } from '@/features/content/content'
+import { getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
 import { mailtoHref, telHref } from '@/features/contact/contactLinks'
 
 import type { ContentPage } from '@/features/content/pages/types'
 
-import { ContactForm } from './ContactForm.client'
+import { ContactForm } from '@/features/contact/components/ContactForm.client'
 
 export const contactPage: ContentPage = {
   async metadata() {
