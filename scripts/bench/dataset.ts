@@ -53,7 +53,7 @@ export function seededRandom(seed: number) {
   const int = (from: number, to: number) => from + Math.floor(next() * (to - from + 1))
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]
   /** One of the keys, with the chances given (they need not add up to 1). */
-  const weighted = <K extends string | number>(chances: readonly (readonly [K, number])[]): K => {
+  const weighted = <const K extends string | number>(chances: readonly (readonly [K, number])[]): K => {
     let left = next() * chances.reduce((sum, [, chance]) => sum + chance, 0)
     for (const [key, chance] of chances) if ((left -= chance) < 0) return key
     return chances[chances.length - 1][0]
@@ -177,10 +177,10 @@ export function generateDataset({ orders: orderCount, seed = DEFAULT_SEED, end, 
     const source: Order['source'] = person.offline ? random.pick(['text', 'social', 'in-person'] as const) : random.weighted([['online', 88], ['text', 6], ['social', 4], ['in-person', 2]])
     // Orders entered by hand often come without an e-mail; online ones always have one, typed in any case.
     const email = person.offline || (source !== 'online' && random.chance(0.4)) ? null : random.pick(person.emails)
-    const quantity = random.weighted([[1, 45], [3, 35], [6, 20]] as const)
+    const quantity = random.weighted([[1, 45], [3, 35], [6, 20]])
     const jars = Array.from({ length: quantity }, () => random.pick(catalogue.flavors).value)
-    const deliveryMethod = random.weighted([['delivery', 55], ['pickup', 45]] as const)
-    const city = random.weighted([['detroit', 55], ['ann-arbor', 35], ['other', 10]] as const)
+    const deliveryMethod = random.weighted([['delivery', 55], ['pickup', 45]])
+    const city = random.weighted([['detroit', 55], ['ann-arbor', 35], ['other', 10]])
     const price = priceOrder({ quantity, deliveryMethod, discountApplied: false }, catalogue.prices)
     const status = statusAfter((endTime - createdAt) / DAY_MS, random)
     const paid = random.chance(PAID_CHANCE[status])
@@ -286,9 +286,9 @@ function makeReviews(count: number, orders: OrderRow[], end: Date, random: Rando
         : instantOf(growingTime(random), end, random).getTime()
     const [first, last] = (order !== null ? orders[order].fullName : `${random.pick(FIRST_NAMES)} ${random.pick(SURNAMES)}`).split(' ')
     return {
-      status: random.weighted([['published', 88], ['pending', 7], ['hidden', 5]] as const),
+      status: random.weighted([['published', 88], ['pending', 7], ['hidden', 5]]),
       name: `${first} ${last[0]}.`,
-      rating: random.weighted([[5, 70], [4, 20], [3, 6], [2, 2], [1, 2]] as const),
+      rating: random.weighted([[5, 70], [4, 20], [3, 6], [2, 2], [1, 2]]),
       comment: Array.from({ length: random.int(1, 3) }, () => random.pick(PRAISE)).join(' '),
       verifiedBuyer: order !== null,
       order,
