@@ -1,22 +1,35 @@
 // Fills the fresh SQLite database DATABASE_URI names with a generated dataset (scripts/bench/dataset.ts),
 // as `fillDatabase()` in scripts/bench/data.mjs runs it:
 //   DATABASE_URI=file:… MEDIA_DIR=… npm run payload -- run scripts/bench/fillDatabase.ts <orders> <seed> <end ISO date>
-// Payload starts as the server does (the migrations, the first admin from ADMIN_EMAIL/ADMIN_PASSWORD,
-// the seeded content); the orders, subscribers, reviews and sent e-mails then go in through the
-// adapter's own table objects, in batches inside transactions: the Local API, one document at a
-// time with its hooks, would take an hour for 50,000 orders. Then a few of them are read back
-// through Payload and compared with what was generated.
-import config from '@payload-config'
+// The rows are written as a seller's database held them at the migration DATA_SCHEMA names: the
+// migrations up to it, then the orders, subscribers, reviews and sent e-mails in bulk through the
+// adapter (its drizzle client, the column names of its own table objects), in batches inside
+// transactions; the Local API, one document at a time with its hooks, would take an hour for 50,000
+// orders. Then every later migration, which carries them forward as it does a real shop's data (a
+// column a hook keeps is backfilled there), and the server's first start: the first admin from
+// ADMIN_EMAIL/ADMIN_PASSWORD, the seeded content. Last, a few rows read back through Payload and
+// compared with what was generated.
+import configPromise from '@payload-config'
 import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
 import { sql } from '@payloadcms/db-sqlite'
-import { getPayload, type Payload } from 'payload'
+import { getPayload, type Migration } from 'payload'
 
 import { customerOrderEmail, sellerOrderEmail } from '@/features/ordering/orderEmails'
 import { priceListFrom } from '@/features/ordering/pricing'
+import { migrations } from '@/migrations'
 import type { Order } from '@/payload-types'
+import { fulfilmentSeed } from '@/seed/fulfilment'
+import { pricingSeed } from '@/seed/pages'
+import { flavorsSeed } from '@/seed/shop'
+import { siteSettingsSeed } from '@/seed/siteSettings'
 
 import { type Dataset, generateDataset, type OrderRow } from './dataset'
 
+/**
+ * The schema the generated rows are written in: the newest migration when the generator last
+ * learned a field. Move it (and the generator) forward only to fill a new field.
+ */
+const DATA_SCHEMA = '20261123_093452_customer_messages_and_sources'
 /** Rows per INSERT: well under SQLite's limit of 32,766 bound values with the orders' 35 columns. */
 const ROWS_PER_STATEMENT = 500
 /** Rows per transaction: one commit (and disk sync) per few thousand rows, not per row. */
@@ -27,21 +40,37 @@ if (!Number.isInteger(orderCount) || orderCount < 1 || !Number.isInteger(seed) |
   throw new Error('usage: payload run scripts/bench/fillDatabase.ts <orders> <seed> <end ISO date>')
 }
 
-const payload = await getPayload({ config })
+const config = await configPromise
+// Not started as a server yet: the migrations come in two steps, and the seed after them.
+const payload = await getPayload({ config, disableOnInit: true })
 const db = payload.db as unknown as SQLiteAdapter
 
-/** Writes `rows` into the collection's table and answers their ids, in the rows' order. */
+/** SQLite's values: booleans as 0/1, a missing value as NULL. */
+const sqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : (value ?? null))
+
+/**
+ * Writes `rows` into the collection's table and answers their ids, in the rows' order. The columns
+ * are named by the adapter's table object, and only those the rows hold are written: the table
+ * object knows the newest schema, the file is still at DATA_SCHEMA's.
+ */
 async function insertRows(tableName: string, rows: readonly Record<string, unknown>[]): Promise<number[]> {
   const table = db.tables[tableName]
+  const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))]
+  const columns = sql.join(
+    fields.map((field) => sql.identifier(table[field].name)),
+    sql`, `,
+  )
   const ids: number[] = []
   for (let from = 0; from < rows.length; from += ROWS_PER_TRANSACTION) {
     await db.drizzle.transaction(async (tx) => {
       for (let start = from; start < Math.min(rows.length, from + ROWS_PER_TRANSACTION); start += ROWS_PER_STATEMENT) {
-        const stored = await tx
-          .insert(table)
-          .values(rows.slice(start, Math.min(start + ROWS_PER_STATEMENT, from + ROWS_PER_TRANSACTION, rows.length)))
-          .returning({ id: table.id })
-        ids.push(...stored.map((row: { id: number }) => row.id))
+        const chunk = rows.slice(start, Math.min(start + ROWS_PER_STATEMENT, from + ROWS_PER_TRANSACTION, rows.length))
+        const values = sql.join(
+          chunk.map((row) => sql`(${sql.join(fields.map((field) => sql`${sqliteValue(row[field])}`), sql`, `)})`),
+          sql`, `,
+        )
+        const stored = await tx.all<{ id: number }>(sql`INSERT INTO ${sql.identifier(tableName)} (${columns}) VALUES ${values} RETURNING id`)
+        ids.push(...stored.map((row) => row.id))
       }
     })
   }
@@ -49,7 +78,8 @@ async function insertRows(tableName: string, rows: readonly Record<string, unkno
 }
 
 /** The seller's and the customer's e-mail of each order, as the order service queued them, all sent. */
-function* sentOrderEmails(orders: OrderRow[], ids: number[], settings: Awaited<ReturnType<typeof siteSettings>>) {
+function* sentOrderEmails(orders: OrderRow[], ids: number[]) {
+  const settings = siteSettingsSeed
   for (const [index, row] of orders.entries()) {
     const order: Order = { ...row, id: ids[index] }
     const sentAt = new Date(new Date(order.createdAt).getTime() + 2000).toISOString()
@@ -59,26 +89,22 @@ function* sentOrderEmails(orders: OrderRow[], ids: number[], settings: Awaited<R
   }
 }
 
-const siteSettings = (payload: Payload) => payload.findGlobal({ slug: 'site-settings', depth: 0 })
-
 async function fill(): Promise<Dataset> {
-  const [flavors, pricing, fulfilment, settings] = await Promise.all([
-    payload.find({ collection: 'flavors', depth: 0, pagination: false, sort: 'createdAt' }),
-    payload.findGlobal({ slug: 'pricing', depth: 0 }),
-    payload.findGlobal({ slug: 'fulfilment', depth: 0 }),
-    siteSettings(payload),
-  ])
-  const catalogue = { flavors: flavors.docs.map(({ value, name }) => ({ value, name })), prices: priceListFrom(pricing, fulfilment) }
+  const schemaIndex = migrations.findIndex((migration) => migration.name === DATA_SCHEMA)
+  if (schemaIndex < 0) throw new Error(`no migration ${DATA_SCHEMA} in src/migrations`)
+  // The generated index is typed for the SQLite adapter; Payload's generic signature is wider.
+  await payload.db.migrate({ migrations: migrations.slice(0, schemaIndex + 1) as unknown as Migration[] })
+
+  // The seeded flavors and prices: the database holds them only once the seed ran, after the rows.
+  const catalogue = { flavors: flavorsSeed.map(({ value, name }) => ({ value, name })), prices: priceListFrom(pricingSeed, fulfilmentSeed) }
   const dataset = generateDataset({ orders: orderCount, seed, end, catalogue })
 
   const orderIds = await insertRows('orders', dataset.orders)
-  // The next order placed takes the number after the last generated one.
-  await payload.updateGlobal({ slug: 'order-numbers', data: { lastNumber: Number(dataset.orders.at(-1)?.reference?.replace(/\D/g, '')) } })
   await insertRows('email_captures', dataset.subscribers)
   await insertRows('reviews', dataset.reviews.map(({ order, ...review }) => ({ ...review, order: order === null ? null : orderIds[order] })))
   // The e-mails in slices, so that 100,000 of them are never all in memory at once.
   let batch: Record<string, unknown>[] = []
-  for (const email of sentOrderEmails(dataset.orders, orderIds, settings)) {
+  for (const email of sentOrderEmails(dataset.orders, orderIds)) {
     batch.push(email)
     if (batch.length === ROWS_PER_TRANSACTION) {
       await insertRows('email_outbox', batch)
@@ -86,6 +112,12 @@ async function fill(): Promise<Dataset> {
     }
   }
   await insertRows('email_outbox', batch)
+
+  await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+  // What a server's first start does: the first admin, the seeded content.
+  await config.onInit?.(payload)
+  // The next order placed takes the number after the last generated one.
+  await payload.updateGlobal({ slug: 'order-numbers', data: { lastNumber: Number(dataset.orders.at(-1)?.reference?.replace(/\D/g, '')) } })
   await checkReadBack(dataset, orderIds)
   return dataset
 }
@@ -93,13 +125,14 @@ async function fill(): Promise<Dataset> {
 /** What Payload reads back is what was generated: the counts, the newest orders field by field, the sum of all totals. */
 async function checkReadBack(dataset: Dataset, orderIds: number[]): Promise<void> {
   const problems: string[] = []
-  const expectCount = async (collection: 'orders' | 'email-captures' | 'reviews', expected: number) => {
+  const expectCount = async (collection: 'orders' | 'email-captures' | 'reviews' | 'email-outbox', expected: number) => {
     const { totalDocs } = await payload.count({ collection })
     if (totalDocs !== expected) problems.push(`${collection}: ${totalDocs} stored, ${expected} generated`)
   }
   await expectCount('orders', dataset.orders.length)
   await expectCount('email-captures', dataset.subscribers.length)
   await expectCount('reviews', dataset.reviews.length)
+  await expectCount('email-outbox', dataset.orders.reduce((sum, order) => sum + (order.email ? 2 : 1), 0))
 
   const newest = await payload.find({ collection: 'orders', sort: '-createdAt', limit: 100, depth: 0 })
   for (const doc of newest.docs) {
