@@ -4,9 +4,18 @@ import { performance } from 'node:perf_hooks'
 
 import { parse } from 'csv-parse/sync'
 
+/** fetch, its failure naming the request (undici says only "fetch failed"). */
+async function request(url, init) {
+  try {
+    return await fetch(url, init)
+  } catch (error) {
+    throw new Error(`${init?.method ?? 'GET'} ${new URL(url).pathname}: ${error.message}`, { cause: error.cause ?? error })
+  }
+}
+
 /** Signs in through the REST API, as the admin's login form does; answers the session. */
 export async function signIn(url, { email, password }) {
-  const answer = await fetch(`${url}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ email, password }) })
+  const answer = await request(`${url}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: url }, body: JSON.stringify({ email, password }) })
   const { token } = await answer.json()
   if (!answer.ok || !token) throw new Error(`admin sign-in failed: ${answer.status}`)
   return {
@@ -20,7 +29,7 @@ export async function signIn(url, { email, password }) {
 /** GET `pathname` as the signed-in seller (or anonymously without a session): time to the last byte, size, the text. */
 export async function timedGet(url, pathname, session) {
   const started = performance.now()
-  const answer = await fetch(url + pathname, { headers: session?.page ?? { Accept: 'text/html' }, redirect: 'manual' })
+  const answer = await request(url + pathname, { headers: session?.page ?? { Accept: 'text/html' }, redirect: 'manual' })
   const body = await answer.text()
   const ms = performance.now() - started
   if (answer.status !== 200) throw new Error(`GET ${pathname}: ${answer.status}${answer.headers.get('location') ? ` → ${answer.headers.get('location')}` : ''}`)
@@ -29,7 +38,7 @@ export async function timedGet(url, pathname, session) {
 
 /** The seller's REST API: a JSON answer, or an error naming the call. */
 export async function adminApi(session, method, pathname, body) {
-  const answer = await fetch(session.url + pathname, { method, headers: session.api, body: body === undefined ? undefined : JSON.stringify(body) })
+  const answer = await request(session.url + pathname, { method, headers: session.api, body: body === undefined ? undefined : JSON.stringify(body) })
   if (!answer.ok) throw new Error(`${method} ${pathname}: ${answer.status} ${(await answer.text()).slice(0, 300)}`)
   return answer.json()
 }
@@ -51,6 +60,7 @@ export async function exportAllOrders(session) {
   const started = performance.now()
   const { doc: saved } = await adminApi(session, 'POST', '/api/exports', { collectionSlug: 'orders', format: 'csv', name: 'all-orders' })
   const startedMs = performance.now() - started
+  let failed = true
   try {
     let doc = saved
     while (!doc.filename) {
@@ -58,12 +68,16 @@ export async function exportAllOrders(session) {
       await new Promise((resolve) => setTimeout(resolve, EXPORT_POLL_MS))
       doc = await adminApi(session, 'GET', `/api/exports/${saved.id}?depth=0`)
     }
-    const answer = await fetch(new URL(doc.url, session.url), { headers: session.api })
+    const answer = await request(new URL(doc.url, session.url).href, { headers: session.api })
     const file = await answer.text()
     const readyMs = performance.now() - started
     if (!answer.ok) throw new Error(`the export's file: ${answer.status} ${file.slice(0, 300)}`)
+    failed = false
     return { startedMs, readyMs, bytes: Buffer.byteLength(file), rows: parse(file, { bom: true, columns: true }).length }
   } finally {
-    await adminApi(session, 'DELETE', `/api/exports/${saved.id}`)
+    // After a failure, the failure is what to tell, not a clean-up that failed with it.
+    await adminApi(session, 'DELETE', `/api/exports/${saved.id}`).catch((error) => {
+      if (!failed) throw error
+    })
   }
 }

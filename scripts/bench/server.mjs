@@ -44,7 +44,7 @@ export const serverNode = () => process.env.BENCH_SERVER_NODE || (fs.existsSync(
  * The production server with a fresh database, as `npm start` runs it; resolves once the home page answers. `env` is added to the
  * server's environment (an SMTP server, a Redis URL); `nodeOptions` go to its Node.js (`--cpu-prof`), `serverNode()`.
  * `copyOf`: a filled database to start on instead (`{ databaseFile, mediaDir }`, see data.mjs), copied so it stays as it was.
- * `stop()` ends it and removes its files.
+ * `stop()` ends it and removes its files; `stderr()` answers the last of what it wrote there.
  */
 export async function startSite({ env = {}, name = 'bench', nodeOptions = [], copyOf } = {}) {
   requireBuild()
@@ -84,7 +84,7 @@ export async function startSite({ env = {}, name = 'bench', nodeOptions = [], co
   for (let tries = 0; tries < 240; tries++) {
     if (server.exitCode !== null) break
     try {
-      if ((await fetch(url)).ok) return { url, pid: server.pid, databaseFile, stop }
+      if ((await fetch(url)).ok) return { url, pid: server.pid, databaseFile, stop, stderr: () => stderr }
     } catch {
       // starting
     }
