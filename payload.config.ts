@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { buildConfig } from 'payload'
+import { buildConfig, type Payload } from 'payload'
 import sharp from 'sharp'
 
 import { ContactMessages } from '@/collections/ContactMessages'
@@ -20,12 +20,15 @@ import { Fulfilment, Prices, Stock } from '@/globals/Shop'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
-import { explainRefusedOrigin } from './src/features/admin/adminAuth'
+import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
 import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
+import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
 import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
+import { seedEmptyDatabase } from './src/seed'
+import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
 import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
 import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
@@ -35,6 +38,17 @@ import { explainRefusedWrite } from '@/platform/db/refusedWrites'
 import { restApiRules } from '@/platform/http/restApi'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+/** What each start does once the schema is up to date, one instance at a time (`prepareDatabase`). */
+async function prepareData(payload: Payload): Promise<void> {
+  // MongoDB has no SQL migrations: orders stored before the customer keys get them here.
+  const keyed = await backfillCustomerKeysOnMongo(payload)
+  if (keyed > 0) payload.logger.info(`Gave customer keys to ${keyed} orders stored before them.`)
+  await seedEmptyDatabase(payload)
+}
+
+/** The side menu's link to one of the seller's own views (its `clientProps` say which). */
+const ADMIN_NAV_LINK = '/features/admin/components/AdminNavLink#AdminNavLink'
 
 export default buildConfig({
   admin: {
@@ -46,7 +60,10 @@ export default buildConfig({
     avatar: 'default',
     components: {
       beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'],
-      beforeNavLinks: ['/features/admin/components/PrepSheetNavLink#PrepSheetNavLink', '/features/admin/components/CustomersNavLink#CustomersNavLink'],
+      beforeNavLinks: [
+        { path: ADMIN_NAV_LINK, clientProps: { href: PREP_SHEET_VIEW.url, label: 'Prep sheet', id: 'nav-prep-sheet' } satisfies AdminNavLinkProps },
+        { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers', separated: true } satisfies AdminNavLinkProps },
+      ],
       // Says where to open the admin when it was opened at an address whose saves are refused.
       beforeLogin: ['/features/admin/components/AdminAddressNotice#AdminAddressNotice'],
       // The seller's business name and mark (Site settings) instead of Payload's, also on the login page.
@@ -96,7 +113,7 @@ export default buildConfig({
   graphQL: { disable: true },
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
-  onInit: prepareDatabase,
+  onInit: (payload) => prepareDatabase(payload, prepareData),
   // GET /api/health: the checks an uptime monitor watches (src/platform/health).
   endpoints: [healthEndpoint],
   // `npm run backup` and `npm run restore -- <backup>` (src/platform/backup).

@@ -7,8 +7,8 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  * the first visitor arrives rather than during their request. Then starts the server's own
  * background work: the e-mail outbox's worker, so e-mails left waiting by a restart or a
  * mail-server outage go out without anyone visiting, the customers' reminders every ten minutes
- * (each goes once: `features/messages/orderMessages.ts`), the hourly removal of old submission keys,
- * and the SQLite backups (every six hours and at 03:00, `platform/backup`).
+ * (each goes once: `features/ordering/orderMessages.ts`), the hourly removal of old submission keys
+ * and of the health check's keys of stopped servers, and the SQLite backups (every six hours and at 03:00, `platform/backup`).
  * With several instances on Redis, each periodic round runs on one of them (`runOnOneInstance`);
  * the outbox needs no lock, each message is claimed in the database before it is sent.
  * Skipped while `next build` runs.
@@ -22,12 +22,13 @@ export async function register(): Promise<void> {
     import('./platform/db/payloadClient'),
     import('./platform/email/outbox'),
     import('./platform/db/submissions'),
-    import('./features/messages/orderMessages'),
+    import('./features/ordering/orderMessages'),
     import('./platform/redis/oneInstance'),
     import('./platform/backup/scheduledBackups'),
     import('./platform/backup/runningServer'),
   ])
   const { alertSellerWhenUnwell, ATTENTION_CHECK_MS } = await import('./platform/health/attention')
+  const { pruneHealthKeys } = await import('./platform/health/health')
   markServerRunning()
   const payload = await getPayloadClient()
   startOutboxWorker(payload)
@@ -38,6 +39,7 @@ export async function register(): Promise<void> {
   }
   every('reminders', SCHEDULED_MESSAGES_MS, () => queueScheduledMessages(payload))
   every('prune-submissions', HOUR_MS, () => pruneSubmissions(payload))
+  every('prune-health-keys', HOUR_MS, () => pruneHealthKeys(payload))
   every('backup', BACKUP_CHECK_MS, () => backUpWhenDue(payload))
   every('health-alert', ATTENTION_CHECK_MS, () => alertSellerWhenUnwell(payload))
 }

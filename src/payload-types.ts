@@ -198,6 +198,8 @@ export interface Order {
   email?: string | null;
   phone: string;
   instagram?: string | null;
+  customerEmail?: string | null;
+  customerPhone?: string | null;
   quantity: number;
   flavors: string;
   flavorNames?: string | null;
@@ -714,6 +716,8 @@ export interface OrdersSelect<T extends boolean = true> {
   email?: T;
   phone?: T;
   instagram?: T;
+  customerEmail?: T;
+  customerPhone?: T;
   quantity?: T;
   flavors?: T;
   flavorNames?: T;

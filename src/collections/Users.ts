@@ -1,21 +1,13 @@
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
-import {
-  adminCookieIsSecure,
-  clearLockoutAfterRecovery,
-  countWrongPassword,
-  enforcePasswordPolicy,
-  forgetMissesOnLogin,
-  forgotPasswordEndpoint,
-  guardAuthOperations,
-  MIN_PASSWORD_LENGTH,
-  RESET_LINK_LIFETIME_MS,
-  showRefusalWhole,
-  verificationOffEndpoint,
-} from '@/features/admin/adminAuth'
+import { adminCookieIsSecure } from '@/features/admin/auth/adminCookie'
+import { enforcePasswordPolicy, enforcePasswordPolicyOnReset, MIN_PASSWORD_LENGTH } from '@/features/admin/auth/passwordPolicy'
+import { forgotPasswordEndpoint, RESET_LINK_LIFETIME_MS } from '@/features/admin/auth/passwordReset'
+import { clearLockoutAfterRecovery, countWrongPassword, forgetMissesOnLogin, guardSignIn, showRefusalWhole } from '@/features/admin/auth/signInLockout'
+import { verificationOffEndpoint } from '@/features/admin/auth/verificationOff'
 
-/** The seller's admin accounts. Their rules (lockout, passwords, reset e-mail) live in features/admin/adminAuth.ts. */
+/** The seller's admin accounts. Their rules (lockout, passwords, reset e-mail) live in features/admin/auth/. */
 export const Users: CollectionConfig = {
   slug: 'users',
   labels: { singular: 'Admin', plural: 'Admins' },
@@ -27,7 +19,7 @@ export const Users: CollectionConfig = {
   },
   auth: {
     // Off: Payload's lockout locks the account for everyone, so a stranger could keep the owner out.
-    // adminAuth.ts locks per (address, account) instead.
+    // auth/signInLockout.ts locks per (address, account) instead.
     maxLoginAttempts: 0,
     tokenExpiration: 7 * 24 * 60 * 60,
     cookies: { secure: adminCookieIsSecure() },
@@ -40,7 +32,7 @@ export const Users: CollectionConfig = {
   },
   endpoints: [forgotPasswordEndpoint, verificationOffEndpoint],
   hooks: {
-    beforeOperation: [guardAuthOperations],
+    beforeOperation: [guardSignIn, enforcePasswordPolicyOnReset],
     beforeValidate: [enforcePasswordPolicy],
     afterError: [countWrongPassword, showRefusalWhole],
     afterLogin: [forgetMissesOnLogin],

@@ -7,6 +7,7 @@ import * as migration_20261123_070241_order_reference_and_payment from './202611
 import * as migration_20261123_071551_delivery_area from './20261123_071551_delivery_area';
 import * as migration_20261123_090729_order_windows_and_status from './20261123_090729_order_windows_and_status';
 import * as migration_20261123_093452_customer_messages_and_sources from './20261123_093452_customer_messages_and_sources';
+import * as migration_20261126_060206_customer_keys_and_indexes from './20261126_060206_customer_keys_and_indexes';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261123_093452_customer_messages_and_sources.up,
     down: migration_20261123_093452_customer_messages_and_sources.down,
-    name: '20261123_093452_customer_messages_and_sources'
+    name: '20261123_093452_customer_messages_and_sources',
+  },
+  {
+    up: migration_20261126_060206_customer_keys_and_indexes.up,
+    down: migration_20261126_060206_customer_keys_and_indexes.down,
+    name: '20261126_060206_customer_keys_and_indexes'
   },
 ];

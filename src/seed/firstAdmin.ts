@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 
-import { passwordProblem } from '@/features/admin/adminAuth'
+import { passwordProblem } from '@/features/admin/auth/passwordPolicy'
 import { readEnvironment } from '@/platform/config/environment.mjs'
 
 /**

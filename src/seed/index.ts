@@ -18,6 +18,7 @@ import {
 } from './pages'
 import { flavorsSeed, stockSeed } from './shop'
 import { siteSettingsSeed } from './siteSettings'
+import { ensureFirstAdmin } from './firstAdmin'
 
 const context = { disableRevalidate: true }
 
@@ -120,4 +121,10 @@ export async function seedContent(payload: Payload): Promise<void> {
   if (faqsCreated || globalsSeeded.length) {
     payload.logger.info(`Seeded ${faqsCreated} FAQs and ${globalsSeeded.length} content blocks (${globalsSeeded.join(', ')}).`)
   }
+}
+
+/** What a server start seeds (`platform/db/prepareDatabase.ts`): the first admin from the environment, and the default content of an empty database. */
+export async function seedEmptyDatabase(payload: Payload): Promise<void> {
+  await ensureFirstAdmin(payload)
+  await seedContent(payload)
 }

@@ -282,7 +282,7 @@ test("the prep sheet shows a day's jars per flavor, pickups and deliveries in ti
     const text = fs.readFileSync(await download.path(), 'utf8')
     expect(text).toContain(`Make,,,,,4,${flavor.name}`)
     for (const name of Object.values(names)) expect(text).toContain(name)
-    expect((await request.get(`/admin/prep.csv?day=${day}`)).status()).toBe(401)
+    expect((await request.get(`/api/orders/prep.csv?day=${day}`)).status()).toBe(401)
   } finally {
     for (const name of Object.values(names)) await deleteOrders(request, await ordersOf(request, name))
     const token = await adminToken(request)

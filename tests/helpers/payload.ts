@@ -68,7 +68,7 @@ export async function rest(config: SanitizedConfig, method: string, pathname: st
   } catch {
     json = text
   }
-  return { status: response.status, json: json as Record<string, unknown> }
+  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> }
 }
 
 /** Stops a Payload instance and starts a new one on the same database, as a server restart does. */

@@ -1,7 +1,7 @@
 import type { SanitizedConfig } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { resetEmailRules } from '@/features/admin/adminAuth'
+import { resetEmailRules } from '@/features/admin/auth/passwordReset'
 import { submitOrder } from '@/features/ordering/service'
 
 import { validOrderForm } from '../helpers/orders'

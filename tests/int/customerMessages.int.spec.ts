@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { joinEmailList } from '@/features/discounts/signUp'
-import { queueScheduledMessages } from '@/features/messages/orderMessages'
+import { queueScheduledMessages } from '@/features/ordering/orderMessages'
 import { DEFAULT_TEMPLATES } from '@/features/messages/templates'
 import { orderFromReviewKey, reviewLink, unsubscribeLink } from '@/features/messages/signedLinks'
 import { unsubscribe } from '@/features/messages/unsubscribe'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { dashboardFigures } from '@/features/admin/dashboard'
+import { dashboardFigures, WAITING } from '@/features/admin/dashboard'
 
 import { startPayload, type TestPayload } from '../helpers/payload'
 
@@ -59,6 +59,27 @@ describe('the admin dashboard figures', () => {
       messagesWaiting: 1,
       jarsLeft: null,
     })
+  })
+
+  it('sums the money not yet in, and the completed orders not yet paid, like the lists they link to', async () => {
+    const { payload } = app
+    const unpaid = { paymentStatus: 'unpaid' as const }
+    for (const data of [
+      { ...order(55, 'completed'), ...unpaid },
+      { ...order(20, 'completed'), paymentStatus: 'paid' as const },
+      { ...order(100, 'cancelled'), ...unpaid },
+      { ...order(42, 'completed', '2024-03-01T12:00:00.000Z'), ...unpaid },
+    ]) {
+      await payload.create({ collection: 'orders', data })
+    }
+    // Unpaid: the first test's four orders not cancelled (20 + 55 + 42 + 50), and 55 and 42 here.
+    const figures = await dashboardFigures(payload)
+    expect(figures.unpaid).toEqual({ orders: 6, total: 264 })
+    expect(figures.completedUnpaid).toEqual({ orders: 2, total: 97 })
+    const listed = async (where: (typeof WAITING)['unpaid']) =>
+      (await payload.find({ collection: 'orders', where, pagination: false, depth: 0 })).docs.reduce((owed, doc) => ({ orders: owed.orders + 1, total: owed.total + doc.totalPrice }), { orders: 0, total: 0 })
+    expect(figures.unpaid).toEqual(await listed(WAITING.unpaid))
+    expect(figures.completedUnpaid).toEqual(await listed(WAITING.completedUnpaid))
   })
 
   it("shows this batch's jars left once the seller sets them", async () => {

@@ -7,7 +7,7 @@ import { makeBackup } from '@/platform/backup/backups'
 import { backupPlace } from '@/platform/backup/place'
 import { deliverDueEmails, queueEmail } from '@/platform/email/outbox'
 import { alertSellerWhenUnwell } from '@/platform/health/attention'
-import { healthReport } from '@/platform/health/health'
+import { healthReport, pruneHealthKeys } from '@/platform/health/health'
 import { addDays, businessDay, zonedInstant } from '@/shared/time'
 
 import { rest, startPayload, type TestPayload } from '../helpers/payload'
@@ -89,5 +89,20 @@ describe('the health check (GET /api/health)', () => {
       execFileSync('chattr', ['-i', ...files])
     }
     expect((await healthReport(app.payload)).checks.database.ok).toBe(true)
+  })
+
+  it("removes the write check's keys of servers stopped for a day, keeping the running ones'", async () => {
+    const now = new Date()
+    const healthKeys = async () => (await app.payload.kv.keys()).filter((key) => key.startsWith('health:')).sort()
+    // This process last checked three days ago: its key stays all the same, the process runs.
+    await healthReport(app.payload, new Date(now.getTime() - 72 * HOUR))
+    const [own] = await healthKeys()
+    await app.payload.kv.set('health:stopped-two-days-ago', { at: new Date(now.getTime() - 48 * HOUR).toISOString() })
+    await app.payload.kv.set('health:another-instance', { at: new Date(now.getTime() - HOUR).toISOString() })
+    await app.payload.kv.set('health:write-check', { at: new Date(now.getTime() - 25 * HOUR).toISOString() })
+
+    await pruneHealthKeys(app.payload, now)
+    expect(await healthKeys()).toEqual(['health:another-instance', own].sort())
+    expect((await healthReport(app.payload, now)).checks.database.ok).toBe(true)
   })
 })

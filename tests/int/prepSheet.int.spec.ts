@@ -1,13 +1,14 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { defaultPrepDay, findPrepSheet, prepSheetDownload, type PrepSheet } from '@/features/admin/prepSheet'
+import { defaultPrepDay, findPrepSheet, type PrepSheet } from '@/features/admin/prepSheet'
+import { PREP_SHEET_VIEW } from '@/features/admin/adminViews'
 import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import type { Order } from '@/payload-types'
 
 import { validOrderForm } from '../helpers/orders'
-import { adminAuthHeader, startPayload, type TestPayload } from '../helpers/payload'
+import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
 
 const ADMIN = { email: 'prep@example.com', password: 'correct-horse-battery' }
 
@@ -155,22 +156,24 @@ describe("the day's prep sheet", () => {
 })
 
 describe("the prep sheet's CSV", () => {
-  const request = (headers: Record<string, string> = {}) => new Request(`http://localhost:3000/admin/prep.csv?day=${SATURDAY}`, { headers })
+  // The admin's link, as Payload's REST API answers it (the endpoint of the orders collection).
+  const download = (headers: Record<string, string> = {}) => rest(app.config, 'GET', `${PREP_SHEET_VIEW.csvUrl.replace(/^\/api/, '')}?day=${SATURDAY}`, { headers })
 
   it('is for the seller only', async () => {
-    const anonymous = await prepSheetDownload(app.payload, request(), thursdayNoon)
+    const anonymous = await download()
     expect(anonymous.status).toBe(401)
-    expect(await anonymous.text()).not.toContain('Pickup Pat')
-    const forged = await prepSheetDownload(app.payload, request({ Authorization: 'JWT not-a-token' }), thursdayNoon)
+    expect(anonymous.json).toBe('Log in to the admin first.')
+    const forged = await download({ Authorization: 'JWT not-a-token' })
     expect(forged.status).toBe(401)
+    expect(String(forged.json)).not.toContain('Pickup Pat')
   })
 
   it('holds the same sheet, with no live spreadsheet formula', async () => {
-    const response = await prepSheetDownload(app.payload, request(await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)), thursdayNoon)
+    const response = await download(await adminAuthHeader(app.config, ADMIN.email, ADMIN.password))
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="prep-sheet-${SATURDAY}.csv"`)
-    const rows = parse(await response.text(), { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[]
+    const rows = parse(String(response.json), { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[]
     expect(rows.filter((row) => row.Section === 'Make').map((row) => [row.Flavors, row.Jars])).toEqual([
       ['Mixed Berry', '4'],
       ['Peach Ginger', '4'],

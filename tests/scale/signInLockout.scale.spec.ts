@@ -6,7 +6,7 @@ import { startRedis, type TestRedis } from '../helpers/redis'
 import { startSite, type Site } from '../helpers/site'
 
 /**
- * The admin's sign-in lockout (features/admin/adminAuth.ts) with two instances of the production
+ * The admin's sign-in lockout (features/admin/auth/signInLockout.ts) with two instances of the production
  * server on one database and one Redis, as behind the load balancer: misses made on either count
  * towards one lockout, so spreading guesses over the instances buys no extra tries.
  */

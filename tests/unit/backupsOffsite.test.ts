@@ -112,4 +112,39 @@ describe('backups in S3-compatible storage', () => {
     expect(await pruneOffsite(store, { latest: 1, daily: 0, weekly: 0 })).toEqual([old.id])
     expect(await keysInBucket()).toEqual([`backups/${recent.id}/manifest.json`, `backups/${recent.id}/payload-secret`, `backups/${recent.id}/storefront.db`])
   })
+
+  it('delete nothing while a manifest cannot be read (the store failing, not the manifest missing)', async () => {
+    fs.writeFileSync(path.join(place.mediaDir, 'old.jpg'), 'a photo deleted later')
+    const old = await makeBackup(place, new Date('2026-11-20T08:00:00Z'))
+    await copyOffsite(store, place.backupsDir, old)
+    fs.rmSync(path.join(place.mediaDir, 'old.jpg'))
+    const recent = await makeBackup(place, new Date('2026-11-20T14:00:00Z'))
+    await copyOffsite(store, place.backupsDir, recent)
+    const before = await keysInBucket()
+
+    // The store answers 503 for the old backup's manifest, once, as S3 does when it slows a client down.
+    const { GetObjectCommand, S3ServiceException } = await import('@aws-sdk/client-s3')
+    const failing = `backups/${old.id}/manifest.json`
+    let failed = false
+    const slowingDown: OffsiteStore = {
+      ...store,
+      client: new Proxy(store.client, {
+        get: (client, property) =>
+          property !== 'send'
+            ? Reflect.get(client, property)
+            : (command: unknown) => {
+                if (!failed && command instanceof GetObjectCommand && command.input.Key === failing) {
+                  failed = true
+                  return Promise.reject(new S3ServiceException({ name: 'SlowDown', $fault: 'server', $metadata: { httpStatusCode: 503 }, message: 'Please reduce your request rate.' }))
+                }
+                return client.send(command as never)
+              },
+      }),
+    }
+    await expect(pruneOffsite(slowingDown, { latest: 8, daily: 0, weekly: 0 })).rejects.toThrow('Please reduce your request rate.')
+    expect(await keysInBucket()).toEqual(before)
+    // Once it answers again, both backups are listed and kept.
+    expect(await pruneOffsite(slowingDown, { latest: 8, daily: 0, weekly: 0 })).toEqual([])
+    expect(await keysInBucket()).toEqual(before)
+  })
 })

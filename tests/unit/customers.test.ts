@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
-import { customerOrdersWhere, groupCustomers, phoneKey, searchCustomers, type CustomerOrder } from '@/features/admin/customers'
+import type { CustomerContact } from '@/features/admin/aggregates/customerContacts'
+import { customerKeys, phoneKey } from '@/features/admin/customerKeys'
+import { customerOrdersWhere, customersFromContacts, searchCustomers } from '@/features/admin/customers'
+
+import { groupCustomersReference, type CustomerOrder } from '../helpers/customersReference'
 
 let nextId = 1
 const order = (fullName: string, email: string, phone: string, totalPrice: number, createdAt: string, status: CustomerOrder['status'] = 'new'): CustomerOrder => ({
@@ -13,6 +17,21 @@ const order = (fullName: string, email: string, phone: string, totalPrice: numbe
   status,
 })
 
+/** Each order as the database's grouping returns it when no other order shares its name, e-mail and phone. */
+const contactsOf = (orders: readonly CustomerOrder[]): CustomerContact[] =>
+  orders.map((order) => ({
+    ...customerKeys(order),
+    fullName: order.fullName,
+    email: order.email ?? null,
+    phone: order.phone,
+    orders: order.status === 'cancelled' ? 0 : 1,
+    totalSpent: order.status === 'cancelled' ? 0 : order.totalPrice,
+    cancelled: order.status === 'cancelled' ? 1 : 0,
+    firstOrderAt: order.createdAt,
+    lastOrderAt: order.createdAt,
+    firstOrderId: String(order.id),
+  }))
+
 const orders = [
   order('Dana Tester', 'dana@example.com', '(313) 555-0100', 55, '2026-10-01T15:00:00Z'),
   order('Dana T.', 'Dana@Example.COM', '313-555-0100', 20, '2026-10-20T15:00:00Z'),
@@ -23,8 +42,8 @@ const orders = [
   order('Lee New', 'lee@example.com', '(248) 555-0123', 20, '2026-09-01T15:00:00Z'),
 ]
 
-describe('the customers, grouped from their orders', () => {
-  const customers = groupCustomers(orders, ['DANA@example.com', 'lee@example.com'])
+describe('the customers, joined from the grouped orders', () => {
+  const customers = customersFromContacts(contactsOf(orders))
 
   it('joins orders by e-mail in any case and by phone in any format', () => {
     expect(customers.map((customer) => customer.name)).toEqual(['Dana Tester', 'Sam Other', 'Lee New'])
@@ -38,17 +57,23 @@ describe('the customers, grouped from their orders', () => {
       totalSpent: 125,
       firstOrderAt: '2026-10-01T15:00:00Z',
       lastOrderAt: '2026-11-03T15:00:00Z',
-      subscribed: true,
     })
-    expect(customers[1]).toMatchObject({ orders: 1, totalSpent: 100, subscribed: false, emails: ['sam@example.com'] })
-    expect(customers[2]).toMatchObject({ orders: 1, subscribed: true })
+    expect(customers[1]).toMatchObject({ orders: 1, totalSpent: 100, emails: ['sam@example.com'] })
   })
 
-  it('never joins strangers on an empty or too short phone', () => {
+  it('makes the same customers as joining every order did', () => {
+    const withoutSubscription = groupCustomersReference(orders, []).map(({ subscribed: _subscribed, ...customer }) => customer)
+    expect(customers).toEqual(withoutSubscription)
+  })
+
+  it('never joins strangers on an empty or too short phone, nor orders with no e-mail and no phone', () => {
     expect(phoneKey('')).toBe('')
     expect(phoneKey('12-34')).toBe('')
-    const strangers = groupCustomers([order('A', 'a@example.com', '', 10, '2026-10-01T00:00:00Z'), order('B', 'b@example.com', '', 10, '2026-10-02T00:00:00Z')], [])
+    expect(customerKeys({ email: '  ', phone: '12-34' })).toEqual({ customerEmail: null, customerPhone: null })
+    const strangers = customersFromContacts(contactsOf([order('A', 'a@example.com', '', 10, '2026-10-01T00:00:00Z'), order('B', 'b@example.com', '', 10, '2026-10-02T00:00:00Z')]))
     expect(strangers).toHaveLength(2)
+    const anonymous = customersFromContacts(contactsOf([order('A', '', '12', 10, '2026-10-01T00:00:00Z'), order('B', '', '34', 10, '2026-10-02T00:00:00Z')]))
+    expect(anonymous).toHaveLength(2)
   })
 
   it('finds a customer by any name, e-mail or phone digits they used', () => {

@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
@@ -6,7 +9,9 @@ import Ajv from 'ajv'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
-// docker-compose.yml, deploy/nginx and the README's deployment sections describe one topology;
+import { BACKUP_EVERY_MS } from '@/platform/backup/retention'
+
+// docker-compose.yml, deploy/nginx and the operations guide's deployment sections describe one topology;
 // no Docker engine runs here or in CI, so this checks the files against the Compose
 // Specification's JSON schema and against each other.
 
@@ -29,7 +34,7 @@ type Service = {
 }
 type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
 
-/** The settings the README's `.env` holds; the rest of the file's variables have defaults. */
+/** The settings the operations guide's `.env` holds; the rest of the file's variables have defaults. */
 const ENV = {
   SITE_HOST: 'shop.example.com',
   PAYLOAD_SECRET: 'a-payload-secret',
@@ -119,8 +124,8 @@ describe('docker-compose.yml', () => {
     }
   })
 
-  it('runs the proxy, two app instances, MongoDB, Redis and MinIO with its bucket', () => {
-    expect(Object.keys(services).sort()).toEqual(['app-1', 'app-2', 'minio', 'minio-init', 'mongo', 'proxy', 'redis'])
+  it('runs the proxy, two app instances, MongoDB with its backups, Redis and MinIO with its bucket', () => {
+    expect(Object.keys(services).sort()).toEqual(['app-1', 'app-2', 'minio', 'minio-init', 'mongo', 'mongo-backup', 'proxy', 'redis'])
   })
 
   it('publishes ports on the proxy alone', () => {
@@ -173,6 +178,31 @@ describe('docker-compose.yml', () => {
     }
   })
 
+  it("reports an app instance healthy while /api/health's database check passes, whatever the seller's other checks say", async () => {
+    const [kind, program, flag, script] = services['app-1'].healthcheck!.test as string[]
+    expect([kind, program, flag]).toEqual(['CMD', 'node', '-e'])
+    expect(script).toContain('http://127.0.0.1:3000/api/health')
+    /** Runs the healthcheck against a stand-in for the app answering `status` and `body`; its exit code. */
+    const healthcheckAgainst = async (status: number | null, body: unknown) => {
+      const server = http.createServer((request, response) => {
+        response.writeHead(request.url === '/api/health' ? (status ?? 500) : 404, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      const { port } = server.address() as AddressInfo
+      if (status === null) await new Promise((resolve) => server.close(resolve))
+      const exit = await new Promise<number | null>((resolve) =>
+        spawn(process.execPath, ['-e', script.replace('127.0.0.1:3000', `127.0.0.1:${port}`)], { stdio: 'ignore' }).on('exit', resolve),
+      )
+      if (status !== null) await new Promise((resolve) => server.close(resolve))
+      return exit
+    }
+    const check = (ok: boolean) => ({ ok, summary: '' })
+    expect(await healthcheckAgainst(200, { checks: { database: check(true), email: check(true) } })).toBe(0)
+    expect(await healthcheckAgainst(503, { checks: { database: check(true), email: check(false), disk: check(false) } })).toBe(0)
+    expect(await healthcheckAgainst(503, { checks: { database: check(false), email: check(true) } })).toBe(1)
+    expect(await healthcheckAgainst(null, {})).toBe(1)
+  })
+
   it('keeps nothing of Redis on disk', () => {
     expect(services.redis.image).toBe('redis:7')
     expect(services.redis.healthcheck).toBeDefined()
@@ -188,6 +218,48 @@ describe('docker-compose.yml', () => {
     expect(dependencies(init)).toEqual({ minio: { condition: 'service_healthy' } })
     expect(init.restart).toBe('no')
     expect(init.image).toBe(services.minio.image)
+  })
+
+  describe('mongo-backup', () => {
+    const backup = services['mongo-backup']
+    const dockerfile = read('deploy/mongo-backup/Dockerfile')
+
+    it("runs MongoDB's own tools, of the database's version, with rclone from its official image", () => {
+      expect(backup.build).toEqual({ context: './deploy/mongo-backup' })
+      expect(backup.pull_policy).toBe('never')
+      expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map(([, image]) => image)).toEqual([expect.stringMatching(/^rclone\/rclone:\d+\.\d+$/), services.mongo.image])
+      expect(dockerfile).toMatch(/^COPY --from=rclone \/usr\/local\/bin\/rclone /m)
+      expect(dockerfile).toMatch(/^USER mongodb$/m)
+    })
+
+    it('dumps the replica set the apps use, once it is up, to the bucket of the SQLite backups', () => {
+      const app = services['app-1'].environment!
+      const database = new URL(app.DATABASE_URI)
+      const dumped = new URL(backup.environment!.MONGODB_URI)
+      expect(dumped.host).toBe(database.host)
+      expect(dumped.searchParams.get('replicaSet')).toBe(database.searchParams.get('replicaSet'))
+      // No database name: mongodump --oplog (one moment of the whole set) refuses one.
+      expect(dumped.pathname).toBe('/')
+      expect(dependencies(backup)).toEqual({ mongo: { condition: 'service_healthy' }, 'minio-init': { condition: 'service_completed_successfully' } })
+      // The photos' S3_* bucket (under backups/), as the server's SQLite backups (platform/backup/offsite.ts)...
+      for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) expect(backup.environment![name], name).toBe(app[name])
+      expect(backup.environment!.BACKUP_S3_PREFIX).toBe('backups/')
+      // ...unless the .env names a bucket of its own: every BACKUP_S3_* setting of .env.example reaches it.
+      const settings = [...read('.env.example').matchAll(/^(BACKUP_S3_\w+)=/gm)].map(([, name]) => name)
+      expect(settings).toContain('BACKUP_S3_BUCKET')
+      const own = Object.fromEntries(settings.map((name) => [name, `own-${name}`]))
+      expect(loadCompose({ ...ENV, ...own }).services['mongo-backup'].environment).toMatchObject(own)
+      expect(backup.volumes).toBeUndefined()
+    })
+
+    it('restarts by itself, and is unhealthy when no backup reached the bucket for two periods', () => {
+      expect(backup.restart).toBe('unless-stopped')
+      expect(words(backup.healthcheck?.test)).toContain(`find /tmp/last-good-backup -mmin -${(2 * BACKUP_EVERY_MS) / 60_000} `)
+      // The file each backup that reached the bucket touches (TMPDIR is unset in the image).
+      const script = read('deploy/mongo-backup/mongo-backup.sh')
+      expect(script).toContain('readonly WORK_DIR=${TMPDIR:-/tmp}')
+      expect(script).toContain('readonly LAST_GOOD=$WORK_DIR/last-good-backup')
+    })
   })
 
   it('declares exactly the named volumes it uses: no media or app data volume', () => {
@@ -263,9 +335,10 @@ describe('deploy/nginx', () => {
   })
 })
 
-describe('the README on deployment', () => {
-  const readme = read('README.md')
-  const section = readme.slice(readme.indexOf('## Deployment with MongoDB'), readme.indexOf('## Backup of the SQLite database'))
+describe('the operations guide on deployment (docs/OPERATIONS.md)', () => {
+  const guide = read('docs/OPERATIONS.md')
+  const section = guide.slice(guide.indexOf('## Deployment with MongoDB'), guide.indexOf('## Backups and health'))
+  const backups = guide.slice(guide.indexOf('## Backups and health'), guide.indexOf('## Schema changes'))
 
   it('names every service of the topology and says what REDIS_URL changes', () => {
     const scalingOut = section.slice(section.indexOf('### Scaling out'))
@@ -274,8 +347,10 @@ describe('the README on deployment', () => {
   })
 
   it('no longer asks for a single instance', () => {
-    expect(readme).not.toContain('run\none app instance')
-    expect(readme).not.toMatch(/rate limits are kept in memory/)
+    for (const text of [guide, read('README.md')]) {
+      expect(text).not.toContain('run\none app instance')
+      expect(text).not.toMatch(/rate limits are kept in memory/)
+    }
   })
 
   it('guides one machine through nginx with deploy/nginx, where nginx.conf expects it, on the packages CI installs', () => {
@@ -289,6 +364,14 @@ describe('the README on deployment', () => {
       expect(read('.ci/run'), brotliPackage).toContain(brotliPackage)
       expect(read('deploy/nginx/Dockerfile'), brotliPackage).toContain(brotliPackage)
     }
+  })
+
+  it("restores MongoDB from the bucket with mongo-backup's restore command, step by step", () => {
+    const restoring = backups.slice(backups.indexOf('### Restoring MongoDB'))
+    expect(restoring).toContain('docker compose run --rm mongo-backup list')
+    expect(restoring).toContain('docker compose run --rm mongo-backup restore ')
+    expect(restoring).toContain('mongorestore')
+    expect(read('deploy/mongo-backup/mongo-backup.sh')).toMatch(/^ {2}restore\) restore /m)
   })
 
   it('lists in its .env every setting the compose file requires', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { DEFAULT_PRICES, discountAmount, packagePrice, packagesAt, priceListFrom, priceListKey, priceOrder } from '@/features/ordering/pricing'
+import { discountAmount } from '@/features/discounts/rules'
+import { DEFAULT_PRICES, packagePrice, packagesAt, priceListFrom, priceListKey, priceOrder } from '@/features/ordering/pricing'
 
 const prices = DEFAULT_PRICES
 

@@ -2,11 +2,13 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
+import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
 
 import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { retakeOnRestore } from './hooks/retakeOnRestore'
 import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
+import { storeCustomerKeys } from './hooks/storeCustomerKeys'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 
@@ -36,10 +38,13 @@ export const Orders: CollectionConfig = {
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
   hooks: {
-    beforeChange: [returnJarsOnCancel, retakeOnRestore, stampCompletion],
+    beforeChange: [returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
     afterChange: [sendStatusMessage, expireOpenWindows],
     afterDelete: [expireOpenWindowsAfterDelete],
   },
+  endpoints: [prepSheetCsvEndpoint],
+  // The dashboard's sums: money owed (unpaid, by status) and sales since a day (not cancelled).
+  indexes: [{ fields: ['paymentStatus', 'status'] }, { fields: ['status', 'createdAt'] }],
   access: {
     read: adminOnly,
     create: nobody,
@@ -111,6 +116,12 @@ export const Orders: CollectionConfig = {
         { name: 'instagram', label: 'Instagram', type: 'text' },
       ],
     },
+    // The e-mail lower-cased and the phone as digits (features/admin/customerKeys.ts): orders
+    // sharing either are one customer, grouped by the database. Set by hooks/storeCustomerKeys.ts.
+    // No index: the grouping reads every order, and SQLite reading them in an index's order instead
+    // of the table's took a third longer (50,000 orders); nothing looks an order up by them.
+    { name: 'customerEmail', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true } },
+    { name: 'customerPhone', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true } },
     {
       type: 'row',
       fields: [

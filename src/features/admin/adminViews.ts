@@ -4,8 +4,11 @@ export const CUSTOMERS_VIEW = { path: '/customers', url: '/admin/customers' } as
 /** Add order: an order taken by text, call, message or in person, entered under the order form's rules. */
 export const ADD_ORDER_VIEW = { path: '/orders/add', url: '/admin/orders/add' } as const
 
-/** The prep and route sheet of a day; its CSV is a route of its own (app/(payload)/admin/prep.csv). */
-export const PREP_SHEET_VIEW = { path: '/prep', url: '/admin/prep', csvUrl: '/admin/prep.csv' } as const
+/** The prep sheet's CSV: an endpoint of the orders collection (`prepSheetCsvEndpoint`). */
+export const PREP_SHEET_CSV_PATH = '/prep.csv'
+
+/** The prep and route sheet of a day, and its CSV download. */
+export const PREP_SHEET_VIEW = { path: '/prep', url: '/admin/prep', csvUrl: `/api/orders${PREP_SHEET_CSV_PATH}` } as const
 
 /** The day a prep sheet link opens on (the query parameter both the view and the CSV read). */
 export const prepSheetUrl = (day: string, url: string = PREP_SHEET_VIEW.url) => `${url}?day=${encodeURIComponent(day)}`

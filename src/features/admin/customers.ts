@@ -2,10 +2,8 @@ import 'server-only'
 
 import { Forbidden, type PayloadRequest, type Where } from 'payload'
 
-import { phoneForLinks } from '@/features/contact/contactLinks'
-import type { Order } from '@/payload-types'
-
-export type CustomerOrder = Pick<Order, 'id' | 'fullName' | 'email' | 'phone' | 'totalPrice' | 'status' | 'createdAt'>
+import { customerContacts, subscribedEmailKeys, type CustomerContact } from './aggregates/customerContacts'
+import { emailKey } from './customerKeys'
 
 export type Customer = {
   /** Stable while the customer's first order stays: for React keys and test ids. */
@@ -15,7 +13,7 @@ export type Customer = {
   /** Empty when no order of theirs has one (orders entered by hand may not). */
   email: string
   phone: string
-  /** Every name, e-mail and phone as stored on the orders: for the search and the link to the orders. */
+  /** Every name, e-mail and phone as stored on the orders, most recently used first: for the search and the link to the orders. */
   names: string[]
   emails: string[]
   phones: string[]
@@ -29,75 +27,75 @@ export type Customer = {
   subscribed: boolean
 }
 
-/** An e-mail address as the e-mail list stores it (lower-cased), so case never splits a customer. */
-export const emailKey = (email: string) => email.trim().toLowerCase()
+/** A customer before the e-mail list is asked about them (only the customers shown are). */
+export type CustomerTotals = Omit<Customer, 'subscribed'>
 
-/** A phone number as one string of digits, '+1' for US numbers: "(313) 555-0100" and "313.555.0100" are one phone. */
-export const phoneKey = (phone: string) => {
-  const digits = phoneForLinks(phone)
-  // Too short to be anyone's number: it would join strangers.
-  return digits.replace(/\D/g, '').length >= 7 ? digits : ''
-}
+/** Customers on one page of the Customers view. */
+export const CUSTOMERS_PER_PAGE = 50
+
+export type CustomersPage = { customers: Customer[]; found: number; page: number; pages: number }
 
 const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))]
+const time = (instant: string) => new Date(instant).getTime()
 
 /**
- * The seller's customers from their orders. Orders with the same e-mail (whatever its case) are
- * one customer, and so are orders with the same phone number: someone who ordered once with a work
- * address and once with a home address, from the same phone, is one customer. Newest order first
- * in each customer's details; customers with the newest order first.
+ * The seller's customers from their orders, grouped by the database into contacts (see
+ * `customerContacts`). Orders with the same e-mail (whatever its case) are one customer, and so
+ * are orders with the same phone number: someone who ordered once with a work address and once
+ * with a home address, from the same phone, is one customer. Customers with the newest order first.
  */
-export function groupCustomers(orders: readonly CustomerOrder[], subscriberEmails: Iterable<string>): Customer[] {
-  // Union-find over the orders: each shared e-mail or phone joins two groups into one.
-  const parent = orders.map((_, index) => index)
+export function customersFromContacts(contacts: readonly CustomerContact[]): CustomerTotals[] {
+  // Union-find over the contacts: each shared e-mail or phone key joins two groups into one.
+  const parent = contacts.map((_, index) => index)
   const root = (index: number): number => {
     while (parent[index] !== index) index = parent[index] = parent[parent[index]]
     return index
   }
   const firstWith = new Map<string, number>()
-  orders.forEach((order, index) => {
-    for (const key of [`email:${emailKey(order.email ?? '')}`, `phone:${phoneKey(order.phone ?? '')}`]) {
-      if (key.endsWith(':')) continue
+  contacts.forEach((contact, index) => {
+    for (const key of [contact.customerEmail && `email:${contact.customerEmail}`, contact.customerPhone && `phone:${contact.customerPhone}`]) {
+      if (!key) continue
       const first = firstWith.get(key)
       if (first === undefined) firstWith.set(key, index)
       else parent[root(index)] = root(first)
     }
   })
 
-  const groups = new Map<number, CustomerOrder[]>()
-  orders.forEach((order, index) => groups.set(root(index), [...(groups.get(root(index)) ?? []), order]))
+  const groups = new Map<number, CustomerContact[]>()
+  contacts.forEach((contact, index) => {
+    const group = groups.get(root(index))
+    if (group) group.push(contact)
+    else groups.set(root(index), [contact])
+  })
 
-  const subscribed = new Set([...subscriberEmails].map(emailKey))
-  const time = (order: CustomerOrder) => new Date(order.createdAt).getTime()
-  const customers = [...groups.values()].map((group): Customer => {
-    const newestFirst = [...group].sort((a, b) => time(b) - time(a))
-    const [newest, oldest] = [newestFirst[0], newestFirst[newestFirst.length - 1]]
-    const kept = group.filter((order) => order.status !== 'cancelled')
-    const emails = distinct(newestFirst.map((order) => order.email))
+  const customers = [...groups.values()].map((group): CustomerTotals => {
+    const newestFirst = group.sort((a, b) => time(b.lastOrderAt) - time(a.lastOrderAt))
+    const newest = newestFirst[0]
+    const oldest = group.reduce((first, contact) => (time(contact.firstOrderAt) < time(first.firstOrderAt) ? contact : first))
+    const sum = (count: (contact: CustomerContact) => number) => group.reduce((total, contact) => total + count(contact), 0)
     return {
-      key: `customer-${oldest.id}`,
+      key: `customer-${oldest.firstOrderId}`,
       name: newest.fullName,
-      email: newestFirst.find((order) => order.email)?.email ?? '',
+      email: newestFirst.find((contact) => contact.email)?.email ?? '',
       phone: newest.phone,
-      names: distinct(newestFirst.map((order) => order.fullName)),
-      emails,
-      phones: distinct(newestFirst.map((order) => order.phone)),
-      orders: kept.length,
-      totalSpent: kept.reduce((sum, order) => sum + (order.totalPrice ?? 0), 0),
-      cancelled: group.length - kept.length,
-      firstOrderAt: oldest.createdAt,
-      lastOrderAt: newest.createdAt,
-      subscribed: emails.some((email) => subscribed.has(emailKey(email))),
+      names: distinct(newestFirst.map((contact) => contact.fullName)),
+      emails: distinct(newestFirst.map((contact) => contact.email)),
+      phones: distinct(newestFirst.map((contact) => contact.phone)),
+      orders: sum((contact) => contact.orders),
+      totalSpent: sum((contact) => contact.totalSpent),
+      cancelled: sum((contact) => contact.cancelled),
+      firstOrderAt: oldest.firstOrderAt,
+      lastOrderAt: newest.lastOrderAt,
     }
   })
-  return customers.sort((a, b) => new Date(b.lastOrderAt).getTime() - new Date(a.lastOrderAt).getTime())
+  return customers.sort((a, b) => time(b.lastOrderAt) - time(a.lastOrderAt) || a.key.localeCompare(b.key))
 }
 
 /**
  * The customers a search names: any of their names or e-mails contains the words as typed (any
  * case), or, when the search holds at least three digits, any of their phones holds those digits.
  */
-export function searchCustomers(customers: readonly Customer[], search: string): Customer[] {
+export function searchCustomers<T extends Pick<Customer, 'names' | 'emails' | 'phones'>>(customers: readonly T[], search: string): T[] {
   const text = search.trim().toLowerCase()
   if (!text) return [...customers]
   const digits = text.replace(/\D/g, '')
@@ -114,28 +112,22 @@ export function customerOrdersWhere(customer: Pick<Customer, 'emails' | 'phones'
 }
 
 /**
- * The customers for the admin's Customers view, read with the signed-in admin's own access: no
- * user, no data (the view sends visitors to the login page before this; this is the second lock).
+ * One page of the customers for the admin's Customers view, for the signed-in admin only: no user,
+ * no data (the view sends visitors to the login page before this; this is the second lock). The
+ * database groups the orders; the search runs over the few thousand customers that makes, and the
+ * e-mail list is asked about the customers on the page only. A page past the last shows the last.
  */
-export async function findCustomers(req: Pick<PayloadRequest, 'payload' | 'user'>, search = ''): Promise<Customer[]> {
+export async function findCustomers(req: Pick<PayloadRequest, 'payload' | 'user'>, { search = '', page = 1 }: { search?: string; page?: number } = {}): Promise<CustomersPage> {
   if (!req.user) throw new Forbidden()
-  const { payload, user } = req
-  const [orders, subscribers] = await Promise.all([
-    payload.find({
-      collection: 'orders',
-      select: { fullName: true, email: true, phone: true, totalPrice: true, status: true, createdAt: true },
-      pagination: false,
-      depth: 0,
-      overrideAccess: false,
-      user,
-    }),
-    payload.find({ collection: 'email-captures', select: { email: true }, pagination: false, depth: 0, overrideAccess: false, user }),
-  ])
-  return searchCustomers(
-    groupCustomers(
-      orders.docs,
-      subscribers.docs.map((subscriber) => subscriber.email),
-    ),
-    search,
-  )
+  const found = searchCustomers(customersFromContacts(await customerContacts(req.payload)), search)
+  const pages = Math.max(1, Math.ceil(found.length / CUSTOMERS_PER_PAGE))
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages)
+  const shown = found.slice((current - 1) * CUSTOMERS_PER_PAGE, current * CUSTOMERS_PER_PAGE)
+  const subscribed = await subscribedEmailKeys(req.payload, distinct(shown.flatMap((customer) => customer.emails.map(emailKey))))
+  return {
+    customers: shown.map((customer) => ({ ...customer, subscribed: customer.emails.some((email) => subscribed.has(emailKey(email))) })),
+    found: found.length,
+    page: current,
+    pages,
+  }
 }

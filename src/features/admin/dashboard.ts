@@ -6,6 +6,9 @@ import type { JarsLeft } from '@/features/ordering/catalog'
 import { jarsLeft } from '@/features/ordering/shop'
 import { startOfWeek } from '@/shared/time'
 
+import { salesByWeek } from './aggregates/salesByWeek'
+import { unpaidTotals } from './aggregates/unpaidTotals'
+
 export type DashboardFigures = {
   ordersWaiting: number
   ordersThisWeek: number
@@ -52,33 +55,32 @@ export function dashboardFilters(weekStart: string) {
   }
 }
 
-/** What the seller sees first in the admin: what is waiting, and how this week is going. */
+/**
+ * What the seller sees first in the admin: what is waiting, and how this week is going. Counts
+ * and sums by the database; the filters above are the same orders, for the cards' links.
+ */
 export async function dashboardFigures(payload: Payload, now = new Date()): Promise<DashboardFigures> {
-  const weekStart = startOfWeek(now).toISOString()
-  const filters = dashboardFilters(weekStart)
-  const owed = (where: Where) => payload.find({ collection: 'orders', where, select: { totalPrice: true }, pagination: false, depth: 0 })
-  const [ordersWaiting, weekOrders, subscribersThisWeek, reviewsWaiting, messagesWaiting, left, unpaid, completedUnpaid] = await Promise.all([
+  const weekStart = startOfWeek(now)
+  const filters = dashboardFilters(weekStart.toISOString())
+  const [ordersWaiting, [thisWeek], subscribersThisWeek, reviewsWaiting, messagesWaiting, left, owed] = await Promise.all([
     payload.count({ collection: 'orders', where: filters.ordersWaiting }),
-    payload.find({ collection: 'orders', where: filters.ordersThisWeek, select: { totalPrice: true, quantity: true }, pagination: false, depth: 0 }),
+    salesByWeek(payload, [weekStart]),
     payload.count({ collection: 'email-captures', where: filters.subscribersThisWeek }),
     payload.count({ collection: 'reviews', where: filters.reviewsWaiting }),
     payload.count({ collection: 'contact-messages', where: filters.messagesWaiting }),
     jarsLeft(payload),
-    owed(filters.unpaid),
-    owed(filters.completedUnpaid),
+    unpaidTotals(payload),
   ])
-  const sum = (result: typeof unpaid) => ({ orders: result.docs.length, total: result.docs.reduce((total, order) => total + (order.totalPrice ?? 0), 0) })
   return {
     ordersWaiting: ordersWaiting.totalDocs,
-    ordersThisWeek: weekOrders.docs.length,
-    revenueThisWeek: weekOrders.docs.reduce((sum, order) => sum + (order.totalPrice ?? 0), 0),
-    jarsThisWeek: weekOrders.docs.reduce((sum, order) => sum + (order.quantity ?? 0), 0),
+    ordersThisWeek: thisWeek.orders,
+    revenueThisWeek: thisWeek.revenue,
+    jarsThisWeek: thisWeek.jars,
     subscribersThisWeek: subscribersThisWeek.totalDocs,
     reviewsWaiting: reviewsWaiting.totalDocs,
     messagesWaiting: messagesWaiting.totalDocs,
     jarsLeft: left,
-    unpaid: sum(unpaid),
-    completedUnpaid: sum(completedUnpaid),
-    weekStart,
+    ...owed,
+    weekStart: weekStart.toISOString(),
   }
 }

@@ -1,8 +1,8 @@
 import 'server-only'
 
-import type { Payload, PayloadRequest, Where } from 'payload'
+import type { Endpoint, Payload, PayloadRequest, Where } from 'payload'
 
-import { adminSession } from '@/features/admin/adminSession'
+import { PREP_SHEET_CSV_PATH } from '@/features/admin/adminViews'
 import { csvText } from '@/features/admin/csv'
 import { mapHref } from '@/features/ordering/mapLink'
 import { DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
@@ -231,19 +231,26 @@ export function prepSheetCsv(sheet: PrepSheet): string {
 }
 
 /**
- * The CSV download (`GET /admin/prep.csv?day=2026-12-05`): 401 without an admin session, 403 for
- * an account that is not the seller's; the day defaults as on the page.
+ * The CSV download, an endpoint of the orders collection (`GET /api/orders/prep.csv?day=2026-12-05`):
+ * Payload signs the request in (its session cookie or `Authorization: JWT …`); 401 without an
+ * admin session, 403 for an account of another collection; the day defaults as on the page.
  */
-export async function prepSheetDownload(payload: Payload, request: Request, now = new Date()): Promise<Response> {
-  const session = await adminSession(payload, request.headers)
-  if (session.status !== 'admin') {
-    const status = session.status === 'anonymous' ? 401 : 403
+export const prepSheetCsvEndpoint: Endpoint = {
+  path: PREP_SHEET_CSV_PATH,
+  method: 'get',
+  handler: (req) => prepSheetDownload(req),
+}
+
+export async function prepSheetDownload(req: PayloadRequest, now = new Date()): Promise<Response> {
+  const { user, payload } = req
+  if (user?.collection !== 'users') {
+    const status = user ? 403 : 401
     return new Response(status === 401 ? 'Log in to the admin first.' : 'Only the seller’s admins may download the prep sheet.', {
       status,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
     })
   }
-  const asked = new URL(request.url).searchParams.get('day')
+  const asked = req.searchParams.get('day')
   const day = isDayKey(asked) ? asked : await defaultPrepDay(payload, now)
   return new Response(prepSheetCsv(await findPrepSheet(payload, day)), {
     headers: {

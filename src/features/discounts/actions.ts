@@ -3,42 +3,39 @@
 import { joinEmailList } from './signUp'
 import { signUpNotices } from '@/features/discounts/notices'
 import { type Message, formNotices } from '@/shared/notices'
-import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
-import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
-import { HONEYPOT_FIELD } from '@/shared/forms/limits'
-import { formText, submittedForm } from '@/shared/forms/formState'
-import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
-import { submissionKeyOf } from '@/platform/db/submissions'
+import { getPayloadClient } from '@/platform/db/payloadClient'
+import { handlePublicForm } from '@/platform/http/publicForm'
+import { formText } from '@/shared/forms/formState'
 
 /** `code` only for a new subscriber: an address already on the list gets its code by e-mail. */
 export type JoinAnswer = { ok: true; code?: string; email?: string; message: Message } | { ok: false; message: Message }
 
+async function welcome(): Promise<Message> {
+  const settings = await (await getPayloadClient()).findGlobal({ slug: 'site-settings', depth: 0 })
+  return signUpNotices.welcome(settings.businessName)
+}
+
 /** The popup's sign-up: stores the subscriber, e-mails the code, answers the toast. */
 export async function joinEmailListAction(posted: FormData): Promise<JoinAnswer> {
-  const formData = submittedForm(posted)
-  try {
-    const payload = await getPayloadClient()
-    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-    const welcome = signUpNotices.welcome(settings.businessName)
-    // A filled honeypot is a bot: answer as if it worked, store nothing.
-    if (formText(formData, HONEYPOT_FIELD)) return { ok: true, message: welcome }
-    const client = await clientKey()
-    const input = { name: formText(formData, 'name'), email: formText(formData, 'email') }
-    const key = submissionKeyOf('signup', formText(formData, SUBMISSION_KEY_FIELD), { client, values: input })
-    if (!(await allowAttempt('capture', client, key))) return { ok: false, message: formNotices.rateLimited }
-    const result = await joinEmailList(payload, input, key)
-    switch (result.status) {
-      case 'joined':
-        return { ok: true, code: result.code, email: result.email, message: welcome }
-      case 'resent':
-        return { ok: true, message: signUpNotices.codeResent(result.email) }
-      case 'already-used':
-        return { ok: false, message: signUpNotices.alreadyUsed }
-      case 'invalid':
-        return { ok: false, message: { title: 'Error', description: result.message } }
-    }
-  } catch (error) {
-    await logFailure('[email capture] sign-up failed', error)
-    return { ok: false, message: signUpNotices.failed }
-  }
+  return handlePublicForm<{ name: string; email: string }, JoinAnswer>(posted, {
+    kind: 'signup',
+    limit: 'capture',
+    values: (form) => ({ name: formText(form, 'name'), email: formText(form, 'email') }),
+    botAnswer: async () => ({ ok: true, message: await welcome() }),
+    limited: () => ({ ok: false, message: formNotices.rateLimited }),
+    work: async ({ payload, values, key }) => {
+      const result = await joinEmailList(payload, values, key)
+      switch (result.status) {
+        case 'joined':
+          return { ok: true, code: result.code, email: result.email, message: await welcome() }
+        case 'resent':
+          return { ok: true, message: signUpNotices.codeResent(result.email) }
+        case 'already-used':
+          return { ok: false, message: signUpNotices.alreadyUsed }
+        case 'invalid':
+          return { ok: false, message: { title: 'Error', description: result.message } }
+      }
+    },
+    failure: { log: '[email capture] sign-up failed', answer: () => ({ ok: false, message: signUpNotices.failed }) },
+  })
 }

@@ -1,8 +1,8 @@
 import 'server-only'
 
-import { composeEmail } from '@/features/messages/customerMessages'
+import { composeEmail } from '@/features/messages/composeEmail'
 import { DEFAULT_TEMPLATES, fillTemplate, type MessageTemplate } from '@/features/messages/templates'
-import { DISCOUNT_PERCENT } from '@/features/ordering/pricing'
+import { DISCOUNT_PERCENT } from '@/features/discounts/rules'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 /**

@@ -11,12 +11,11 @@ import { currentPrices } from './shop'
 import { cachedSellerSettings } from '@/features/content/content'
 import { orderConfirmation } from './confirmation'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
-import { discountAmount, isPackageQuantity, packagePrice } from './pricing'
+import { handlePublicForm } from '@/platform/http/publicForm'
+import { discountAmount } from '@/features/discounts/rules'
+import { isPackageQuantity, packagePrice } from './pricing'
 import { allowAttempt, clientKey } from '@/platform/http/rateLimit'
 import { ORDER_FORM_FIELDS } from '@/features/ordering/formFields'
-import { HONEYPOT_FIELD } from '@/shared/forms/limits'
-import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
-import { submissionKeyOf } from '@/platform/db/submissions'
 
 import { APPLIED_CODE_FIELD, APPLY_DISCOUNT_INTENT, type OrderFormState } from './orderFormState'
 
@@ -37,29 +36,28 @@ export async function checkDiscount(code: unknown): Promise<DiscountAnswer> {
  */
 export async function placeOrder(_previous: OrderFormState, posted: FormData): Promise<OrderFormState> {
   const formData = submittedForm(posted)
-  const values = formValues(formData, ORDER_FORM_FIELDS)
-  if (formText(formData, 'intent') === APPLY_DISCOUNT_INTENT) return applyDiscountWithoutScript(values)
-  // A filled honeypot is a bot: answer as if it worked, store nothing.
-  if (formText(formData, HONEYPOT_FIELD)) return { status: 'success', message: orderNotices.submitted }
-
-  const applied = appliedCode(formData, values)
-  try {
-    const payload = await getPayloadClient()
-    const client = await clientKey()
-    const key = submissionKeyOf('order', formText(formData, SUBMISSION_KEY_FIELD), { client, values })
+  if (formText(formData, 'intent') === APPLY_DISCOUNT_INTENT) return applyDiscountWithoutScript(formValues(formData, ORDER_FORM_FIELDS))
+  const applied = appliedCode(formData, formValues(formData, ORDER_FORM_FIELDS))
+  return handlePublicForm<Record<string, string>, OrderFormState>(formData, {
+    kind: 'order',
+    limit: 'order',
+    values: (form) => formValues(form, ORDER_FORM_FIELDS),
+    botAnswer: () => ({ status: 'success', message: orderNotices.submitted }),
+    limited: (values) => ({ status: 'error', message: formNotices.rateLimited, values, appliedDiscountCode: applied }),
     // The service asks once the order is valid: a mistake does not use up the visitor's allowance.
-    const result = await submitOrder(payload, values, key, { allowed: () => allowAttempt('order', client, key), settings: cachedSellerSettings })
-    if (result.status === 'success') {
-      const settings = await cachedSellerSettings.site()
-      return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, confirmation: orderConfirmation(result.order, settings.paymentMethods ?? []) }
-    }
-    // A refused code is no longer applied: the visitor sees the order without it and can try another.
-    const appliedDiscountCode = result.discountRejected ? undefined : applied
-    return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode, prices: result.prices, windows: result.windows }
-  } catch (error) {
-    await logFailure('[order] placing an order failed', error)
-    return { status: 'error', message: orderNotices.failed, values, appliedDiscountCode: applied }
-  }
+    workSpendsAllowance: true,
+    work: async ({ payload, values, key, allowed }) => {
+      const result = await submitOrder(payload, values, key, { allowed, settings: cachedSellerSettings })
+      if (result.status === 'success') {
+        const settings = await cachedSellerSettings.site()
+        return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, confirmation: orderConfirmation(result.order, settings.paymentMethods ?? []) }
+      }
+      // A refused code is no longer applied: the visitor sees the order without it and can try another.
+      const appliedDiscountCode = result.discountRejected ? undefined : applied
+      return { status: 'error', message: result.message, field: result.field, values, appliedDiscountCode, prices: result.prices, windows: result.windows }
+    },
+    failure: { log: '[order] placing an order failed', answer: (values) => ({ status: 'error', message: orderNotices.failed, values, appliedDiscountCode: applied }) },
+  })
 }
 
 /** The code the page showed as applied, kept only while the code field still says the same. */

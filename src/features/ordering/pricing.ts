@@ -1,4 +1,5 @@
 import { PACKAGE_QUANTITIES } from './packages.mjs'
+import { discountAmount } from '@/features/discounts/rules'
 
 /**
  * The price rules, in one pure module: the order page shows them, the server charges them. The
@@ -20,9 +21,6 @@ export type StoredPrice = Exclude<keyof PriceList, 'freeDeliveryFrom'>
 
 /** The launch prices: the seed, and the fallback for a price the database does not hold yet. */
 export const DEFAULT_PRICES: PriceList = { oneJarPrice: 20, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5, freeDeliveryFrom: null }
-
-/** 25% of the package price, as a whole percentage so the arithmetic stays in integers. */
-export const DISCOUNT_PERCENT = 25
 
 export { PACKAGE_QUANTITIES }
 export type PackageQuantity = (typeof PACKAGE_QUANTITIES)[number]
@@ -73,11 +71,6 @@ export function packagePrice(quantity: number, prices: PriceList): number {
 /** What the jars would cost one by one. */
 export function listPrice(quantity: number, prices: PriceList): number {
   return prices.oneJarPrice * quantity
-}
-
-/** 25% of the package price, rounded half up to whole dollars ($50 → $13). Never on delivery. */
-export function discountAmount(price: number): number {
-  return Math.floor((price * DISCOUNT_PERCENT + 50) / 100)
 }
 
 /** The fee for delivering a package of this price: nothing for pickup, or from the free-delivery threshold. */

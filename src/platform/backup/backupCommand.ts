@@ -7,7 +7,7 @@ import { backupPlace } from './place'
 export async function script(): Promise<void> {
   const place = backupPlace()
   if (!place) {
-    console.error('Backups here are for the embedded SQLite database; with MongoDB use mongodump (README, "Backups").')
+    console.error('Backups here are for the embedded SQLite database. With MongoDB (docker compose): docker compose run --rm mongo-backup now (docs/OPERATIONS.md, "Backups and health").')
     process.exit(1)
   }
   try {

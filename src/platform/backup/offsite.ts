@@ -53,13 +53,16 @@ export async function offsiteStore(): Promise<OffsiteStore | null> {
   return { client, bucket, prefix, describe: `s3://${bucket}/${prefix}` }
 }
 
+/** The store's answer for a key it does not hold (any other failure is not an answer about the key). */
+const notFound = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+
 const exists = async (store: OffsiteStore, key: string) => {
   const { HeadObjectCommand } = await import('@aws-sdk/client-s3')
   try {
     await store.client.send(new HeadObjectCommand({ Bucket: store.bucket, Key: key }))
     return true
   } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false
+    if (notFound(error)) return false
     throw error
   }
 }
@@ -104,10 +107,19 @@ export async function listOffsite(store: OffsiteStore): Promise<Manifest[]> {
   } while (ContinuationToken)
   const manifests: Manifest[] = []
   for (const id of ids) {
+    let text: string
     try {
-      manifests.push(JSON.parse(await readText(store, `${store.prefix}${id}/${MANIFEST}`)) as Manifest)
+      text = await readText(store, `${store.prefix}${id}/${MANIFEST}`)
+    } catch (error) {
+      // No manifest: a copy that never finished. Any other failure stops the listing: a backup
+      // left out of it would lose its photos to the pruning.
+      if (notFound(error)) continue
+      throw error
+    }
+    try {
+      manifests.push(JSON.parse(text) as Manifest)
     } catch {
-      // No manifest: a copy that never finished.
+      // Not a manifest of ours.
     }
   }
   return manifests.sort((a, b) => b.takenAt.localeCompare(a.takenAt))

@@ -12,7 +12,7 @@ import type { BackupPlace } from './backups'
 /**
  * What the server backs up: the SQLite file `DATABASE_URI` names (default data/storefront.db) and
  * the photos on disk, into `backups/` beside the database (data/backups). Null with MongoDB,
- * backed up by its own tools (see the README), and for an in-memory database.
+ * backed up by its own tools (see docs/OPERATIONS.md), and for an in-memory database.
  */
 export function backupPlace(): BackupPlace | null {
   const databaseFile = sqliteDatabaseFile()

@@ -8,7 +8,7 @@ import { runningServerPid } from './runningServer'
 export async function script(): Promise<void> {
   const place = backupPlace()
   if (!place) {
-    console.error('Backups here are for the embedded SQLite database; with MongoDB use mongorestore (README, "Backups").')
+    console.error('Backups here are for the embedded SQLite database. With MongoDB (docker compose): docker compose run --rm mongo-backup restore <dump> (docs/OPERATIONS.md, "Restoring MongoDB").')
     process.exit(1)
   }
   const asked = process.argv.slice(process.argv.indexOf('restore') + 1).find((arg) => !arg.startsWith('-'))

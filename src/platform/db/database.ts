@@ -56,7 +56,7 @@ const TRANSACTION_QUEUE_TIMEOUT_MS = 20_000
  * writes through its own `req`: a write without it goes to another connection and waits for the
  * lock its own transaction holds, until the busy timeout answers "database is locked" (5 s, with
  * every other transaction queued behind). Payload's forgot-password did exactly that (its
- * request-interval mark); see `forgotPasswordEndpoint` in adminAuth.ts. For the same reason nothing
+ * request-interval mark); see `forgotPasswordEndpoint` in features/admin/auth/passwordReset.ts. For the same reason nothing
  * slow (an e-mail, a remote call) belongs inside a transaction.
  */
 function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapter {

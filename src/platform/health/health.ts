@@ -31,16 +31,19 @@ export type HealthReport = {
   checks: { database: HealthCheck; email: HealthCheck; backups: HealthCheck; disk: HealthCheck }
 }
 
-const INSTANCE = randomUUID()
+const HEALTH_KEY_PREFIX = 'health:'
+/** This server process's key for the write check: instances never write the same row. */
+const OWN_HEALTH_KEY = `${HEALTH_KEY_PREFIX}${randomUUID()}`
+/** A write-check key not written for this long belongs to a server process that has stopped. */
+export const HEALTH_KEY_RETENTION_MS = 24 * 60 * 60 * 1000
 const serverStartedAt = Date.now()
 
 /** The database answers a read and takes a write (a tiny one, kept in Payload's key-value store). */
 async function checkDatabase(payload: Payload, now: Date): Promise<HealthCheck> {
   try {
     await payload.count({ collection: 'orders', where: { id: { exists: true } } })
-    const key = `health:${INSTANCE}`
-    await payload.kv.set(key, { at: now.toISOString() })
-    const stored = await payload.kv.get<{ at: string }>(key)
+    await payload.kv.set(OWN_HEALTH_KEY, { at: now.toISOString() })
+    const stored = await payload.kv.get<{ at: string }>(OWN_HEALTH_KEY)
     if (stored?.at !== now.toISOString()) return { ok: false, summary: 'The database did not keep a write.' }
     return { ok: true, summary: 'Reads and writes.' }
   } catch (error) {
@@ -66,6 +69,19 @@ async function checkEmail(payload: Payload, now: Date): Promise<HealthCheck & { 
   const minutes = Math.round(waitingMs / 60_000)
   if (waitingMs <= EMAIL_FAILING_AFTER_MS) return { ok: true, summary: `An e-mail has been waiting ${minutes} min (retried).`, failingSince: oldest }
   return { ok: false, summary: `E-mails have not gone out for ${minutes} min: the mail server refuses them.`, failingSince: oldest }
+}
+
+/**
+ * Every server start leaves its write-check key behind: removes those not written for a day. A
+ * running instance's key is written at each check, and this process's own is always kept.
+ */
+export async function pruneHealthKeys(payload: Payload, now = new Date()): Promise<void> {
+  const cutoff = now.getTime() - HEALTH_KEY_RETENTION_MS
+  for (const key of await payload.kv.keys()) {
+    if (!key.startsWith(HEALTH_KEY_PREFIX) || key === OWN_HEALTH_KEY) continue
+    const writtenAt = Date.parse((await payload.kv.get<{ at?: string }>(key))?.at ?? '')
+    if (Number.isNaN(writtenAt) || writtenAt < cutoff) await payload.kv.delete(key)
+  }
 }
 
 function checkBackups(now: Date): HealthCheck & { lastGoodAt?: string } {

@@ -24,7 +24,7 @@ const PER_CLIENT = {
   /**
    * Admin login attempts from one address, whichever account they name: bounds the password
    * hashing one address can ask for. Guessing one account's password is bounded much tighter by the
-   * per-account lockout (`adminAuth.ts`); this leaves room for a shared office address and for
+   * per-account lockout (`features/admin/auth/signInLockout.ts`); this leaves room for a shared office address and for
    * scripts that sign in for every call (the e2e suite signs in about 40 times).
    */
   login: { points: 60, duration: 15 * MINUTE },
@@ -57,7 +57,7 @@ export type LimitedAction = keyof typeof PER_CLIENT
  * A limiter for one rule, shared by every instance: with REDIS_URL the counts live in Redis, so
  * several instances share one allowance; while Redis is away each instance counts in its own
  * memory (the insurance limiter) and goes back to the shared count when Redis returns. Without
- * REDIS_URL, in memory. The form limits below and the sign-in lockout (`adminAuth.ts`) use it.
+ * REDIS_URL, in memory. The form limits below and the sign-in lockout (`features/admin/auth/signInLockout.ts`) use it.
  */
 export async function sharedLimiter(keyPrefix: string, { points, duration, maxKeys }: { points: number; duration: number; maxKeys?: number }): Promise<RateLimiterLike> {
   const redis = await sharedRedis()

@@ -27,8 +27,7 @@ import { AdminIcon as AdminIcon_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../.
 import { AdminLogo as AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../../features/admin/components/AdminBrand'
 import { BusinessDashboard as BusinessDashboard_d03267e31c523644feb44d14f56b64e4 } from '../../../features/admin/components/BusinessDashboard'
 import { AdminAddressNotice as AdminAddressNotice_48d3d7308864efc406d4c8ecb9b905e3 } from '../../../features/admin/components/AdminAddressNotice'
-import { PrepSheetNavLink as PrepSheetNavLink_58440b7239c0cca1d6bf3f98e49f484b } from '../../../features/admin/components/PrepSheetNavLink'
-import { CustomersNavLink as CustomersNavLink_3900153b0dee103d15306920cd80a875 } from '../../../features/admin/components/CustomersNavLink'
+import { AdminNavLink as AdminNavLink_9a1fa2414ee3976cdbabde3a51689a92 } from '../../../features/admin/components/AdminNavLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { ImportExportProvider as ImportExportProvider_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { CustomersView as CustomersView_427f7f39c072614389904b261aa111e0 } from '../../../features/admin/components/CustomersView'
@@ -67,8 +66,7 @@ export const importMap = {
   "/features/admin/components/AdminBrand#AdminLogo": AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4,
   "/features/admin/components/BusinessDashboard#BusinessDashboard": BusinessDashboard_d03267e31c523644feb44d14f56b64e4,
   "/features/admin/components/AdminAddressNotice#AdminAddressNotice": AdminAddressNotice_48d3d7308864efc406d4c8ecb9b905e3,
-  "/features/admin/components/PrepSheetNavLink#PrepSheetNavLink": PrepSheetNavLink_58440b7239c0cca1d6bf3f98e49f484b,
-  "/features/admin/components/CustomersNavLink#CustomersNavLink": CustomersNavLink_3900153b0dee103d15306920cd80a875,
+  "/features/admin/components/AdminNavLink#AdminNavLink": AdminNavLink_9a1fa2414ee3976cdbabde3a51689a92,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/plugin-import-export/rsc#ImportExportProvider": ImportExportProvider_cdf7e044479f899a31f804427d568b36,
   "/features/admin/components/CustomersView#CustomersView": CustomersView_427f7f39c072614389904b261aa111e0,

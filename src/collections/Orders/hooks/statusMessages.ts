@@ -1,6 +1,6 @@
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook } from 'payload'
 
-import { queueOrderMessage, STATUS_MESSAGES } from '@/features/messages/orderMessages'
+import { queueOrderMessage, STATUS_MESSAGES } from '@/features/ordering/orderMessages'
 import type { Order } from '@/payload-types'
 import { deliverSoon } from '@/platform/email/outbox'
 

@@ -3,11 +3,12 @@
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 
 import type { FlavorOption } from '@/features/ordering/catalog'
-import type { ManualOrderState } from '@/features/ordering/manualOrder'
-import { addOrderByHand } from '@/features/ordering/manualOrderActions'
-import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
+import type { ManualOrderState } from '@/features/admin/manualOrder'
+import { addOrderByHand } from '@/features/admin/manualOrderActions'
+import { DELIVERY_METHODS } from '@/features/ordering/options'
 import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
 import { PACKAGE_QUANTITIES, packagePrice, priceOrder, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
+import { CitySelect, FlavorSelect, WindowSelect } from '@/features/ordering/components/SharedFields'
 import { flavorField } from '@/features/ordering/formFields'
 import type { WindowChoice } from '@/features/ordering/windows'
 import { dollars, jarsText } from '@/features/ordering/wording'
@@ -109,14 +110,7 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
             return (
               <div key={name} className="add-order__field">
                 <label htmlFor={`add-order-${name}`}>Jar {index + 1} flavor</label>
-                <select id={`add-order-${name}`} name={name} defaultValue="" {...invalid(name)}>
-                  <option value="">Choose a flavor</option>
-                  {flavors.map((flavor) => (
-                    <option key={flavor.value} value={flavor.value} disabled={!flavor.available}>
-                      {flavor.available ? flavor.name : `${flavor.name} (sold out)`}
-                    </option>
-                  ))}
-                </select>
+                <FlavorSelect id={`add-order-${name}`} name={name} offered={flavors} defaultValue="" {...invalid(name)} />
               </div>
             )
           })}
@@ -135,15 +129,7 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
         {needsWindow && (
           <div className="add-order__field">
             <label htmlFor="add-order-window">{method === 'pickup' ? 'Pickup time' : 'Delivery time'}</label>
-            <select id="add-order-window" name="window" value={windowKey} onChange={(event) => setWindowKey(event.target.value)} {...invalid('window')}>
-              <option value="">{offered.length > 0 ? 'Choose a time' : 'No open times'}</option>
-              {offered.map((choice) => (
-                <option key={choice.key} value={choice.key}>
-                  {choice.label}
-                  {choice.placesLeft != null ? ` (${choice.placesLeft} left)` : ''}
-                </option>
-              ))}
-            </select>
+            <WindowSelect id="add-order-window" name="window" offered={offered} value={windowKey} onChange={(event) => setWindowKey(event.target.value)} {...invalid('window')} />
           </div>
         )}
         {method !== '' && !needsWindow && <p className="add-order__hint">No {method} times are set up: arrange the time with the customer.</p>}
@@ -159,14 +145,7 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
           <TextField name="address" label="Address" maxLength={LIMITS.address} invalid={invalid} />
           <div className="add-order__field">
             <label htmlFor="add-order-city">City</label>
-            <select id="add-order-city" name="city" defaultValue="" {...invalid('city')}>
-              <option value="">Choose a city</option>
-              {CITIES.map((city) => (
-                <option key={city.value} value={city.value}>
-                  {city.label}
-                </option>
-              ))}
-            </select>
+            <CitySelect id="add-order-city" name="city" defaultValue="" {...invalid('city')} />
           </div>
           <TextField name="zip" label="ZIP code" maxLength={LIMITS.zip} inputMode="numeric" invalid={invalid} />
           <TextField name="discountCode" label="Discount code (optional)" maxLength={LIMITS.discountCode} invalid={invalid} />

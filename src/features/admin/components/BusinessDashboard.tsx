@@ -6,16 +6,7 @@ import { dollars } from '@/features/ordering/wording'
 
 import { HealthBanner } from './HealthBanner'
 import { SalesCharts } from './SalesCharts'
-
-const cardStyle = {
-  display: 'block',
-  padding: '1.25rem',
-  borderRadius: '12px',
-  border: '1px solid var(--theme-elevation-150)',
-  background: 'var(--theme-elevation-50)',
-  textDecoration: 'none',
-  color: 'inherit',
-} as const
+import './BusinessDashboard.scss'
 
 /**
  * The admin's first screen: orders waiting, money owed, this week's orders, total and jars, new
@@ -53,14 +44,14 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
   return (
     <>
       <HealthBanner payload={payload} />
-      <section aria-label="Business at a glance" style={{ marginBottom: '2rem' }}>
-        <h2 style={{ marginBottom: '1rem' }}>At a glance</h2>
-        <div style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
+      <section aria-label="Business at a glance" className="at-a-glance">
+        <h2 className="at-a-glance__title">At a glance</h2>
+        <div className="at-a-glance__cards">
           {cards.map((card) => (
-            <a key={card.label} href={card.href} style={cardStyle} data-testid="dashboard-card">
-              <span style={{ display: 'block', fontSize: '0.9rem', opacity: 0.8 }}>{card.label}</span>
-              <strong style={{ display: 'block', fontSize: '2.25rem', lineHeight: 1.2 }}>{card.value}</strong>
-              <span style={{ fontSize: '0.85rem', opacity: 0.75 }}>{card.hint}</span>
+            <a key={card.label} href={card.href} className="at-a-glance__card" data-testid="dashboard-card">
+              <span className="at-a-glance__label">{card.label}</span>
+              <strong className="at-a-glance__value">{card.value}</strong>
+              <span className="at-a-glance__hint">{card.hint}</span>
             </a>
           ))}
         </div>

@@ -3,6 +3,8 @@ import type { Payload } from 'payload'
 import { ATTENTION, failingChecks } from '@/platform/health/attention'
 import { healthReport } from '@/platform/health/health'
 
+import './HealthBanner.scss'
+
 /**
  * At the top of the dashboard while something needs the seller's attention (the checks of
  * /api/health): what is wrong and what to do, in plain words. Nothing when all is well.
@@ -12,17 +14,12 @@ export async function HealthBanner({ payload }: { payload: Payload }) {
   const failing = failingChecks(report)
   if (failing.length === 0) return null
   return (
-    <section
-      role="alert"
-      aria-label="Needs your attention"
-      data-testid="health-banner"
-      style={{ marginBottom: '2rem', padding: '1rem 1.25rem', borderRadius: '12px', border: '2px solid var(--theme-error-500)', background: 'var(--theme-error-50)' }}
-    >
-      <h2 style={{ margin: '0 0 0.5rem' }}>Needs your attention</h2>
+    <section role="alert" aria-label="Needs your attention" data-testid="health-banner" className="health-banner">
+      <h2 className="health-banner__title">Needs your attention</h2>
       {failing.map((name) => (
-        <div key={name} style={{ marginTop: '0.75rem' }}>
+        <div key={name} className="health-banner__check">
           <strong>{ATTENTION[name].title}.</strong> {report.checks[name].summary}
-          <p style={{ margin: '0.25rem 0 0' }}>{ATTENTION[name].todo}</p>
+          <p className="health-banner__todo">{ATTENTION[name].todo}</p>
         </div>
       ))}
     </section>

@@ -1,6 +1,3 @@
-import { DefaultTemplate } from '@payloadcms/next/templates'
-import { Gutter, SetStepNav } from '@payloadcms/ui'
-import { redirect } from 'next/navigation'
 import type { AdminViewServerProps } from 'payload'
 
 import { orderAdminUrl, PREP_SHEET_VIEW, prepSheetUrl } from '@/features/admin/adminViews'
@@ -10,102 +7,94 @@ import { windowRules } from '@/features/ordering/shop'
 import { dollars } from '@/features/ordering/wording'
 import { addDays } from '@/shared/time'
 
+import { AdminView, type AdminSession } from './AdminView'
 import { PrepSheetPrintButton } from './PrepSheetPrintButton'
 import './PrepSheet.scss'
 
 /**
  * Admin → Prep sheet: for one day, the jars to make per flavor, the pickups, and the deliveries in
  * time order with their address, map link and what to collect; printable on paper (the admin's
- * menu, header and buttons are left off) and as a CSV. A custom view is outside Payload's admin
- * access check, so it checks the session itself before anything is read.
+ * menu, header and buttons are left off) and as a CSV.
  */
-export async function PrepSheetView({ initPageResult, params, searchParams }: AdminViewServerProps) {
-  const { req } = initPageResult
-  if (!req.user) redirect(`/admin/login?redirect=${encodeURIComponent(PREP_SHEET_VIEW.url)}`)
-  const { payload } = req
+export function PrepSheetView(props: AdminViewServerProps) {
+  return (
+    <AdminView {...props} url={PREP_SHEET_VIEW.url} steps={[{ label: 'Prep sheet' }]} className="prep-sheet">
+      {(session) => <PrepSheet session={session} searchParams={props.searchParams} />}
+    </AdminView>
+  )
+}
+
+async function PrepSheet({ session: { req, payload }, searchParams }: { session: AdminSession; searchParams: AdminViewServerProps['searchParams'] }) {
   const day = isDayKey(searchParams?.day) ? searchParams.day : await defaultPrepDay(payload, new Date(), req)
   const [sheet, rules] = await Promise.all([findPrepSheet(payload, day, req), windowRules(payload, req)])
   const noWindows = rules.windows.length === 0
 
   return (
-    <DefaultTemplate
-      i18n={req.i18n}
-      locale={initPageResult.locale}
-      params={params}
-      payload={payload}
-      permissions={initPageResult.permissions}
-      req={req}
-      searchParams={searchParams}
-      user={req.user}
-      visibleEntities={initPageResult.visibleEntities}
-    >
-      <SetStepNav nav={[{ label: 'Prep sheet' }]} />
-      <Gutter className="prep-sheet">
-        <h1 className="prep-sheet__title">
-          Prep sheet <span className="prep-sheet__day">{sheet.dayLabel}</span>
-        </h1>
+    <>
+      <h1 className="prep-sheet__title">
+        Prep sheet <span className="prep-sheet__day">{sheet.dayLabel}</span>
+      </h1>
 
-        <div className="prep-sheet__tools">
-          <form className="prep-sheet__pick" method="get" action={PREP_SHEET_VIEW.url}>
-            <label htmlFor="prep-day">Day</label>
-            <input id="prep-day" type="date" name="day" defaultValue={day} required />
-            <button type="submit">Show</button>
-          </form>
-          <nav className="prep-sheet__links" aria-label="Other days and formats">
-            <a href={prepSheetUrl(addDays(day, -1))}>← Day before</a>
-            <a href={prepSheetUrl(addDays(day, 1))}>Day after →</a>
-            <a href={prepSheetUrl(day, PREP_SHEET_VIEW.csvUrl)} download>
-              Download CSV
-            </a>
-            <PrepSheetPrintButton />
-          </nav>
-        </div>
+      <div className="prep-sheet__tools">
+        <form className="prep-sheet__pick" method="get" action={PREP_SHEET_VIEW.url}>
+          <label htmlFor="prep-day">Day</label>
+          <input id="prep-day" type="date" name="day" defaultValue={day} required />
+          <button type="submit">Show</button>
+        </form>
+        <nav className="prep-sheet__links" aria-label="Other days and formats">
+          <a href={prepSheetUrl(addDays(day, -1))}>← Day before</a>
+          <a href={prepSheetUrl(addDays(day, 1))}>Day after →</a>
+          <a href={prepSheetUrl(day, PREP_SHEET_VIEW.csvUrl)} download>
+            Download CSV
+          </a>
+          <PrepSheetPrintButton />
+        </nav>
+      </div>
 
-        <p className="prep-sheet__note">
-          {noWindows
-            ? 'No pickup or delivery times are set up, so this sheet lists every confirmed or ready order, whatever the day.'
-            : 'Orders booked for this day (cancelled ones left out), and confirmed or ready orders whose time is arranged by text.'}
-        </p>
+      <p className="prep-sheet__note">
+        {noWindows
+          ? 'No pickup or delivery times are set up, so this sheet lists every confirmed or ready order, whatever the day.'
+          : 'Orders booked for this day (cancelled ones left out), and confirmed or ready orders whose time is arranged by text.'}
+      </p>
 
-        <section className="prep-sheet__section" aria-labelledby="prep-make">
-          <h2 id="prep-make">To make: {sheet.jars === 1 ? '1 jar' : `${sheet.jars} jars`}</h2>
-          {sheet.make.length === 0 ? (
-            <p>Nothing to make.</p>
-          ) : (
-            <table className="prep-sheet__table prep-sheet__make" data-testid="prep-make">
-              <thead>
-                <tr>
-                  <th scope="col">Flavor</th>
-                  <th scope="col">Jars</th>
+      <section className="prep-sheet__section" aria-labelledby="prep-make">
+        <h2 id="prep-make">To make: {sheet.jars === 1 ? '1 jar' : `${sheet.jars} jars`}</h2>
+        {sheet.make.length === 0 ? (
+          <p>Nothing to make.</p>
+        ) : (
+          <table className="prep-sheet__table prep-sheet__make" data-testid="prep-make">
+            <thead>
+              <tr>
+                <th scope="col">Flavor</th>
+                <th scope="col">Jars</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sheet.make.map(({ flavor, jars }) => (
+                <tr key={flavor}>
+                  <th scope="row">{flavor}</th>
+                  <td>{jars}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {sheet.make.map(({ flavor, jars }) => (
-                  <tr key={flavor}>
-                    <th scope="row">{flavor}</th>
-                    <td>{jars}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
 
-        <section className="prep-sheet__section" aria-labelledby="prep-pickups">
-          <h2 id="prep-pickups">Pickups ({sheet.pickups.length})</h2>
-          {sheet.pickups.length === 0 ? <p>No pickups.</p> : <StopTable stops={sheet.pickups} delivery={false} />}
-        </section>
+      <section className="prep-sheet__section" aria-labelledby="prep-pickups">
+        <h2 id="prep-pickups">Pickups ({sheet.pickups.length})</h2>
+        {sheet.pickups.length === 0 ? <p>No pickups.</p> : <StopTable stops={sheet.pickups} delivery={false} />}
+      </section>
 
-        <section className="prep-sheet__section" aria-labelledby="prep-deliveries">
-          <h2 id="prep-deliveries">Deliveries ({sheet.deliveries.length}), in time order</h2>
-          {sheet.deliveries.length === 0 ? <p>No deliveries.</p> : <StopTable stops={sheet.deliveries} delivery />}
-        </section>
+      <section className="prep-sheet__section" aria-labelledby="prep-deliveries">
+        <h2 id="prep-deliveries">Deliveries ({sheet.deliveries.length}), in time order</h2>
+        {sheet.deliveries.length === 0 ? <p>No deliveries.</p> : <StopTable stops={sheet.deliveries} delivery />}
+      </section>
 
-        <p className="prep-sheet__collect">
-          To collect in all: <strong>{dollars(sheet.toCollect)}</strong>
-        </p>
-      </Gutter>
-    </DefaultTemplate>
+      <p className="prep-sheet__collect">
+        To collect in all: <strong>{dollars(sheet.toCollect)}</strong>
+      </p>
+    </>
   )
 }
 

@@ -11,6 +11,7 @@ import {
 import { ADD_ORDER_VIEW, PREP_SHEET_VIEW } from '@/features/admin/adminViews'
 
 import './AddOrderLinks.scss'
+import './QuickFilters.scss'
 
 type SearchParams = Record<string, string | string[] | undefined>
 type Props = { searchParams?: SearchParams }

@@ -2,6 +2,7 @@ import type { UIFieldServerProps } from 'payload'
 
 import { mailtoHref, smsHref, telHref } from '@/features/contact/contactLinks'
 import type { ContactMessage } from '@/payload-types'
+import './ContactActions.scss'
 
 type Props = { phone?: string | null; email?: string | null; subject?: string }
 

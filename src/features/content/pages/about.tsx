@@ -1,6 +1,7 @@
 import Link from 'next/link'
 
 import { CardGrid } from '@/components/CardGrid'
+import { Section } from '@/components/Section'
 import { PageHero } from '@/components/PageHero'
 import { getGlobal } from '@/features/content/content'
 
@@ -16,37 +17,22 @@ export const aboutPage: ContentPage = {
     return (
       <>
         <PageHero title={page.intro.title} description={page.intro.description} />
-        <section className="section pt-4" aria-labelledby="story-heading">
-          <div className="container-page max-w-3xl">
-            <h2 id="story-heading" className="section-title">
-              {page.story.heading}
-            </h2>
-            <div className="mt-6 space-y-5 text-lg leading-8 text-plum-900/85">
-              {page.story.paragraphs?.map((paragraph) => <p key={paragraph.id ?? paragraph.text}>{paragraph.text}</p>)}
-            </div>
+        <Section id="story" heading={page.story.heading} className="pt-4" containerClassName="max-w-3xl">
+          <div className="mt-6 space-y-5 text-lg leading-8 text-plum-900/85">
+            {page.story.paragraphs?.map((paragraph) => <p key={paragraph.id ?? paragraph.text}>{paragraph.text}</p>)}
           </div>
-        </section>
-        <section className="section bg-plum-800 text-white" aria-labelledby="mission-heading">
-          <div className="container-page max-w-3xl text-center">
-            <h2 id="mission-heading" className="section-title text-white">
-              {page.mission.heading}
-            </h2>
-            <p className="mt-5 text-xl leading-9 text-plum-100">{page.mission.description}</p>
-          </div>
-        </section>
-        <section className="section" aria-labelledby="values-heading">
-          <div className="container-page">
-            <h2 id="values-heading" className="section-title mb-10 text-center">
-              {page.values.heading}
-            </h2>
-            <CardGrid cards={page.values.items} />
-            <p className="mt-12 text-center">
-              <Link href="/order" className="btn-primary">
-                Try our sea moss gel
-              </Link>
-            </p>
-          </div>
-        </section>
+        </Section>
+        <Section id="mission" heading={page.mission.heading} headingClassName="text-white" className="bg-plum-800 text-white" containerClassName="max-w-3xl text-center">
+          <p className="mt-5 text-xl leading-9 text-plum-100">{page.mission.description}</p>
+        </Section>
+        <Section id="values" heading={page.values.heading} headingClassName="mb-10 text-center">
+          <CardGrid cards={page.values.items} />
+          <p className="mt-12 text-center">
+            <Link href="/order" className="btn-primary">
+              Try our sea moss gel
+            </Link>
+          </p>
+        </Section>
       </>
     )
   },

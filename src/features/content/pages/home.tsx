@@ -2,6 +2,7 @@ import { getImageProps } from 'next/image'
 import Link from 'next/link'
 
 import { CardGrid } from '@/components/CardGrid'
+import { Section, SectionHeading } from '@/components/Section'
 import { ContactButtons } from '@/features/contact/components/ContactButtons'
 import { EmailPopupTrigger } from '@/features/discounts/components/EmailPopup'
 import { JsonLd } from '@/components/JsonLd'
@@ -77,50 +78,31 @@ export const homePage: ContentPage = {
           </div>
         </section>
 
-        <section className="section" aria-labelledby="pricing-heading">
-          <div className="container-page">
-            <div className="mx-auto mb-10 max-w-2xl text-center">
-              <h2 id="pricing-heading" className="section-title">
-                {pricing.heading}
-              </h2>
-              <p className="mt-3 text-lg text-plum-900/80">{pricing.description}</p>
-            </div>
-            <PricingCards copy={pricing} />
+        <Section labelledBy="pricing-heading">
+          <div className="mx-auto mb-10 max-w-2xl text-center">
+            <SectionHeading id="pricing-heading">{pricing.heading}</SectionHeading>
+            <p className="mt-3 text-lg text-plum-900/80">{pricing.description}</p>
           </div>
-        </section>
+          <PricingCards copy={pricing} />
+        </Section>
 
-        <section className="section bg-white" aria-labelledby="benefits-heading">
-          <div className="container-page">
-            <h2 id="benefits-heading" className="section-title mb-10 text-center">
-              {home.benefits.heading}
-            </h2>
-            <CardGrid cards={home.benefits.items} columns={4} />
-            <p className="mt-10 text-center">
-              <Link href="/benefits" className="font-semibold text-plum-700 underline underline-offset-4 hover:text-plum-900">
-                See all the benefits and how to use it
-              </Link>
-            </p>
-          </div>
-        </section>
+        <Section id="benefits" heading={home.benefits.heading} headingClassName="mb-10 text-center" className="bg-white">
+          <CardGrid cards={home.benefits.items} columns={4} />
+          <p className="mt-10 text-center">
+            <Link href="/benefits" className="font-semibold text-plum-700 underline underline-offset-4 hover:text-plum-900">
+              See all the benefits and how to use it
+            </Link>
+          </p>
+        </Section>
 
-        <section className="section" aria-labelledby="testimonials-heading">
-          <div className="container-page">
-            <h2 id="testimonials-heading" className="section-title mb-10 text-center">
-              What our customers say
-            </h2>
-            <Testimonials items={home.testimonials} />
-          </div>
-        </section>
+        <Section id="testimonials" heading="What our customers say" headingClassName="mb-10 text-center">
+          <Testimonials items={home.testimonials} />
+        </Section>
 
-        <section className="section bg-plum-50" aria-labelledby="cta-heading">
-          <div className="container-page text-center">
-            <h2 id="cta-heading" className="section-title">
-              {home.callToAction.heading}
-            </h2>
-            <p className="mx-auto mt-3 mb-8 max-w-xl text-lg text-plum-900/80">{home.callToAction.description}</p>
-            <ContactButtons settings={settings} channels={['text', 'dm']} />
-          </div>
-        </section>
+        <Section id="cta" heading={home.callToAction.heading} className="bg-plum-50" containerClassName="text-center">
+          <p className="mx-auto mt-3 mb-8 max-w-xl text-lg text-plum-900/80">{home.callToAction.description}</p>
+          <ContactButtons settings={settings} channels={['text', 'dm']} />
+        </Section>
       </>
     )
   },

@@ -6,7 +6,7 @@ import { CloseIcon } from '@/components/Icons'
 import { Toast } from '@/components/Toast'
 import { type Message } from '@/shared/notices'
 import { rememberPopupDismissed } from '@/features/discounts/popupMemory'
-import { DISCOUNT_PERCENT } from '@/features/ordering/pricing'
+import { DISCOUNT_PERCENT } from '@/features/discounts/rules'
 
 import { SignUpFields, useSignUp } from './SignUpFields'
 

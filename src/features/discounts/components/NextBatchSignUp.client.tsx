@@ -2,7 +2,7 @@
 
 import { useState } from 'react'
 
-import { DISCOUNT_PERCENT } from '@/features/ordering/pricing'
+import { DISCOUNT_PERCENT } from '@/features/discounts/rules'
 import { type Message } from '@/shared/notices'
 
 import { SignUpFields, useSignUp } from './SignUpFields'

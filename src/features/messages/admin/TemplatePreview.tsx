@@ -3,6 +3,7 @@
 import { useFormFields } from '@payloadcms/ui'
 
 import { fillTemplate, type MessageKind, type Placeholder, unknownPlaceholders } from '@/features/messages/templates'
+import './TemplatePreview.scss'
 
 /** Made-up values, so the seller sees the message as a customer would read it. */
 const SAMPLE: Record<Placeholder, string> = {

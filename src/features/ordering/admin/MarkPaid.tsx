@@ -5,6 +5,7 @@ import { useRef, useState } from 'react'
 
 import { PAYMENT_METHODS, type PaymentMethod } from '@/features/ordering/options'
 import { businessDateTime } from '@/shared/time'
+import './MarkPaid.scss'
 
 /**
  * One tap to record that a customer paid (cash at pickup, a Venmo that came in): it sets the

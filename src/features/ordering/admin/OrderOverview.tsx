@@ -11,6 +11,7 @@ import { statusPath } from '@/features/ordering/confirmation'
 import { mapHref } from '@/features/ordering/mapLink'
 
 import { MarkPaid } from './MarkPaid'
+import './OrderOverview.scss'
 
 /**
  * The top of an order's page: what a seller needs to call the customer, pack the jars and deliver,

@@ -1,9 +1,11 @@
 import type { FlavorOption } from '@/features/ordering/catalog'
-import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
+import { DELIVERY_METHODS } from '@/features/ordering/options'
 import type { DeliveryMethod } from '@/features/ordering/pricing'
 import { flavorField, MAX_JARS } from '@/features/ordering/formFields'
 import { dollars, wordList } from '@/features/ordering/wording'
 import { LIMITS } from '@/shared/forms/limits'
+
+import { CitySelect, FlavorSelect } from './SharedFields'
 
 /** Marks the field a message is about and points it at that message. */
 export type InvalidProps = (name: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string }
@@ -47,21 +49,15 @@ export function FlavorFields({
               <label htmlFor={`order-${name}`} className="field-label">
                 Jar {jar} flavor *
               </label>
-              <select
+              <FlavorSelect
                 id={`order-${name}`}
                 name={name}
+                offered={offered}
                 value={flavors[index] ?? ''}
                 onChange={(event) => onChange(jar, event.target.value)}
                 className="field-input"
                 {...invalid(name)}
-              >
-                <option value="">Choose a flavor</option>
-                {offered.map((flavor) => (
-                  <option key={flavor.value} value={flavor.value} disabled={!flavor.available}>
-                    {flavor.available ? flavor.name : `${flavor.name} (Sold out)`}
-                  </option>
-                ))}
-              </select>
+              />
             </div>
           )
         })}
@@ -184,14 +180,7 @@ export function CustomerFields({ value, invalid }: { value: (name: string) => st
           <label htmlFor="order-city" className="field-label">
             City *
           </label>
-          <select id="order-city" name="city" required defaultValue={value('city')} className="field-input" {...invalid('city')}>
-            <option value="">Choose your city</option>
-            {CITIES.map((city) => (
-              <option key={city.value} value={city.value}>
-                {city.label}
-              </option>
-            ))}
-          </select>
+          <CitySelect id="order-city" name="city" required defaultValue={value('city')} className="field-input" {...invalid('city')} />
         </div>
         {input({ name: 'zip', label: 'ZIP code', max: LIMITS.zip, autoComplete: 'postal-code', inputMode: 'numeric', required: true })}
         <div className="sm:col-span-2">

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 
 import { PageHero } from '@/components/PageHero'
+import { Section } from '@/components/Section'
 import { getFlavorCards, getGlobal, getOpenWindows, getShop, getSiteSettings } from '@/features/content/content'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
 import { FEW_JARS_LEFT, fitsInBatch, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
@@ -57,38 +58,36 @@ export async function OrderPage({ quantity }: { quantity: number }) {
   return (
     <>
       <PageHero title={page.intro.title} description={page.intro.description} />
-      <section className="section pt-4">
-        <div className="container-page">
-          {/* One tree whether sold out or not: the form stays mounted (and, without JavaScript, keeps
-              its place for the posted answer) when the order that took the last jar reloads the page. */}
-          {!soldOut && jarsLeft !== null && jarsLeft <= FEW_JARS_LEFT && (
-            <p role="status" className="mb-6 rounded-2xl bg-amber-50 px-5 py-4 text-lg font-semibold text-amber-900" data-testid="jars-left">
-              {`Only ${jarsText(jarsLeft)} left`} in this batch.
-            </p>
-          )}
-          {!soldOut && <FlavorCards flavors={flavors} />}
-          <OrderForm
-            packages={packages}
-            flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
-            prices={shop.prices}
-            jarsLeft={jarsLeft}
-            initialQuantity={chosenQuantity(quantity, jarsLeft)}
-            deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
-            paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
-            windows={windows.open}
-            windowMethods={methodsWithWindows(windows.rules)}
-            soldOut={
-              soldOut ? (
-                <div className="card mx-auto max-w-xl space-y-5" data-testid="sold-out">
-                  <h2 className="text-2xl font-semibold">Sold out</h2>
-                  <p className="text-lg leading-8 text-plum-900/85">{shop.soldOutMessage}</p>
-                  <NextBatchSignUp />
-                </div>
-              ) : null
-            }
-          />
-        </div>
-      </section>
+      <Section className="pt-4">
+        {/* One tree whether sold out or not: the form stays mounted (and, without JavaScript, keeps
+            its place for the posted answer) when the order that took the last jar reloads the page. */}
+        {!soldOut && jarsLeft !== null && jarsLeft <= FEW_JARS_LEFT && (
+          <p role="status" className="mb-6 rounded-2xl bg-amber-50 px-5 py-4 text-lg font-semibold text-amber-900" data-testid="jars-left">
+            {`Only ${jarsText(jarsLeft)} left`} in this batch.
+          </p>
+        )}
+        {!soldOut && <FlavorCards flavors={flavors} />}
+        <OrderForm
+          packages={packages}
+          flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
+          prices={shop.prices}
+          jarsLeft={jarsLeft}
+          initialQuantity={chosenQuantity(quantity, jarsLeft)}
+          deliveryAreas={names(settings.deliveryAreas?.map((area) => area.name))}
+          paymentMethods={names(settings.paymentMethods?.map((payment) => payment.method))}
+          windows={windows.open}
+          windowMethods={methodsWithWindows(windows.rules)}
+          soldOut={
+            soldOut ? (
+              <div className="card mx-auto max-w-xl space-y-5" data-testid="sold-out">
+                <h2 className="text-2xl font-semibold">Sold out</h2>
+                <p className="text-lg leading-8 text-plum-900/85">{shop.soldOutMessage}</p>
+                <NextBatchSignUp />
+              </div>
+            ) : null
+          }
+        />
+      </Section>
     </>
   )
 }

@@ -3,6 +3,7 @@ import type { DeliveryMethod } from '@/features/ordering/pricing'
 import type { WindowChoice } from '@/features/ordering/windows'
 
 import type { InvalidProps } from './OrderFields'
+import { placesLeftText } from './SharedFields'
 
 /**
  * The pickup and delivery times a customer can book, for each method the seller offers times for.
@@ -66,7 +67,7 @@ export function WindowOptions({
                     />
                     <span>
                       <span className="block font-semibold">{window.label}</span>
-                      {few && <span className="block text-sm text-amber-800">{window.placesLeft === 1 ? 'Last place' : `${window.placesLeft} places left`}</span>}
+                      {few && <span className="block text-sm text-amber-800">{placesLeftText(window.placesLeft!)}</span>}
                     </span>
                   </label>
                 )

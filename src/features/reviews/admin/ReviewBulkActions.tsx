@@ -3,6 +3,7 @@
 import { Button, toast, useConfig, useRouteCache, useSelection } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
+import './ReviewBulkActions.scss'
 
 const ACTIONS = [
   { status: 'published', label: 'Publish', done: 'published' },

@@ -3,13 +3,13 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 
-import { orderAdminUrl } from '@/features/admin/adminViews'
+import { orderAdminUrl } from './adminViews'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 
 import { formValues, submittedForm } from '@/shared/forms/formState'
 
 import { enterOrderByHand, MANUAL_ORDER_FIELDS, manualOrderNotices, type ManualOrderState } from './manualOrder'
-import { orderNotices } from './notices'
+import { orderNotices } from '@/features/ordering/notices'
 
 /** The Add order form's action: the admin session is checked in `enterOrderByHand`; then the new order's page. */
 export async function addOrderByHand(_previous: ManualOrderState, posted: FormData): Promise<ManualOrderState> {

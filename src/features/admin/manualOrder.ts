@@ -2,17 +2,17 @@ import 'server-only'
 
 import type { Payload } from 'payload'
 
-import { adminSession } from '@/features/admin/adminSession'
+import { adminSession } from './adminSession'
 import type { Order } from '@/payload-types'
 import { formText, formValues } from '@/shared/forms/formState'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 import type { Message } from '@/shared/notices'
 import { submissionKeyOf } from '@/platform/db/submissions'
 
-import { ORDER_SOURCES, type OrderSource } from './options'
-import { ORDER_FORM_FIELDS } from './formFields'
-import { submitOrder, type OrderClock } from './service'
-import type { WindowChoice } from './windows'
+import { ORDER_SOURCES, type OrderSource } from '@/features/ordering/options'
+import { ORDER_FORM_FIELDS } from '@/features/ordering/formFields'
+import { submitOrder, type OrderClock } from '@/features/ordering/service'
+import type { WindowChoice } from '@/features/ordering/windows'
 
 /**
  * An order the seller enters by hand in the admin (Orders → Add order), taken by text, call, a

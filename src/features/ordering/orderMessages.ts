@@ -7,8 +7,8 @@ import { addDays, businessDay, zonedInstant } from '@/shared/time'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail, recordNotSent } from '@/platform/email/outbox'
 
-import { orderMessage, orderPlaceholders, type Settings } from './customerMessages'
-import { fillTemplate, MARKETING_KINDS, type MessageKind, templatesFrom } from './templates'
+import { orderMessage, orderPlaceholders, type Settings } from './customerEmails'
+import { fillTemplate, MARKETING_KINDS, type MessageKind, templatesFrom } from '@/features/messages/templates'
 
 /**
  * When a customer hears from the seller about an order: at each status the seller sets, the day

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { MongooseAdapter } from '@payloadcms/db-mongodb'
+
+import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
+import { customerContacts, subscribedEmailKeys } from '@/features/admin/aggregates/customerContacts'
+import { flavorCombinations } from '@/features/admin/aggregates/flavorCombinations'
+import { salesByWeek } from '@/features/admin/aggregates/salesByWeek'
+import { unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
+import { customerKeys } from '@/features/admin/customerKeys'
+import { customersFromContacts } from '@/features/admin/customers'
+import { WAITING } from '@/features/admin/dashboard'
+import { flavorMix, salesWeekStarts } from '@/features/admin/sales'
+import type { Order } from '@/payload-types'
+
+import { groupCustomersReference } from '../helpers/customersReference'
+import { startPayload, type TestPayload } from '../helpers/payload'
+
+// The aggregates' MongoDB pipelines. Every other test of them runs on SQLite here (no MongoDB
+// server can be installed on this project's machines); this file runs where DATABASE_URI points
+// at MongoDB (`DATABASE_URI=mongodb://… npm run test:int`) and is skipped elsewhere.
+const onMongo = /^mongodb(\+srv)?:\/\//.test(process.env.DATABASE_URI ?? '')
+
+const now = new Date('2026-11-04T17:00:00Z')
+const flavors = ['mixed-berry', 'Jar 1: mixed-berry, Jar 2: mango-lime, Jar 3: mango-lime', 'Jar 1: peach-ginger, Jar 2: peach-ginger']
+const statuses = ['new', 'confirmed', 'completed', 'cancelled'] as const
+
+/** Orders of a dozen people over the last 16 weeks: every status, paid and unpaid, shared phones, e-mails in any case. */
+const history = Array.from({ length: 60 }, (_, index) => {
+  const person = index % 12
+  return {
+    fullName: `Person ${person}`,
+    email: index % 5 === 0 ? undefined : index % 3 === 0 ? `Person${person}@Example.com` : `person${person}@example.com`,
+    phone: index % 4 === 0 ? `+1 (313) 555-${String(1000 + (person % 6)).padStart(4, '0')}` : `313555${String(1000 + person)}`,
+    address: '1 Main St',
+    city: 'detroit' as const,
+    zip: '48201',
+    deliveryMethod: 'pickup' as const,
+    quantity: flavors[index % 3].split('Jar').length - 1 || 1,
+    flavors: flavors[index % 3],
+    flavorNames: null,
+    originalPrice: 20,
+    deliveryFee: 0,
+    discountAmount: 0,
+    totalPrice: [20, 50, 55, 100][index % 4],
+    consent: true,
+    status: statuses[index % 4],
+    paymentStatus: index % 3 === 0 ? ('paid' as const) : ('unpaid' as const),
+    // Oldest first, as orders come in.
+    createdAt: new Date(now.getTime() - (60 - index) * 45 * 60 * 60 * 1000).toISOString(),
+  }
+})
+
+describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every order (skipped unless DATABASE_URI is a mongodb:// address)', () => {
+  let app: TestPayload
+  let orders: Order[]
+
+  beforeAll(async () => {
+    app = await startPayload()
+    for (const data of history) await app.payload.create({ collection: 'orders', data })
+    await app.payload.create({ collection: 'email-captures', data: { name: 'P', email: 'Person3@Example.com', discount_code: 'HC25000003' } })
+    orders = (await app.payload.find({ collection: 'orders', pagination: false, depth: 0 })).docs
+  })
+
+  afterAll(async () => {
+    await app?.cleanup()
+  })
+
+  it('runs on the MongoDB adapter', () => {
+    expect(app.payload.db.name).toBe('mongoose')
+  })
+
+  it('groups the customers as joining every order does', async () => {
+    const reference = groupCustomersReference(orders, []).map(({ subscribed: _subscribed, ...customer }) => customer)
+    expect(customersFromContacts(await customerContacts(app.payload))).toEqual(reference)
+  })
+
+  it('finds subscribers whatever the case of their address', async () => {
+    expect(await subscribedEmailKeys(app.payload, ['person3@example.com', 'person4@example.com'])).toEqual(new Set(['person3@example.com']))
+  })
+
+  it('sums each week and the flavor mix of the orders not cancelled', async () => {
+    const weekStarts = salesWeekStarts(now)
+    const kept = orders.filter((order) => order.status !== 'cancelled' && new Date(order.createdAt) >= weekStarts[0])
+    const weekOf = (order: Order) => weekStarts.findLastIndex((start) => start <= new Date(order.createdAt))
+    expect(await salesByWeek(app.payload, weekStarts, now)).toEqual(
+      weekStarts.map((start, week) => {
+        const inWeek = kept.filter((order) => weekOf(order) === week)
+        return {
+          weekStart: start.toISOString(),
+          orders: inWeek.length,
+          revenue: inWeek.reduce((sum, order) => sum + order.totalPrice, 0),
+          jars: inWeek.reduce((sum, order) => sum + order.quantity, 0),
+        }
+      }),
+    )
+    const since = weekStarts[6]
+    const mixed = kept.filter((order) => new Date(order.createdAt) >= since)
+    expect(flavorMix(await flavorCombinations(app.payload, since, now))).toEqual(flavorMix(mixed.map((order) => ({ flavors: order.flavors, flavorNames: order.flavorNames ?? null, orders: 1, lastOrderedAt: order.createdAt }))))
+  })
+
+  it('sums the money owed as the unpaid lists hold it', async () => {
+    const owed = async (where: (typeof WAITING)['unpaid']) => {
+      const { docs } = await app.payload.find({ collection: 'orders', where, pagination: false, depth: 0 })
+      return { orders: docs.length, total: docs.reduce((sum, order) => sum + order.totalPrice, 0) }
+    }
+    expect(await unpaidTotals(app.payload)).toEqual({ unpaid: await owed(WAITING.unpaid), completedUnpaid: await owed(WAITING.completedUnpaid) })
+  })
+
+  it('gives customer keys to the orders stored before them, once', async () => {
+    const model = (app.payload.db as unknown as MongooseAdapter).collections.orders
+    const [first, second] = orders
+    await model.updateMany({ _id: { $in: [first.id, second.id] } }, { $unset: { customerEmail: '', customerPhone: '' } })
+    expect(await backfillCustomerKeysOnMongo(app.payload)).toBe(2)
+    expect(await backfillCustomerKeysOnMongo(app.payload)).toBe(0)
+    const keyed = await app.payload.findByID({ collection: 'orders', id: first.id, depth: 0 })
+    const keys = (order: Order) => ({ customerEmail: order.customerEmail ?? null, customerPhone: order.customerPhone ?? null })
+    expect(keys(keyed)).toEqual(keys(first))
+    expect(keys(keyed)).toEqual(customerKeys(first))
+  })
+})
