@@ -54,7 +54,7 @@ function screens({ order }) {
     { name: 'orders list: search', path: `/admin/collections/orders?search=${COMMON_SURNAME.toLowerCase()}`, shows: 'Orders' },
     { name: 'one order', path: `/admin/collections/orders/${order.id}`, shows: order.reference },
     { name: 'prep sheet', path: '/admin/prep', shows: 'Prep sheet' },
-    { name: 'prep sheet CSV', path: '/admin/prep.csv', shows: 'Order' },
+    { name: 'prep sheet CSV', path: '/api/orders/prep.csv', shows: 'Order' },
     { name: 'reviews list', path: '/admin/collections/reviews', shows: 'Reviews' },
     { name: 'subscribers list', path: '/admin/collections/email-captures', shows: 'Email subscribers' },
     { name: 'e-mails list', path: '/admin/collections/email-outbox', shows: 'E-mails sent' },
