@@ -43,12 +43,17 @@ export const serverNode = () => process.env.BENCH_SERVER_NODE || (fs.existsSync(
 /**
  * The production server with a fresh database, as `npm start` runs it; resolves once the home page answers. `env` is added to the
  * server's environment (an SMTP server, a Redis URL); `nodeOptions` go to its Node.js (`--cpu-prof`), `serverNode()`.
- * `stop()` ends it and removes its files.
+ * `copyOf`: a filled database to start on instead (`{ databaseFile, mediaDir }`, see data.mjs), copied so it stays as it was.
+ * `stop()` ends it and removes its files; `stderr()` answers the last of what it wrote there.
  */
-export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } = {}) {
+export async function startSite({ env = {}, name = 'bench', nodeOptions = [], copyOf } = {}) {
   requireBuild()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `seamoss-${name}-`))
   const databaseFile = path.join(dir, 'site.db')
+  if (copyOf) {
+    fs.copyFileSync(copyOf.databaseFile, databaseFile)
+    fs.cpSync(copyOf.mediaDir, path.join(dir, 'media'), { recursive: true })
+  }
   const port = await freePort()
   const start = startScript()
   const server = spawn(serverNode(), [...start.nodeFlags, ...nodeOptions, start.next, 'start', '-p', String(port)], {
@@ -79,7 +84,7 @@ export async function startSite({ env = {}, name = 'bench', nodeOptions = [] } =
   for (let tries = 0; tries < 240; tries++) {
     if (server.exitCode !== null) break
     try {
-      if ((await fetch(url)).ok) return { url, pid: server.pid, databaseFile, stop }
+      if ((await fetch(url)).ok) return { url, pid: server.pid, databaseFile, stop, stderr: () => stderr }
     } catch {
       // starting
     }
@@ -117,7 +122,6 @@ function treeMemory(rootPid) {
   return bytes
 }
 
-/** Samples the server's memory every 250 ms until `stop()`, which answers the peak in MB. */
 /**
  * The CPU time the server's main thread has run so far, in ms (Linux: its schedstat; NaN elsewhere).
  * Next answers every request on that one thread, so its time per order is what bounds orders per
@@ -131,9 +135,13 @@ export function mainThreadCpuMs(pid) {
   }
 }
 
-export function watchMemory(pid) {
+/** The server's resident memory now, all its processes, in MB. */
+export const memoryMb = (pid) => Math.round(treeMemory(pid) / 1024 / 1024)
+
+/** Samples the server's memory every `everyMs` until `stop()`, which answers the peak in MB. */
+export function watchMemory(pid, { everyMs = 250 } = {}) {
   let peak = treeMemory(pid)
-  const timer = setInterval(() => (peak = Math.max(peak, treeMemory(pid))), 250)
+  const timer = setInterval(() => (peak = Math.max(peak, treeMemory(pid))), everyMs)
   return {
     peakMb: () => Math.round(peak / 1024 / 1024),
     stop: () => {

@@ -1,0 +1,164 @@
+// Fills the fresh SQLite database DATABASE_URI names with a generated dataset (scripts/bench/dataset.ts),
+// as `fillDatabase()` in scripts/bench/data.mjs runs it:
+//   DATABASE_URI=file:… MEDIA_DIR=… npm run payload -- run scripts/bench/fillDatabase.ts <orders> <seed> <end ISO date>
+// The rows are written as a seller's database held them at the migration DATA_SCHEMA names: the
+// migrations up to it, then the orders, subscribers, reviews and sent e-mails in bulk through the
+// adapter (its drizzle client, the column names of its own table objects), in batches inside
+// transactions; the Local API, one document at a time with its hooks, would take an hour for 50,000
+// orders. Then every later migration, which carries them forward as it does a real shop's data (a
+// column a hook keeps is backfilled there), and the server's first start: the first admin from
+// ADMIN_EMAIL/ADMIN_PASSWORD, the seeded content. Last, a few rows read back through Payload and
+// compared with what was generated.
+import configPromise from '@payload-config'
+import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
+import { sql } from '@payloadcms/db-sqlite'
+import { getPayload, type Migration } from 'payload'
+
+import { customerOrderEmail, sellerOrderEmail } from '@/features/ordering/orderEmails'
+import { priceListFrom } from '@/features/ordering/pricing'
+import { migrations } from '@/migrations'
+import type { Order } from '@/payload-types'
+import { fulfilmentSeed } from '@/seed/fulfilment'
+import { pricingSeed } from '@/seed/pages'
+import { flavorsSeed } from '@/seed/shop'
+import { siteSettingsSeed } from '@/seed/siteSettings'
+
+import { type Dataset, generateDataset, type OrderRow } from './dataset'
+
+/**
+ * The schema the generated rows are written in: the newest migration when the generator last
+ * learned a field. Move it (and the generator) forward only to fill a new field.
+ */
+const DATA_SCHEMA = '20261123_093452_customer_messages_and_sources'
+/** Rows per INSERT: well under SQLite's limit of 32,766 bound values with the orders' 35 columns. */
+const ROWS_PER_STATEMENT = 500
+/** Rows per transaction: one commit (and disk sync) per few thousand rows, not per row. */
+const ROWS_PER_TRANSACTION = 5000
+
+const [orderCount, seed, end] = [Number(process.argv[2]), Number(process.argv[3]), new Date(process.argv[4] ?? '')]
+if (!Number.isInteger(orderCount) || orderCount < 1 || !Number.isInteger(seed) || Number.isNaN(end.getTime())) {
+  throw new Error('usage: payload run scripts/bench/fillDatabase.ts <orders> <seed> <end ISO date>')
+}
+
+const config = await configPromise
+// Not started as a server yet: the migrations come in two steps, and the seed after them.
+const payload = await getPayload({ config, disableOnInit: true })
+const db = payload.db as unknown as SQLiteAdapter
+
+/** SQLite's values: booleans as 0/1, a missing value as NULL. */
+const sqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : (value ?? null))
+
+/**
+ * Writes `rows` into the collection's table and answers their ids, in the rows' order. The columns
+ * are named by the adapter's table object, and only those the rows hold are written: the table
+ * object knows the newest schema, the file is still at DATA_SCHEMA's.
+ */
+async function insertRows(tableName: string, rows: readonly Record<string, unknown>[]): Promise<number[]> {
+  const table = db.tables[tableName]
+  const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))]
+  const columns = sql.join(
+    fields.map((field) => sql.identifier(table[field].name)),
+    sql`, `,
+  )
+  const ids: number[] = []
+  for (let from = 0; from < rows.length; from += ROWS_PER_TRANSACTION) {
+    await db.drizzle.transaction(async (tx) => {
+      for (let start = from; start < Math.min(rows.length, from + ROWS_PER_TRANSACTION); start += ROWS_PER_STATEMENT) {
+        const chunk = rows.slice(start, Math.min(start + ROWS_PER_STATEMENT, from + ROWS_PER_TRANSACTION, rows.length))
+        const values = sql.join(
+          chunk.map((row) => sql`(${sql.join(fields.map((field) => sql`${sqliteValue(row[field])}`), sql`, `)})`),
+          sql`, `,
+        )
+        const stored = await tx.all<{ id: number }>(sql`INSERT INTO ${sql.identifier(tableName)} (${columns}) VALUES ${values} RETURNING id`)
+        ids.push(...stored.map((row) => row.id))
+      }
+    })
+  }
+  return ids
+}
+
+/** The seller's and the customer's e-mail of each order, as the order service queued them, all sent. */
+function* sentOrderEmails(orders: OrderRow[], ids: number[]) {
+  const settings = siteSettingsSeed
+  for (const [index, row] of orders.entries()) {
+    const order: Order = { ...row, id: ids[index] }
+    const sentAt = new Date(new Date(order.createdAt).getTime() + 2000).toISOString()
+    const sent = { status: 'sent', about: `order:${order.id}`, attempts: 1, sentAt, createdAt: order.createdAt, updatedAt: sentAt }
+    yield { ...sellerOrderEmail(order, settings), ...sent }
+    if (order.email) yield { ...customerOrderEmail({ ...order, email: order.email }, settings), ...sent }
+  }
+}
+
+async function fill(): Promise<Dataset> {
+  const schemaIndex = migrations.findIndex((migration) => migration.name === DATA_SCHEMA)
+  if (schemaIndex < 0) throw new Error(`no migration ${DATA_SCHEMA} in src/migrations`)
+  // The generated index is typed for the SQLite adapter; Payload's generic signature is wider.
+  await payload.db.migrate({ migrations: migrations.slice(0, schemaIndex + 1) as unknown as Migration[] })
+
+  // The seeded flavors and prices: the database holds them only once the seed ran, after the rows.
+  const catalogue = { flavors: flavorsSeed.map(({ value, name }) => ({ value, name })), prices: priceListFrom(pricingSeed, fulfilmentSeed) }
+  const dataset = generateDataset({ orders: orderCount, seed, end, catalogue })
+
+  const orderIds = await insertRows('orders', dataset.orders)
+  await insertRows('email_captures', dataset.subscribers)
+  await insertRows('reviews', dataset.reviews.map(({ order, ...review }) => ({ ...review, order: order === null ? null : orderIds[order] })))
+  // The e-mails in slices, so that 100,000 of them are never all in memory at once.
+  let batch: Record<string, unknown>[] = []
+  for (const email of sentOrderEmails(dataset.orders, orderIds)) {
+    batch.push(email)
+    if (batch.length === ROWS_PER_TRANSACTION) {
+      await insertRows('email_outbox', batch)
+      batch = []
+    }
+  }
+  await insertRows('email_outbox', batch)
+
+  await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+  // What a server's first start does: the first admin, the seeded content.
+  await config.onInit?.(payload)
+  // The next order placed takes the number after the last generated one.
+  await payload.updateGlobal({ slug: 'order-numbers', data: { lastNumber: Number(dataset.orders.at(-1)?.reference?.replace(/\D/g, '')) } })
+  await checkReadBack(dataset, orderIds)
+  return dataset
+}
+
+/** What Payload reads back is what was generated: the counts, the newest orders field by field, the sum of all totals. */
+async function checkReadBack(dataset: Dataset, orderIds: number[]): Promise<void> {
+  const problems: string[] = []
+  const expectCount = async (collection: 'orders' | 'email-captures' | 'reviews' | 'email-outbox', expected: number) => {
+    const { totalDocs } = await payload.count({ collection })
+    if (totalDocs !== expected) problems.push(`${collection}: ${totalDocs} stored, ${expected} generated`)
+  }
+  await expectCount('orders', dataset.orders.length)
+  await expectCount('email-captures', dataset.subscribers.length)
+  await expectCount('reviews', dataset.reviews.length)
+  await expectCount('email-outbox', dataset.orders.reduce((sum, order) => sum + (order.email ? 2 : 1), 0))
+
+  const newest = await payload.find({ collection: 'orders', sort: '-createdAt', limit: 100, depth: 0 })
+  for (const doc of newest.docs) {
+    const index = orderIds.indexOf(doc.id)
+    const row = dataset.orders[index]
+    for (const field of ['reference', 'fullName', 'email', 'phone', 'status', 'paymentStatus', 'flavors', 'totalPrice', 'discountAmount', 'createdAt'] as const) {
+      if (!row || doc[field] !== row[field]) problems.push(`order ${doc.id} ${field}: read ${JSON.stringify(doc[field])}, generated ${JSON.stringify(row?.[field])}`)
+    }
+  }
+  // Every order through Payload, as the old customers view read them (seconds at 50,000: once per fill).
+  const all = await payload.find({ collection: 'orders', select: { totalPrice: true }, pagination: false, depth: 0 })
+  const total = all.docs.reduce((sum, order) => sum + order.totalPrice, 0)
+  const generated = dataset.orders.reduce((sum, order) => sum + order.totalPrice, 0)
+  if (total !== generated) problems.push(`sum of totals: ${total} stored, ${generated} generated`)
+  if (problems.length) throw new Error(`the generated data did not read back:\n  ${problems.slice(0, 20).join('\n  ')}`)
+}
+
+try {
+  const started = Date.now()
+  const dataset = await fill()
+  // Everything into the database file itself: the cached copy is one file, without its -wal beside it.
+  await db.drizzle.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`)
+  console.log(
+    `Filled with ${dataset.orders.length} orders from ${dataset.customers} customers, ${dataset.subscribers.length} subscribers, ` +
+      `${dataset.reviews.length} reviews and their e-mails in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  )
+} finally {
+  await payload.destroy()
+}
