@@ -16,6 +16,7 @@ import path from 'node:path'
 import { stringify } from 'qs-esm'
 
 import { adminApi, exportAllOrders, signIn, timedGet } from './bench/admin.mjs'
+import { backupWhileOrdering } from './bench/backup.mjs'
 import { BENCH_ADMIN, DEFAULT_SEED, fillDatabase } from './bench/data.mjs'
 import { COMMON_SURNAME } from './bench/names.mjs'
 import { median, memoryMb, requireBuild, startSite, watchMemory } from './bench/server.mjs'
@@ -133,8 +134,11 @@ async function measure(size, smtp) {
     }
     const peakMb = memory.stop()
     await sleep(AFTER_RUN_MS)
+    const afterMb = memoryMb(site.pid)
+    // Last, as it adds orders: the backup of this database while customers order (issue 34).
+    const backup = await attempt('backup while ordering', () => backupWhileOrdering(site, { PAYLOAD_SECRET: 'bench-payload-secret' }))
     if (failures.length) console.log(`  the server's last words:\n${site.stderr().slice(-2000) || '  (nothing)'}`)
-    return { size, views: results, export: exportFigures, memory: { startedMb, restingMb, peakMb, afterMb: memoryMb(site.pid) }, failures, data: { end: data.end, filledNow: data.filledNow } }
+    return { size, views: results, export: exportFigures, memory: { startedMb, restingMb, peakMb, afterMb }, backup, failures, data: { end: data.end, filledNow: data.filledNow } }
   } finally {
     await site.stop()
   }
@@ -191,6 +195,11 @@ function report(runs) {
     row('server memory at rest, after the warm-up (MB)', (run) => run.memory.restingMb),
     row('server memory, peak (MB)', (run) => run.memory.peakMb),
     row(`server memory ${AFTER_RUN_MS / 1000} s after (MB)`, (run) => run.memory.afterMb),
+    row('backup (npm run backup) while ordering: time (ms)', (run) => run.backup?.backup.ms ?? NaN),
+    row('backup: its process, peak (MB)', (run) => run.backup?.backup.peakMb ?? NaN),
+    row('backup: server, peak meanwhile (MB)', (run) => run.backup?.serverPeakMb ?? NaN),
+    row('orders p99, no backup running (ms)', (run) => run.backup?.alone.p99 ?? NaN),
+    row('orders p99, while the backup runs (ms)', (run) => run.backup?.during.p99 ?? NaN),
   ]
   console.log(`\nMedian of ${SAMPLES} after a warm-up, to the last byte; seed ${SEED}; memory: the server's processes, read every ${MEMORY_EVERY_MS} ms`)
   console.table(rows)
