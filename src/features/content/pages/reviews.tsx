@@ -2,6 +2,7 @@ import { cache } from 'react'
 
 import { JsonLd } from '@/components/JsonLd'
 import { PageHero } from '@/components/PageHero'
+import { Section } from '@/components/Section'
 import { getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
 import { getShop } from '@/features/ordering/cachedReads'
 import { getPublishedReviews, getReviewSummary } from '@/features/reviews/cachedReads'
@@ -53,31 +54,34 @@ export const reviewsPage: PagedContentPage = {
           </div>
         </PageHero>
         {page === 1 && (
-          <section className="section pt-4" aria-labelledby="review-form-heading">
-            <div className="container-page max-w-3xl">
-              <div className="card sm:p-8">
-                <h2 id="review-form-heading" className="mb-6 text-2xl font-semibold">
-                  Write a review
-                </h2>
-                <ReviewForm />
-              </div>
+          <Section labelledBy="review-form-heading" className="pt-4" containerClassName="max-w-3xl">
+            <div className="card sm:p-8">
+              <h2 id="review-form-heading" className="mb-6 text-2xl font-semibold">
+                Write a review
+              </h2>
+              <ReviewForm />
             </div>
-          </section>
+          </Section>
         )}
-        <section className={page === 1 ? 'section pt-0' : 'section pt-4'} aria-labelledby="review-list-heading">
-          <div className="container-page max-w-3xl">
-            <h2 id="review-list-heading" className="section-title mb-6">
+        <Section
+          id="review-list"
+          heading={
+            <>
               What customers say
               {page > 1 && (
                 <span className="mt-1 block font-sans text-base font-normal tracking-normal text-plum-900/70">
                   Page {page} of {Math.ceil(summary.count / REVIEWS_PER_PAGE)}
                 </span>
               )}
-            </h2>
-            <ReviewList reviews={reviews.reviews} />
-            <ReviewPager page={page} hasNextPage={reviews.hasNextPage} />
-          </div>
-        </section>
+            </>
+          }
+          headingClassName="mb-6"
+          className={page === 1 ? 'pt-0' : 'pt-4'}
+          containerClassName="max-w-3xl"
+        >
+          <ReviewList reviews={reviews.reviews} />
+          <ReviewPager page={page} hasNextPage={reviews.hasNextPage} />
+        </Section>
       </>
     )
   },
