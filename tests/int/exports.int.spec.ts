@@ -146,6 +146,18 @@ describe('exports hold no live spreadsheet formula', () => {
     })
   })
 
+  it("leaves out what only the site uses: an order's status-page secret and its customer keys", async () => {
+    const withSecrets = stored.orders.find((order) => order.statusToken)
+    expect(withSecrets, 'an order with a status link').toBeDefined()
+    const csv = String(await download('orders', 'csv'))
+    const [header] = parseCsv(csv).map((row) => Object.keys(row))
+    expect(header).toContain('fullName')
+    for (const column of ['statusToken', 'customerEmail', 'customerPhone']) expect(header, column).not.toContain(column)
+    expect(csv).not.toContain(String(withSecrets?.statusToken))
+    const docs = (await download('orders', 'json')) as Array<Record<string, unknown>>
+    expect(JSON.stringify(docs)).not.toContain(String(withSecrets?.statusToken))
+  })
+
   it('also for an export the seller saves in the admin, and for a leading tab or carriage return', async () => {
     const user = (await app.payload.find({ collection: 'users', limit: 1 })).docs[0]
     const created = await app.payload.create({

@@ -15,6 +15,9 @@ import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 /** Written by the order service (with `overrideAccess`) and its hooks only, never through the API. */
 const serviceOnly = () => false
 
+/** Left out of the admin's CSV and JSON exports: the site's own keys, nothing a seller reads. */
+const notExported = { 'plugin-import-export': { disabled: true } }
+
 /** Prices are computed by the server when the order is placed and never edited afterwards. */
 const readOnlyPrice = (name: string, label: string): Field => ({
   name,
@@ -120,8 +123,8 @@ export const Orders: CollectionConfig = {
     // sharing either are one customer, grouped by the database. Set by hooks/storeCustomerKeys.ts.
     // No index: the grouping reads every order, and SQLite reading them in an index's order instead
     // of the table's took a third longer (50,000 orders); nothing looks an order up by them.
-    { name: 'customerEmail', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true } },
-    { name: 'customerPhone', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true } },
+    { name: 'customerEmail', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
+    { name: 'customerPhone', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
     {
       type: 'row',
       fields: [
@@ -229,9 +232,11 @@ export const Orders: CollectionConfig = {
       type: 'text',
       unique: true,
       index: true,
-      // The secret in the customer's status page link (/order/status/<token>); never changes.
+      // The secret in the customer's status page link (/order/status/<token>); never changes. Not
+      // in exports: a spreadsheet passed around would open every customer's order page.
       access: { create: serviceOnly, update: serviceOnly },
       admin: { hidden: true },
+      custom: notExported,
     },
     createdAtField('Received'),
   ],
