@@ -52,15 +52,20 @@ export async function startPayload(env: Record<string, string | undefined> = {})
   }
 }
 
-/** Calls Payload's REST API the way `/api/*` does, as an anonymous visitor unless headers say otherwise. */
-export async function rest(config: SanitizedConfig, method: string, pathname: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+/** Payload's answer to a request to `/api<pathname>`, as the `/api/*` route gives it: anonymous unless headers say otherwise. */
+export async function restResponse(config: SanitizedConfig, method: string, pathname: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
   const { handleEndpoints } = await import('payload')
   const request = new Request(`http://localhost:3000/api${pathname}`, {
     method,
     headers: { 'Content-Type': 'application/json', ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
-  const response = await handleEndpoints({ config, request })
+  return handleEndpoints({ config, request })
+}
+
+/** Calls Payload's REST API the way `/api/*` does: its status and its body (JSON, or the text). */
+export async function rest(config: SanitizedConfig, method: string, pathname: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await restResponse(config, method, pathname, init)
   const text = await response.text()
   let json: unknown
   try {
@@ -68,7 +73,7 @@ export async function rest(config: SanitizedConfig, method: string, pathname: st
   } catch {
     json = text
   }
-  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> }
+  return { status: response.status, json: json as Record<string, unknown> }
 }
 
 /** Stops a Payload instance and starts a new one on the same database, as a server restart does. */

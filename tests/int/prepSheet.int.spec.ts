@@ -8,7 +8,7 @@ import { windowsOpenNow } from '@/features/ordering/shop'
 import type { Order } from '@/payload-types'
 
 import { validOrderForm } from '../helpers/orders'
-import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
+import { adminAuthHeader, restResponse, startPayload, type TestPayload } from '../helpers/payload'
 
 const ADMIN = { email: 'prep@example.com', password: 'correct-horse-battery' }
 
@@ -157,15 +157,15 @@ describe("the day's prep sheet", () => {
 
 describe("the prep sheet's CSV", () => {
   // The admin's link, as Payload's REST API answers it (the endpoint of the orders collection).
-  const download = (headers: Record<string, string> = {}) => rest(app.config, 'GET', `${PREP_SHEET_VIEW.csvUrl.replace(/^\/api/, '')}?day=${SATURDAY}`, { headers })
+  const download = (headers: Record<string, string> = {}) => restResponse(app.config, 'GET', `${PREP_SHEET_VIEW.csvUrl.replace(/^\/api/, '')}?day=${SATURDAY}`, { headers })
 
   it('is for the seller only', async () => {
     const anonymous = await download()
     expect(anonymous.status).toBe(401)
-    expect(anonymous.json).toBe('Log in to the admin first.')
+    expect(await anonymous.text()).toBe('Log in to the admin first.')
     const forged = await download({ Authorization: 'JWT not-a-token' })
     expect(forged.status).toBe(401)
-    expect(String(forged.json)).not.toContain('Pickup Pat')
+    expect(await forged.text()).not.toContain('Pickup Pat')
   })
 
   it('holds the same sheet, with no live spreadsheet formula', async () => {
@@ -173,7 +173,7 @@ describe("the prep sheet's CSV", () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="prep-sheet-${SATURDAY}.csv"`)
-    const rows = parse(String(response.json), { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[]
+    const rows = parse(await response.text(), { bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[]
     expect(rows.filter((row) => row.Section === 'Make').map((row) => [row.Flavors, row.Jars])).toEqual([
       ['Mixed Berry', '4'],
       ['Peach Ginger', '4'],
