@@ -53,7 +53,6 @@ http {
 
     upstream storefront {
 ${upstreams.map((address) => `        server ${address};`).join('\n')}
-        keepalive 16;
     }
     proxy_cache_path ${dir}/cache levels=1:2 keys_zone=storefront_pages:10m max_size=256m inactive=10m use_temp_path=off;
     include ${include('storefront-http.conf')};
