@@ -11,19 +11,26 @@ import { insideNextServer } from '@/platform/config/runtime'
 import { onCommit } from '@/platform/db/afterCommit'
 
 /**
- * Expires the site's cached reads of a tag at once, so the next visitor sees the seller's edit.
- * Once more after the edit's commit: a read between this hook and the commit still finds the old
+ * Expires the site's cached reads and pages of a tag, so the next visitor sees the change.
+ * Once more after the change's commit: a read between this hook and the commit still finds the old
  * data, and without the second expiry it would be kept as fresh (`platform/db/afterCommit.ts`).
  * Skipped for the seed (`context.disableRevalidate`) and outside a Next.js server (CLI, tests),
  * where there is no cache to expire.
  */
 export function expireTag(tag: string, req: PayloadRequest): void {
   if (req.context?.disableRevalidate || !insideNextServer()) return
-  expireNow(tag)
-  onCommit(req, () => expireNow(tag))
+  expire(tag)
+  onCommit(req, () => expire(tag))
 }
 
-const expireNow = (tag: string) => revalidateTag(tag, { expire: 0 })
+/**
+ * Next's recommended profile. The page cache (`platform/http/pageCache.mjs`) drops the tagged
+ * entries at once whatever the profile (tests/unit/pageCache.test.ts), so the next visitor gets a
+ * fresh page. The profile tells Next something else: with `{ expire: 0 }` a server action that
+ * expires a tag (every order takes jars or a time's place) answers with the whole page rendered
+ * again, which the order form never shows; at a batch opening that was a page render per order.
+ */
+const expire = (tag: string) => revalidateTag(tag, 'max')
 
 export const revalidateCollection =
   (tag: string): CollectionAfterChangeHook =>

@@ -48,6 +48,13 @@ it("forgets a page when one of its tags is expired (a seller's edit), and only t
   expect((await read('/about'))?.value.html).toBe('<html>About</html>')
 })
 
+it("forgets it at once also for revalidateTag(tag, 'max'), the site's profile (hooks/revalidateContent.ts): no stale page is served", async () => {
+  await cache.set('/faq', page('<html>FAQ</html>'), { cacheControl: { revalidate: false } } as never)
+  // What Next hands the cache handler for the 'max' profile (next/dist/server/revalidation-utils.js).
+  await (cache.revalidateTag as (tags: string[], durations?: { expire?: number }) => Promise<void>)(['faqs'], { expire: 0xfffffffe })
+  expect(await read('/faq')).toBeNull()
+})
+
 it('keeps resized images apart from pages, never expired by an edit', async () => {
   const image = { kind: 'IMAGE', etag: 'e', buffer: Buffer.from('avif bytes'), extension: 'avif', upstreamEtag: 'u' }
   await cache.set('photo-640', image, { kind: 'IMAGE', cacheControl: { revalidate: 60, expire: undefined } } as never)
