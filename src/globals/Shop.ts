@@ -1,8 +1,8 @@
-import type { Field, GlobalConfig } from 'payload'
+import type { Field, GlobalAfterChangeHook, GlobalConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
 import { anyone } from '@/access/anyone'
-import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
+import { FEW_JARS_LEFT, stockShownChanged } from '@/features/ordering/catalog'
 import { DELIVERY_METHODS } from '@/features/ordering/options'
 import { DEFAULT_PRICES, type StoredPrice } from '@/features/ordering/pricing'
 import { DEFAULT_LEAD_TIME_HOURS, TIME_OF_DAY, WEEKDAYS, WINDOW_DAYS } from '@/features/ordering/windows'
@@ -65,6 +65,9 @@ export const Prices: GlobalConfig = {
   ],
 }
 
+/** Every order changes the jars; the pages are expired only when what they show of them changes. */
+const expireShownStock: GlobalAfterChangeHook = (args) => (stockShownChanged(args.previousDoc ?? {}, args.doc) ? revalidateGlobal(args) : args.doc)
+
 /** This batch: how many jars can still be ordered. Every order takes its jars from here. */
 export const Stock: GlobalConfig = {
   slug: 'stock',
@@ -74,7 +77,7 @@ export const Stock: GlobalConfig = {
     description: 'How many jars you can still sell from this batch. It goes down with every order and back up when an order is cancelled: enter the jars still unsold, not the batch size.',
   },
   access: { read: anyone, update: adminOnly },
-  hooks: { afterChange: [revalidateGlobal] },
+  hooks: { afterChange: [expireShownStock] },
   fields: [
     {
       name: 'jarsAvailable',

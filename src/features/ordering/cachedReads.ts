@@ -4,7 +4,7 @@ import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { cachedRead, getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 
-import { type JarsLeft, jarsLeftFrom } from './catalog'
+import { type JarsLeft, jarsLeftFrom, jarsShown } from './catalog'
 import { priceListFrom, type PriceList } from './pricing'
 import { findFlavorCards, findFlavors, type SellerSettings, windowsOpenNow } from './shop'
 
@@ -32,10 +32,14 @@ export const getOpenWindows = cachedRead(async () => windowsOpenNow(await getPay
   revalidate: OPEN_WINDOWS_SECONDS,
 })
 
-/** What is for sale right now: the seller's prices and this batch's jars (null: no limit). */
+/**
+ * What is for sale right now: the seller's prices and this batch's jars as the pages show them
+ * (`jarsShown`; null: no limit). Only the shown count is expired by an order, so the cached stock
+ * may hold an older exact count: it never leaves this function.
+ */
 export async function getShop(): Promise<{ prices: PriceList; jarsLeft: JarsLeft; soldOutMessage: string }> {
   const [pricing, stock, fulfilment] = await Promise.all([getGlobal('pricing'), getGlobal('stock'), getGlobal('fulfilment')])
-  return { prices: priceListFrom(pricing, fulfilment), jarsLeft: jarsLeftFrom(stock.jarsAvailable), soldOutMessage: stock.soldOutMessage }
+  return { prices: priceListFrom(pricing, fulfilment), jarsLeft: jarsShown(jarsLeftFrom(stock.jarsAvailable)), soldOutMessage: stock.soldOutMessage }
 }
 
 /**

@@ -5,6 +5,8 @@
 
 export const FLAVOR_LIMITS = { name: 60, value: 40, description: 300 } as const
 
+import { PACKAGE_QUANTITIES } from './packages.mjs'
+
 /** A flavor's key, stored on orders: lower-case words joined by dashes ("mixed-berry"). */
 export const FLAVOR_VALUE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
@@ -22,6 +24,26 @@ export type JarsLeft = number | null
 
 export const jarsLeftFrom = (jarsAvailable: number | null | undefined): JarsLeft =>
   typeof jarsAvailable === 'number' && Number.isFinite(jarsAvailable) ? Math.max(0, Math.floor(jarsAvailable)) : null
+
+/** More jars than the pages tell apart: more than FEW_JARS_LEFT and than any package holds. */
+const MANY_JARS = Math.max(FEW_JARS_LEFT + 1, ...PACKAGE_QUANTITIES)
+
+/**
+ * This batch's jars as the pages show them: the count itself at FEW_JARS_LEFT or fewer, above that
+ * only "many" (which every package fits). The pages read the jars only through this, so an order
+ * that leaves what they show as it was need not expire them (`globals/Shop.ts`): of a 100-jar
+ * batch, only the last orders do.
+ */
+export const jarsShown = (left: JarsLeft): JarsLeft => (left === null ? null : Math.min(left, MANY_JARS))
+
+type StockFields = { jarsAvailable?: number | null; [field: string]: unknown }
+
+/** Whether a change of this batch changes what the pages show: its jars as shown, or any other field. */
+export function stockShownChanged(previous: StockFields, next: StockFields): boolean {
+  const shown = ({ jarsAvailable, updatedAt: _updatedAt, createdAt: _createdAt, ...rest }: StockFields) =>
+    JSON.stringify(Object.entries({ ...rest, jarsAvailable: jarsShown(jarsLeftFrom(jarsAvailable)) }).sort(([a], [b]) => a.localeCompare(b)))
+  return shown(previous) !== shown(next)
+}
 
 export const isSoldOut = (left: JarsLeft) => left === 0
 export const fitsInBatch = (quantity: number, left: JarsLeft) => left === null || quantity <= left
