@@ -5,6 +5,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { EmailOutbox } from '@/payload-types'
 
 import { GIVE_UP_AFTER_MS, POLL_INTERVAL_MS, retryPauseMs, STALE_CLAIM_MS } from './outboxRules'
+import { roundsInBackground } from '@/platform/background/rounds'
 import { inTransaction } from '@/platform/db/transactions'
 
 /**
@@ -244,8 +245,8 @@ function write<T>(payload: Payload, work: (req: PayloadRequest) => Promise<T>): 
   return inTransaction(payload, async (req) => ({ commit: true, value: await work(req) }))
 }
 
-/** One delivery loop per process; a nudge during a round asks for one more round after it. */
-const loop = { running: false, again: false, staleCheckedAt: Number.NEGATIVE_INFINITY }
+/** When this process last gave back stale claims. */
+let staleCheckedAt = Number.NEGATIVE_INFINITY
 
 /**
  * Every order starts a round, and releasing claims is a write that waits its turn behind the orders
@@ -254,29 +255,21 @@ const loop = { running: false, again: false, staleCheckedAt: Number.NEGATIVE_INF
 const STALE_CHECK_MS = STALE_CLAIM_MS / 6
 
 function staleClaimsDue(now: number): boolean {
-  const due = now - loop.staleCheckedAt >= STALE_CHECK_MS
-  if (due) loop.staleCheckedAt = now
+  const due = now - staleCheckedAt >= STALE_CHECK_MS
+  if (due) staleCheckedAt = now
   return due
 }
 
+/** One delivery loop per process (one payload: the server's). */
+let deliveries: { soon: () => void } | undefined
+
 /** Starts a delivery round in the background now (after a commit); never waits, never throws. */
 export function deliverSoon(payload: Payload): void {
-  if (loop.running) {
-    loop.again = true
-    return
-  }
-  loop.running = true
-  void (async () => {
-    do {
-      loop.again = false
-      try {
-        await deliverDueEmails(payload, { releaseStale: staleClaimsDue(Date.now()) })
-      } catch (error) {
-        payload.logger.error({ err: error, msg: '[email] a delivery round failed' })
-      }
-    } while (loop.again)
-    loop.running = false
-  })()
+  deliveries ??= roundsInBackground(
+    () => deliverDueEmails(payload, { releaseStale: staleClaimsDue(Date.now()) }),
+    (error) => payload.logger.error({ err: error, msg: '[email] a delivery round failed' }),
+  )
+  deliveries.soon()
 }
 
 const WORKER = Symbol.for('seamoss.outboxWorker')

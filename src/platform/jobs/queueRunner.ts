@@ -2,6 +2,7 @@ import 'server-only'
 
 import type { Payload, Where } from 'payload'
 
+import { roundsInBackground } from '@/platform/background/rounds'
 import { runExclusively } from '@/platform/redis/oneInstance'
 
 /**
@@ -29,7 +30,7 @@ type QueueOptions = {
 }
 
 const JOBS = 'payload-jobs'
-const loops = new Map<string, { running: boolean; again: boolean }>()
+const loops = new Map<string, { soon: () => void }>()
 
 /** One round: gives back the jobs a dead process left, then runs what is due, one job after another. */
 export async function runQueueRound(payload: Payload, queue: string, options: QueueOptions): Promise<void> {
@@ -41,24 +42,15 @@ export async function runQueueRound(payload: Payload, queue: string, options: Qu
 
 /** Starts a round in the background now; a call during a round asks for one more after it. Never throws. */
 export function runQueueSoon(payload: Payload, queue: string, options: QueueOptions): void {
-  const loop = loops.get(queue) ?? { running: false, again: false }
-  loops.set(queue, loop)
-  if (loop.running) {
-    loop.again = true
-    return
+  let loop = loops.get(queue)
+  if (!loop) {
+    loop = roundsInBackground(
+      () => runQueueRound(payload, queue, options),
+      (error) => payload.logger.error({ err: error, msg: `[jobs:${queue}] a round failed` }),
+    )
+    loops.set(queue, loop)
   }
-  loop.running = true
-  void (async () => {
-    do {
-      loop.again = false
-      try {
-        await runQueueRound(payload, queue, options)
-      } catch (error) {
-        payload.logger.error({ err: error, msg: `[jobs:${queue}] a round failed` })
-      }
-    } while (loop.again)
-    loop.running = false
-  })()
+  loop.soon()
 }
 
 /**
