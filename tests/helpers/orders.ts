@@ -1,3 +1,5 @@
+import type { RequiredDataFromCollectionSlug } from 'payload'
+
 import type { FlavorOption } from '@/features/ordering/catalog'
 import { LAUNCH_FLAVORS } from '@/features/ordering/options'
 import type { WindowChoice } from '@/features/ordering/windows'
@@ -42,3 +44,29 @@ export const pickupWindow = (placesLeft: number): WindowChoice => ({
   capacity: 5,
   placesLeft,
 })
+
+type OrderData = RequiredDataFromCollectionSlug<'orders'>
+
+/**
+ * An order as the admin or the API stores it (`payload.create`): a one-jar Detroit pickup of Mixed
+ * Berry with consent, new, priced at `totalPrice` ($20 unless given), with `fields` over it. The int
+ * tests of the admin's figures (customers, dashboard, sales) build their histories from it.
+ */
+export function storedOrder(fields: Partial<OrderData> & Pick<OrderData, 'fullName' | 'phone'>): OrderData {
+  const totalPrice = fields.totalPrice ?? 20
+  return {
+    address: '1 Main St',
+    city: 'detroit' as const,
+    zip: '48201',
+    deliveryMethod: 'pickup' as const,
+    quantity: 1,
+    flavors: 'mixed-berry',
+    originalPrice: totalPrice,
+    deliveryFee: 0,
+    discountAmount: 0,
+    consent: true,
+    status: 'new',
+    ...fields,
+    totalPrice,
+  }
+}

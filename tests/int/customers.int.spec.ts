@@ -3,28 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customerOrdersWhere, findCustomers } from '@/features/admin/customers'
 import type { User } from '@/payload-types'
 
+import { storedOrder } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
 type Status = 'new' | 'confirmed' | 'completed' | 'cancelled'
 
-const order = (fullName: string, email: string, phone: string, totalPrice: number, createdAt: string, status: Status = 'confirmed') => ({
-  fullName,
-  email,
-  phone,
-  address: '1 Main St',
-  city: 'detroit' as const,
-  zip: '48201',
-  deliveryMethod: 'pickup' as const,
-  quantity: 1,
-  flavors: 'mixed-berry',
-  originalPrice: totalPrice,
-  deliveryFee: 0,
-  discountAmount: 0,
-  totalPrice,
-  consent: true,
-  status,
-  createdAt,
-})
+const order = (fullName: string, email: string, phone: string, totalPrice: number, createdAt: string, status: Status = 'confirmed') =>
+  storedOrder({ fullName, email, phone, totalPrice, status, createdAt })
 
 describe('the admin’s customers, from the stored orders', () => {
   let app: TestPayload

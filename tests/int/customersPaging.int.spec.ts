@@ -4,6 +4,7 @@ import { CUSTOMERS_PER_PAGE, findCustomers, searchCustomers, type Customer } fro
 import type { User } from '@/payload-types'
 
 import { groupCustomersReference } from '../helpers/customersReference'
+import { storedOrder } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
 /** A small deterministic random source, so a failure can be run again with the same orders. */
@@ -34,25 +35,16 @@ function customerHistory() {
     const digits = `313555${String(1000 + line).padStart(4, '0')}`
     const phone = pick([`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`, `+1 ${digits}`, digits])
     const email = pick([`person${person}@example.com`, `Person${person}@Example.com`, `person${person}.work@example.com`, ''])
-    return {
+    return storedOrder({
       fullName: pick([`Person ${person}`, `P. ${person}`]),
       email: email || undefined,
       // Now and then a number too short to be anyone's: it joins nobody.
       phone: random() < 0.05 ? '555' : phone,
-      address: '1 Main St',
-      city: 'detroit' as const,
-      zip: '48201',
-      deliveryMethod: 'pickup' as const,
-      quantity: 1,
-      flavors: 'mixed-berry',
       originalPrice: 20,
-      deliveryFee: 0,
-      discountAmount: 0,
       totalPrice: pick([20, 50, 55, 100]),
-      consent: true,
       status: pick(['new', 'confirmed', 'completed', 'completed', 'cancelled'] as const),
       createdAt: new Date(time).toISOString(),
-    }
+    })
   })
 }
 

@@ -2,26 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { dashboardFigures, WAITING } from '@/features/admin/dashboard'
 
+import { storedOrder } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
-const order = (totalPrice: number, status: 'new' | 'confirmed' | 'completed' | 'cancelled', createdAt?: string) => ({
-  fullName: 'Dash Board',
-  email: 'dash@example.com',
-  phone: '3135550100',
-  address: '1 Main St',
-  city: 'detroit' as const,
-  zip: '48201',
-  deliveryMethod: 'pickup' as const,
-  quantity: 1,
-  flavors: 'mixed-berry',
-  originalPrice: totalPrice,
-  deliveryFee: 0,
-  discountAmount: 0,
-  totalPrice,
-  consent: true,
-  status,
-  ...(createdAt ? { createdAt } : {}),
-})
+const order = (totalPrice: number, status: 'new' | 'confirmed' | 'completed' | 'cancelled', createdAt?: string) =>
+  storedOrder({ fullName: 'Dash Board', email: 'dash@example.com', phone: '3135550100', totalPrice, status, ...(createdAt ? { createdAt } : {}) })
 
 describe('the admin dashboard figures', () => {
   let app: TestPayload

@@ -2,31 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { salesFigures } from '@/features/admin/sales'
 
+import { storedOrder } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
 type Status = 'new' | 'confirmed' | 'completed' | 'cancelled'
 
 const order = (createdAt: string, totalPrice: number, flavors: string, flavorNames: string | null, status: Status = 'confirmed') => {
   const quantity = flavors.startsWith('Jar ') ? flavors.split(', ').length : 1
-  return {
-    fullName: 'Sal Es',
-    email: 'sales@example.com',
-    phone: '3135550100',
-    address: '1 Main St',
-    city: 'detroit' as const,
-    zip: '48201',
-    deliveryMethod: 'pickup' as const,
-    quantity,
-    flavors,
-    flavorNames,
-    originalPrice: totalPrice,
-    deliveryFee: 0,
-    discountAmount: 0,
-    totalPrice,
-    consent: true,
-    status,
-    createdAt,
-  }
+  return storedOrder({ fullName: 'Sal Es', email: 'sales@example.com', phone: '3135550100', quantity, flavors, flavorNames, totalPrice, status, createdAt })
 }
 
 // Wednesday 2026-11-04, 12:00 in Detroit. Summer time ended on Sunday Nov 1 at 02:00 (EDT → EST).
