@@ -9,6 +9,7 @@ import * as migration_20261123_090729_order_windows_and_status from './20261123_
 import * as migration_20261123_093452_customer_messages_and_sources from './20261123_093452_customer_messages_and_sources';
 import * as migration_20261126_053718_exports_status from './20261126_053718_exports_status';
 import * as migration_20261126_060206_customer_keys_and_indexes from './20261126_060206_customer_keys_and_indexes';
+import * as migration_20261126_090842_orders_reading_indexes from './20261126_090842_orders_reading_indexes';
 
 export const migrations = [
   {
@@ -65,5 +66,10 @@ export const migrations = [
     up: migration_20261126_060206_customer_keys_and_indexes.up,
     down: migration_20261126_060206_customer_keys_and_indexes.down,
     name: '20261126_060206_customer_keys_and_indexes',
+  },
+  {
+    up: migration_20261126_090842_orders_reading_indexes.up,
+    down: migration_20261126_090842_orders_reading_indexes.down,
+    name: '20261126_090842_orders_reading_indexes'
   },
 ];

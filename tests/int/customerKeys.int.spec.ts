@@ -4,26 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { customerKeys } from '@/features/admin/customerKeys'
 import * as customerKeysMigration from '@/migrations/20261126_060206_customer_keys_and_indexes'
+import * as readingIndexesMigration from '@/migrations/20261126_090842_orders_reading_indexes'
 
+import { storedOrder } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
-const order = (email: string | undefined, phone: string) => ({
-  fullName: 'Kay Keys',
-  email,
-  phone,
-  address: '1 Main St',
-  city: 'detroit' as const,
-  zip: '48201',
-  deliveryMethod: 'pickup' as const,
-  quantity: 1,
-  flavors: 'mixed-berry',
-  originalPrice: 20,
-  deliveryFee: 0,
-  discountAmount: 0,
-  totalPrice: 20,
-  consent: true,
-  status: 'new' as const,
-})
+const order = (email: string | undefined, phone: string) => storedOrder({ fullName: 'Kay Keys', email, phone, status: 'new' as const })
 
 const isSqlite = !process.env.DATABASE_URI?.startsWith('mongodb')
 
@@ -76,9 +62,12 @@ describe('the customer keys stored on each order', () => {
       await payload.create({ collection: 'orders', data: order(email, phone) })
     }
     const args = { db, payload, req: {} } as unknown as Parameters<typeof customerKeysMigration.up>[0]
-    // Back to the schema before the keys (the columns dropped), then up again: the backfill.
+    // Back to the schema before the keys (the later migration's index on them first, then the
+    // columns dropped), then up again: the backfill.
+    await readingIndexesMigration.down(args)
     await customerKeysMigration.down(args)
     await customerKeysMigration.up(args)
+    await readingIndexesMigration.up(args)
     const rows = await db.all<{ email: string | null; phone: string; customer_email: string | null; customer_phone: string | null }>(
       sql`SELECT email, phone, customer_email, customer_phone FROM orders ORDER BY id`,
     )
