@@ -1,20 +1,16 @@
-import path from 'node:path'
-
 import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import type { FieldBeforeExportHook, ToCSVFunction } from '@payloadcms/plugin-import-export/types'
-import type { CollectionConfig, Config, Field, Plugin } from 'payload'
+import type { CollectionConfig, Config, Field, PayloadHandler, Plugin } from 'payload'
 
-import { answerOthersBetweenPages, followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter } from '@/features/admin/exportJobs'
+import { EXPORTS_DIR, followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter, writeExportFile } from '@/features/admin/exportJobs'
 import { EXPORT_STATUSES } from '@/features/admin/exportStatuses'
 import { neutralCsvCell } from '@/features/admin/csv'
-import { DATA_DIR } from '@/platform/config/runtime'
 
 const EXPORTED_COLLECTIONS = ['orders', 'email-captures', 'contact-messages'] as const
 
 /**
- * Records read per query while a file is made. The plugin reads a page, turns it into rows and
- * reads the next; other requests wait while a page is read (`answerOthersBetweenPages`), and each
- * query also counts the matches: a few hundred keeps both short.
+ * Records read per query while a file is made. Other requests wait while a page is read
+ * (`writeExportFile`), and each query also counts the matches: a few hundred keeps both short.
  */
 const EXPORT_BATCH_SIZE = 250
 
@@ -27,16 +23,20 @@ const EXPORT_BATCH_SIZE = 250
  * any plugin that adds fields to those collections, so their CSV cells are neutral too.
  */
 export const exportsPlugin = (): Plugin => async (config) => {
+  let download: PayloadHandler | undefined
   const withExports = await importExportPlugin({
-    collections: EXPORTED_COLLECTIONS.map((slug) => ({
-      slug,
-      import: false,
-      export: { batchSize: EXPORT_BATCH_SIZE, disableDownload: true, hooks: { after: answerOthersBetweenPages } },
-    })),
-    overrideExportCollection: ({ collection }) => preparedInTheBackground(keptWithTheData(exportEverythingTheFilterMatches(collection))),
+    collections: EXPORTED_COLLECTIONS.map((slug) => ({ slug, import: false, export: { batchSize: EXPORT_BATCH_SIZE, disableDownload: true } })),
+    overrideExportCollection: ({ collection }) => {
+      download = (collection.endpoints || []).find((endpoint) => endpoint.path === DOWNLOAD_PATH)?.handler
+      return preparedInTheBackground(keptWithTheData(exportEverythingTheFilterMatches(collection)))
+    },
   })(withNeutralCsvCells(config, EXPORTED_COLLECTIONS))
-  return withFailuresShown(withExports)
+  if (!download) throw new Error(`@payloadcms/plugin-import-export no longer has its ${DOWNLOAD_PATH} endpoint, which writeExportFile reads the rows from`)
+  return withFilesWrittenInPages(withExports, download)
 }
+
+/** The plugin's endpoint that streams an export's rows (the file made inside a request). */
+const DOWNLOAD_PATH = '/download'
 
 // ---- Neutral CSV cells ----------------------------------------------------------------------
 // What a neutral cell is (`neutralCsvCell`) lives with the admin's other CSV, the prep sheet's.
@@ -113,7 +113,7 @@ function preparedInTheBackground(collection: CollectionConfig): CollectionConfig
     // The plugin's in-request export (POST /api/exports/download, its hidden Download button) holds
     // the request for the whole file (50,000 orders: 10 s), and its stream cannot take
     // `answerOthersBetweenPages` (it reads the next page while the hook waits).
-    endpoints: (collection.endpoints || []).filter((endpoint) => endpoint.path !== '/download'),
+    endpoints: (collection.endpoints || []).filter((endpoint) => endpoint.path !== DOWNLOAD_PATH),
     labels: { singular: 'Export', plural: 'Exports' },
     admin: { ...collection.admin, group: 'Admin', defaultColumns: ['name', 'collectionSlug', 'format', 'status', 'createdAt'] },
     fields: [statusNotice, ...collection.fields, status],
@@ -127,9 +127,12 @@ function preparedInTheBackground(collection: CollectionConfig): CollectionConfig
   }
 }
 
-/** The plugin's task marks the export failed when it cannot make the file (no retries: the seller starts it again). */
-function withFailuresShown(config: Config): Config {
-  const tasks = config.jobs?.tasks?.map((task) => (task.slug === 'createCollectionExport' ? { ...task, onFail: markExportFailed } : task))
+/**
+ * The plugin's export task writes its file page by page (`writeExportFile`), and marks the export
+ * failed when it cannot make the file (no retries: the seller starts it again).
+ */
+function withFilesWrittenInPages(config: Config, download: PayloadHandler): Config {
+  const tasks = config.jobs?.tasks?.map((task) => (task.slug === 'createCollectionExport' ? { ...task, handler: writeExportFile(download), onFail: markExportFailed } : task))
   return { ...config, jobs: { ...config.jobs, tasks } }
 }
 
@@ -138,7 +141,7 @@ function withFailuresShown(config: Config): Config {
 /** A saved export holds customers' details: it is kept under data/ with the database, not in the app. */
 function keptWithTheData(collection: CollectionConfig): CollectionConfig {
   const upload = typeof collection.upload === 'object' ? collection.upload : {}
-  return { ...collection, upload: { ...upload, staticDir: path.join(DATA_DIR, 'exports') } }
+  return { ...collection, upload: { ...upload, staticDir: EXPORTS_DIR } }
 }
 
 /**
