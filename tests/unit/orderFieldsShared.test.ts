@@ -50,6 +50,20 @@ function options(html: string, name: string) {
   }))
 }
 
+/**
+ * The radios named `name`, each with its value and the words that name it: the text of the element
+ * its `aria-labelledby` points at, or the first text after it in its label (the public form's hints
+ * below that are its own).
+ */
+function radios(html: string, name: string) {
+  return [...html.matchAll(new RegExp(`<input([^>]*type="radio"[^>]*name="${name}"[^>]*)/?>(.*?)</label>`, 'gs'))].map(([, attributes, after]) => {
+    const labelledBy = /aria-labelledby="([^"]+)"/.exec(attributes)?.[1]
+    const words = labelledBy ? new RegExp(`id="${labelledBy}"[^>]*>(.*?)</span>`, 's').exec(html)![1] : after
+    const firstText = words.replace(/<!-- -->/g, '').split(/<[^>]+>/).map((text) => text.trim()).find(Boolean)
+    return { value: /value="([^"]*)"/.exec(attributes)![1], text: firstText }
+  })
+}
+
 describe('the public order form and Add order share their fields', () => {
   it('offer the flavors in the same words, a sold-out one shown and not choosable', () => {
     const offered = options(publicForm, 'flavor1')
@@ -62,6 +76,16 @@ describe('the public order form and Add order share their fields', () => {
     const cities = options(publicForm, 'city')
     expect(options(addOrderForm, 'city')).toEqual(cities)
     expect(cities[0].text).toBe('Choose your city')
+  })
+
+  it('offer the packages and pickup or delivery as radios in the same words and values', () => {
+    for (const name of ['quantity', 'deliveryMethod']) {
+      const offered = radios(publicForm, name)
+      expect(radios(addOrderForm, name)).toEqual(offered)
+      expect(offered.length).toBeGreaterThan(1)
+    }
+    expect(radios(publicForm, 'quantity').map((radio) => radio.text)).toEqual(['1 jar · $20', '3 jars · $50', '6 jars · $100'])
+    expect(radios(publicForm, 'deliveryMethod').map((radio) => radio.text)).toEqual(['Pickup', 'Delivery'])
   })
 
   it("word a time's places left the same way", () => {

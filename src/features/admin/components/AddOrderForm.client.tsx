@@ -5,10 +5,9 @@ import { startTransition, useActionState, useEffect, useRef, useState, type Form
 import type { FlavorOption } from '@/features/ordering/catalog'
 import type { ManualOrderState } from '@/features/admin/manualOrder'
 import { addOrderByHand } from '@/features/admin/manualOrderActions'
-import { DELIVERY_METHODS } from '@/features/ordering/options'
 import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
-import { PACKAGE_QUANTITIES, packagePrice, priceOrder, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
-import { CitySelect, FlavorSelect, WindowSelect } from '@/features/ordering/components/SharedFields'
+import { priceOrder, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
+import { ChoiceGroup, CitySelect, deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
 import { flavorField } from '@/features/ordering/formFields'
 import type { WindowChoice } from '@/features/ordering/windows'
 import { dollars, jarsText } from '@/features/ordering/wording'
@@ -86,23 +85,26 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
       <fieldset className="add-order__group">
         <legend>Came in by</legend>
         <div className="add-order__choices">
-          {sources.map((source) => (
-            <label key={source.value} className="add-order__choice">
-              <input type="radio" name="source" value={source.value} /> {source.label}
-            </label>
-          ))}
+          <ChoiceGroup name="source" choices={sources}>
+            {(source, radio) => (
+              <label className="add-order__choice">
+                {radio()} {source.label}
+              </label>
+            )}
+          </ChoiceGroup>
         </div>
       </fieldset>
 
       <fieldset className="add-order__group">
         <legend>Jars</legend>
         <div className="add-order__choices">
-          {PACKAGE_QUANTITIES.map((option) => (
-            <label key={option} className="add-order__choice">
-              <input type="radio" name="quantity" value={option} checked={quantity === option} onChange={() => setQuantity(option)} /> {jarsText(option)} ·{' '}
-              {dollars(packagePrice(option, prices))}
-            </label>
-          ))}
+          <ChoiceGroup name="quantity" choices={packageChoices(prices)} value={quantity} onChange={setQuantity}>
+            {(option, radio) => (
+              <label className="add-order__choice">
+                {radio()} {option.label}
+              </label>
+            )}
+          </ChoiceGroup>
         </div>
         <div className="add-order__grid">
           {Array.from({ length: quantity }, (_, index) => {
@@ -120,11 +122,13 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
       <fieldset className="add-order__group">
         <legend>Pickup or delivery</legend>
         <div className="add-order__choices">
-          {DELIVERY_METHODS.map((option) => (
-            <label key={option.value} className="add-order__choice">
-              <input type="radio" name="deliveryMethod" value={option.value} checked={method === option.value} onChange={() => setMethod(option.value)} /> {option.label}
-            </label>
-          ))}
+          <ChoiceGroup name="deliveryMethod" choices={deliveryChoices} value={method} onChange={setMethod}>
+            {(option, radio) => (
+              <label className="add-order__choice">
+                {radio()} {option.label}
+              </label>
+            )}
+          </ChoiceGroup>
         </div>
         {needsWindow && (
           <div className="add-order__field">

@@ -1,11 +1,10 @@
 import type { FlavorOption } from '@/features/ordering/catalog'
-import { DELIVERY_METHODS } from '@/features/ordering/options'
 import type { DeliveryMethod } from '@/features/ordering/pricing'
 import { flavorField, MAX_JARS } from '@/features/ordering/formFields'
 import { dollars, wordList } from '@/features/ordering/wording'
 import { LIMITS } from '@/shared/forms/limits'
 
-import { CitySelect, FlavorSelect } from './SharedFields'
+import { ChoiceGroup, CitySelect, deliveryChoices, FlavorSelect } from './SharedFields'
 
 /** Marks the field a message is about and points it at that message. */
 export type InvalidProps = (name: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string }
@@ -97,34 +96,30 @@ export function DeliveryOptions({
     <fieldset>
       <legend className="mb-3 text-xl font-semibold">Pickup or delivery *</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        {DELIVERY_METHODS.map((method) => {
-          const id = `order-method-${method.value}`
-          return (
-            <label
-              key={method.value}
-              htmlFor={id}
-              className="card flex cursor-pointer items-start gap-3 p-4 has-checked:border-plum-600 has-checked:bg-plum-50 has-checked:ring-2 has-checked:ring-plum-600"
-            >
-              <input
-                id={id}
-                type="radio"
-                name="deliveryMethod"
-                value={method.value}
-                checked={value === method.value}
-                onChange={() => onChange(method.value)}
-                className="mt-0.5 size-5 shrink-0 accent-plum-700"
-                {...invalid('deliveryMethod')}
-                aria-describedby={[`${id}-hint`, invalid('deliveryMethod')['aria-describedby']].filter(Boolean).join(' ')}
-              />
-              <span>
-                <span className="block font-semibold">{method.label}</span>
-                <span id={`${id}-hint`} className="block text-sm text-plum-900/75">
-                  {methodHint(method.value, deliveryAreas, deliveryFee, freeDeliveryFrom, windowMethods.includes(method.value))}
+        <ChoiceGroup name="deliveryMethod" choices={deliveryChoices} value={value} onChange={onChange}>
+          {(method, radio) => {
+            const id = `order-method-${method.value}`
+            return (
+              <label
+                htmlFor={id}
+                className="card flex cursor-pointer items-start gap-3 p-4 has-checked:border-plum-600 has-checked:bg-plum-50 has-checked:ring-2 has-checked:ring-plum-600"
+              >
+                {radio({
+                  id,
+                  className: 'mt-0.5 size-5 shrink-0 accent-plum-700',
+                  ...invalid('deliveryMethod'),
+                  'aria-describedby': [`${id}-hint`, invalid('deliveryMethod')['aria-describedby']].filter(Boolean).join(' '),
+                })}
+                <span>
+                  <span className="block font-semibold">{method.label}</span>
+                  <span id={`${id}-hint`} className="block text-sm text-plum-900/75">
+                    {methodHint(method.value, deliveryAreas, deliveryFee, freeDeliveryFrom, windowMethods.includes(method.value))}
+                  </span>
                 </span>
-              </span>
-            </label>
-          )
-        })}
+              </label>
+            )
+          }}
+        </ChoiceGroup>
       </div>
     </fieldset>
   )

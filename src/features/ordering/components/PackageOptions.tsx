@@ -1,6 +1,8 @@
-import { fitsInBatch, type JarsLeft } from '@/features/ordering/catalog'
+import type { JarsLeft } from '@/features/ordering/catalog'
 import { packagesAt, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
 import { dollars, jarsText } from '@/features/ordering/wording'
+
+import { ChoiceGroup, packageChoices } from './SharedFields'
 
 /** A package's words, from the seller's Prices page; its prices come from the price list. */
 export type PackageOption = {
@@ -33,52 +35,43 @@ export function PackageOptions({
     <fieldset>
       <legend className="mb-3 text-xl font-semibold">Choose your package</legend>
       <div className="grid gap-3 sm:grid-cols-3">
-        {packages.map((copy) => {
-          const pkg = { ...copy, ...priced.find((price) => price.quantity === copy.quantity)! }
-          const id = packageInputId(pkg.quantity)
-          const available = fitsInBatch(pkg.quantity, jarsLeft)
-          return (
-            <label
-              key={pkg.quantity}
-              htmlFor={id}
-              className={`card relative flex flex-col gap-1 p-4 has-checked:border-plum-600 has-checked:bg-plum-50 has-checked:ring-2 has-checked:ring-plum-600 ${available ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
-            >
-              {pkg.badge && (
-                <span className="absolute -top-3 right-4 rounded-full bg-sea-700 px-3 py-0.5 text-xs font-semibold text-white">{pkg.badge}</span>
-              )}
-              <span className="flex items-center gap-3">
-                <input
-                  id={id}
-                  type="radio"
-                  name="quantity"
-                  value={pkg.quantity}
-                  checked={value === pkg.quantity}
-                  disabled={!available}
-                  onChange={() => onChange(pkg.quantity)}
-                  aria-labelledby={`${id}-name`}
-                  aria-describedby={`${id}-details`}
-                  className="size-5 shrink-0 accent-plum-700"
-                />
-                <span id={`${id}-name`} className="font-semibold">
-                  {jarsText(pkg.quantity)} · {dollars(pkg.price)}
-                </span>
-              </span>
-              <span id={`${id}-details`} className="pl-8 text-sm text-plum-900/75">
-                {pkg.title}
-                {!available ? (
-                  ' · Not enough jars left'
-                ) : pkg.savings > 0 ? (
-                  <>
-                    {' '}
-                    · <s>{dollars(pkg.listPrice)}</s> <span className="font-semibold whitespace-nowrap text-sea-700">Save {dollars(pkg.savings)}</span>
-                  </>
-                ) : (
-                  ` · ${dollars(pkg.price)} per jar`
+        <ChoiceGroup name="quantity" choices={packageChoices(prices, jarsLeft)} value={value} onChange={onChange}>
+          {(choice, radio) => {
+            const copy = packages.find((option) => option.quantity === choice.value)
+            const pkg = { title: jarsText(choice.value), badge: null, ...copy, ...priced.find((price) => price.quantity === choice.value)! }
+            const id = packageInputId(pkg.quantity)
+            const available = !choice.disabled
+            return (
+              <label
+                htmlFor={id}
+                className={`card relative flex flex-col gap-1 p-4 has-checked:border-plum-600 has-checked:bg-plum-50 has-checked:ring-2 has-checked:ring-plum-600 ${available ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
+              >
+                {pkg.badge && (
+                  <span className="absolute -top-3 right-4 rounded-full bg-sea-700 px-3 py-0.5 text-xs font-semibold text-white">{pkg.badge}</span>
                 )}
-              </span>
-            </label>
-          )
-        })}
+                <span className="flex items-center gap-3">
+                  {radio({ id, 'aria-labelledby': `${id}-name`, 'aria-describedby': `${id}-details`, className: 'size-5 shrink-0 accent-plum-700' })}
+                  <span id={`${id}-name`} className="font-semibold">
+                    {choice.label}
+                  </span>
+                </span>
+                <span id={`${id}-details`} className="pl-8 text-sm text-plum-900/75">
+                  {pkg.title}
+                  {!available ? (
+                    ' · Not enough jars left'
+                  ) : pkg.savings > 0 ? (
+                    <>
+                      {' '}
+                      · <s>{dollars(pkg.listPrice)}</s> <span className="font-semibold whitespace-nowrap text-sea-700">Save {dollars(pkg.savings)}</span>
+                    </>
+                  ) : (
+                    ` · ${dollars(pkg.price)} per jar`
+                  )}
+                </span>
+              </label>
+            )
+          }}
+        </ChoiceGroup>
       </div>
     </fieldset>
   )

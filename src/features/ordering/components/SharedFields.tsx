@@ -1,8 +1,10 @@
-import type { SelectHTMLAttributes } from 'react'
+import { Fragment, type InputHTMLAttributes, type ReactElement, type ReactNode, type SelectHTMLAttributes } from 'react'
 
-import type { FlavorOption } from '@/features/ordering/catalog'
-import { CITIES } from '@/features/ordering/options'
+import { fitsInBatch, type FlavorOption, type JarsLeft } from '@/features/ordering/catalog'
+import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
+import { PACKAGE_QUANTITIES, packagePrice, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
 import type { WindowChoice } from '@/features/ordering/windows'
+import { dollars, jarsText } from '@/features/ordering/wording'
 
 /**
  * The order's fields as both order forms show them: the public order form (`OrderFields.tsx`)
@@ -59,4 +61,49 @@ export function WindowSelect({ offered, ...select }: { offered: readonly WindowC
       ))}
     </select>
   )
+}
+
+/** One choice of a radio group: its value, its words, and whether it can be taken. */
+export type Choice<Value extends string | number> = { value: Value; label: string; disabled?: boolean }
+
+/** The packages, in the same words on both forms ("3 jars · $55"); with `jarsLeft`, one larger than the batch's jars cannot be taken. */
+export function packageChoices(prices: PriceList, jarsLeft: JarsLeft = null): Choice<PackageQuantity>[] {
+  return PACKAGE_QUANTITIES.map((quantity) => ({ value: quantity, label: `${jarsText(quantity)} · ${dollars(packagePrice(quantity, prices))}`, disabled: !fitsInBatch(quantity, jarsLeft) }))
+}
+
+/** Pickup or delivery. */
+export const deliveryChoices: readonly Choice<DeliveryMethod>[] = DELIVERY_METHODS.map((method) => ({ value: method.value, label: method.label }))
+
+/**
+ * A radio group: one radio per choice, named `name`, checked as `value` says (none given: the
+ * browser keeps the choice) and taken only when its choice can be. Each form places the radio in
+ * its own markup (`children` gets the choice and its radio, to which it may add attributes).
+ */
+export function ChoiceGroup<Value extends string | number>({
+  name,
+  choices,
+  value,
+  onChange,
+  children: place,
+}: {
+  name: string
+  choices: readonly Choice<Value>[]
+  value?: Value | ''
+  onChange?: (value: Value) => void
+  children: (choice: Choice<Value>, radio: (attributes?: InputHTMLAttributes<HTMLInputElement>) => ReactElement) => ReactNode
+}) {
+  return choices.map((choice) => (
+    <Fragment key={choice.value}>
+      {place(choice, (attributes) => (
+        <input
+          type="radio"
+          name={name}
+          value={choice.value}
+          {...(value === undefined ? {} : { checked: value === choice.value, onChange: () => onChange?.(choice.value) })}
+          disabled={choice.disabled || undefined}
+          {...attributes}
+        />
+      ))}
+    </Fragment>
+  ))
 }
