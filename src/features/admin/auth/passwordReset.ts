@@ -25,8 +25,9 @@ const USERS = 'users'
 // e-mail goes out after the commit, its link built from SITE_URL rather than from the request's
 // Host header, which a client chooses.
 //
-// An override of Payload's operation: to go once Payload sends the e-mail after its commit. Not
-// reported upstream yet (payloadcms/payload, searched 2026-11-26); the canary in
+// An override of Payload's operation: to go once Payload sends the e-mail after its commit. The
+// upstream report, ready to file (no issue found upstream, searched 2026-11-26):
+// docs/upstream/payload-forgot-password-lock.md; the canary in
 // tests/int/payloadOverrides.int.spec.ts fails once the installed Payload no longer holds the lock.
 
 /** How long a reset link works (Users.ts `auth.forgotPassword.expiration`). */
