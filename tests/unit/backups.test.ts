@@ -6,7 +6,7 @@ import Database from 'libsql'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { BackupError, checkBackup, listBackups, makeBackup, pruneBackups, restoreBackup, type BackupPlace } from '@/platform/backup/backups'
-import { backupDue, backupsToKeep } from '@/platform/backup/retention'
+import { backupDue, backupsToKeep, UNNAMED_PHOTO_GRACE_MS } from '@/platform/backup/retention'
 
 let root: string
 let place: BackupPlace & { mediaDir: string }
@@ -162,9 +162,27 @@ describe('retention', () => {
     const left = listBackups(place.backupsDir).map((backup) => backup.takenAt)
     expect(left.sort()).toEqual([...backupsToKeep(every6Hours(12), { latest: 8, daily: 7, weekly: 0 })].sort())
     expect(fs.readdirSync(place.backupsDir).filter((name) => name !== 'media')).toHaveLength(left.length)
+    // The deleted photo no kept backup names goes once it is a day old (a backup still running
+    // could name it until then).
+    expect(fs.readdirSync(path.join(place.backupsDir, 'media'))).toHaveLength(1)
+    expect(pruneBackups(place.backupsDir, { latest: 8, daily: 7, weekly: 0 }, new Date(Date.now() + UNNAMED_PHOTO_GRACE_MS - 60_000))).toEqual([])
+    expect(fs.readdirSync(path.join(place.backupsDir, 'media'))).toHaveLength(1)
+    expect(pruneBackups(place.backupsDir, { latest: 8, daily: 7, weekly: 0 }, new Date(Date.now() + UNNAMED_PHOTO_GRACE_MS + 60_000))).toEqual([])
     expect(fs.readdirSync(path.join(place.backupsDir, 'media'))).toEqual([])
-    expect(pruneBackups(place.backupsDir, { latest: 8, daily: 7, weekly: 0 })).toEqual([])
   }, 60_000)
+
+  it('leaves the photos of a backup still running (npm run backup beside the scheduled one), so that it is whole when it finishes', async () => {
+    fs.writeFileSync(path.join(place.mediaDir, 'new.jpg'), 'a photo added this morning')
+    // Another process's backup, about to write its manifest: its photos are in the store already.
+    const running = await makeBackup(place, new Date('2026-11-26T08:00:00Z'))
+    const manifest = fs.readFileSync(path.join(place.backupsDir, running.id, 'manifest.json'))
+    fs.rmSync(path.join(place.backupsDir, running.id, 'manifest.json'))
+    // Meanwhile the photo is deleted, and this process's backup finishes and prunes.
+    fs.rmSync(path.join(place.mediaDir, 'new.jpg'))
+    await makeBackup(place, new Date('2026-11-26T08:01:00Z'), { latest: 1, daily: 0, weekly: 0 })
+    fs.writeFileSync(path.join(place.backupsDir, running.id, 'manifest.json'), manifest)
+    await expect(checkBackup(place.backupsDir, running.id)).resolves.toMatchObject({ id: running.id, media: [{ name: 'new.jpg' }] })
+  })
 })
 
 describe('when a backup is due', () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { listBackups, makeBackup, restoreBackup, type BackupPlace } from '@/platform/backup/backups'
 import { copyOffsite, fetchOffsite, listOffsite, offsiteStore, pruneOffsite, type OffsiteStore } from '@/platform/backup/offsite'
+import { UNNAMED_PHOTO_GRACE_MS } from '@/platform/backup/retention'
 
 import { freePort } from '../helpers/smtp'
 
@@ -110,7 +111,12 @@ describe('backups in S3-compatible storage', () => {
     await copyOffsite(store, place.backupsDir, recent)
 
     expect(await pruneOffsite(store, { latest: 1, daily: 0, weekly: 0 })).toEqual([old.id])
-    expect(await keysInBucket()).toEqual([`backups/${recent.id}/manifest.json`, `backups/${recent.id}/payload-secret`, `backups/${recent.id}/storefront.db`])
+    // The photo only the dropped backup named goes once it is a day old (a backup being copied
+    // meanwhile could name it until then).
+    const recentKeys = [`backups/${recent.id}/manifest.json`, `backups/${recent.id}/payload-secret`, `backups/${recent.id}/storefront.db`]
+    expect(await keysInBucket()).toEqual([...recentKeys, ...old.media.map((entry) => `backups/media/${entry.sha256}`)])
+    expect(await pruneOffsite(store, { latest: 1, daily: 0, weekly: 0 }, new Date(Date.now() + UNNAMED_PHOTO_GRACE_MS + 60_000))).toEqual([])
+    expect(await keysInBucket()).toEqual(recentKeys)
   })
 
   it('delete nothing while a manifest cannot be read (the store failing, not the manifest missing)', async () => {

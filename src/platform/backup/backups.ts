@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 
-import { backupsToKeep, type Retention, RETENTION } from './retention'
+import { backupsToKeep, type Retention, RETENTION, UNNAMED_PHOTO_GRACE_MS } from './retention'
 import { BackupError } from './sqliteFiles.mjs'
 
 export { BackupError }
@@ -154,21 +154,31 @@ async function keepMedia(mediaDir: string, backupsDir: string): Promise<MediaEnt
     if (!fs.existsSync(kept)) {
       fs.copyFileSync(file, `${kept}.tmp`)
       fs.renameSync(`${kept}.tmp`, kept)
+    } else if (!unchanged) {
+      // Kept before but named by no recent manifest: counted as new, so no prune takes it meanwhile.
+      const now = new Date()
+      fs.utimesSync(kept, now, now)
     }
     entries.push({ name, bytes: stat.size, modifiedMs: Math.trunc(stat.mtimeMs), sha256 })
   }
   return entries
 }
 
-/** Deletes the backups retention does not keep, and the photos no kept backup needs. */
-export function pruneBackups(backupsDir: string, retention: Retention = RETENTION): string[] {
+/**
+ * Deletes the backups retention does not keep, and the photos no kept backup needs once they are
+ * older than UNNAMED_PHOTO_GRACE_MS (a backup still running may need them).
+ */
+export function pruneBackups(backupsDir: string, retention: Retention = RETENTION, now: Date = new Date()): string[] {
   const backups = listBackups(backupsDir)
   const keep = backupsToKeep(backups, retention)
   const dropped = backups.filter((backup) => !keep.has(backup.id))
   for (const backup of dropped) fs.rmSync(path.join(backupsDir, backup.id), { recursive: true, force: true })
   const needed = new Set(backups.filter((backup) => keep.has(backup.id)).flatMap((backup) => backup.media.map((entry) => entry.sha256)))
   const store = path.join(backupsDir, MEDIA_STORE)
-  for (const name of fs.existsSync(store) ? fs.readdirSync(store) : []) if (!needed.has(name)) fs.rmSync(path.join(store, name), { force: true })
+  for (const name of fs.existsSync(store) ? fs.readdirSync(store) : []) {
+    const file = path.join(store, name)
+    if (!needed.has(name) && now.getTime() - fs.statSync(file).mtimeMs >= UNNAMED_PHOTO_GRACE_MS) fs.rmSync(file, { force: true })
+  }
   return dropped.map((backup) => backup.id)
 }
 

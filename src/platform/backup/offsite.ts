@@ -9,7 +9,7 @@ import type { S3Client } from '@aws-sdk/client-s3'
 import { readEnvironment } from '@/platform/config/environment.mjs'
 
 import { BackupError, type Manifest, MANIFEST, MEDIA_STORE, SECRET_COPY } from './backups'
-import { backupsToKeep, type Retention, RETENTION } from './retention'
+import { backupsToKeep, type Retention, RETENTION, UNNAMED_PHOTO_GRACE_MS } from './retention'
 
 /**
  * A copy of every backup in S3-compatible storage (AWS S3, Cloudflare R2, Backblaze B2, MinIO),
@@ -134,25 +134,34 @@ async function deleteKeys(store: OffsiteStore, keys: string[]): Promise<void> {
 }
 
 async function keysUnder(store: OffsiteStore, prefix: string): Promise<string[]> {
+  return (await objectsUnder(store, prefix)).map((object) => object.key)
+}
+
+async function objectsUnder(store: OffsiteStore, prefix: string): Promise<{ key: string; lastModified: Date | undefined }[]> {
   const { ListObjectsV2Command } = await import('@aws-sdk/client-s3')
-  const keys: string[] = []
+  const objects: { key: string; lastModified: Date | undefined }[] = []
   let ContinuationToken: string | undefined
   do {
     const page = await store.client.send(new ListObjectsV2Command({ Bucket: store.bucket, Prefix: prefix, ContinuationToken }))
-    for (const { Key } of page.Contents ?? []) if (Key) keys.push(Key)
+    for (const { Key, LastModified } of page.Contents ?? []) if (Key) objects.push({ key: Key, lastModified: LastModified })
     ContinuationToken = page.NextContinuationToken
   } while (ContinuationToken)
-  return keys
+  return objects
 }
 
-/** The same retention as on disk: the backups it does not keep go, and the photos only they needed. */
-export async function pruneOffsite(store: OffsiteStore, retention: Retention = RETENTION): Promise<string[]> {
+/**
+ * The same retention as on disk: the backups it does not keep go, and the photos only they needed
+ * once they are older than UNNAMED_PHOTO_GRACE_MS (a backup being copied may need them).
+ */
+export async function pruneOffsite(store: OffsiteStore, retention: Retention = RETENTION, now: Date = new Date()): Promise<string[]> {
   const backups = await listOffsite(store)
   const keep = backupsToKeep(backups, retention)
   const dropped = backups.filter((backup) => !keep.has(backup.id))
   for (const backup of dropped) await deleteKeys(store, await keysUnder(store, `${store.prefix}${backup.id}/`))
   const needed = new Set(backups.filter((backup) => keep.has(backup.id)).flatMap((backup) => backup.media.map((entry) => `${store.prefix}${MEDIA_STORE}/${entry.sha256}`)))
-  await deleteKeys(store, (await keysUnder(store, `${store.prefix}${MEDIA_STORE}/`)).filter((key) => !needed.has(key)))
+  const oldEnough = (lastModified: Date | undefined) => lastModified !== undefined && now.getTime() - lastModified.getTime() >= UNNAMED_PHOTO_GRACE_MS
+  const unnamed = (await objectsUnder(store, `${store.prefix}${MEDIA_STORE}/`)).filter((object) => !needed.has(object.key) && oldEnough(object.lastModified))
+  await deleteKeys(store, unnamed.map((object) => object.key))
   return dropped.map((backup) => backup.id)
 }
 

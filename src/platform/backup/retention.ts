@@ -9,6 +9,13 @@ export const RETENTION = { latest: 8, daily: 7, weekly: 4 } as const
 
 export type Retention = { latest: number; daily: number; weekly: number }
 
+/**
+ * A kept photo no finished backup names is deleted only once it is this old: another backup may
+ * be running (the server's scheduled one beside an `npm run backup`, or another instance's) and
+ * name it in the manifest it has not written yet. Far longer than any backup takes.
+ */
+export const UNNAMED_PHOTO_GRACE_MS = 24 * 60 * 60 * 1000
+
 /** The ids of the backups to keep among `backups` (any order); the others may go. */
 export function backupsToKeep<B extends { id: string; takenAt: string }>(backups: B[], retention: Retention = RETENTION, timeZone = BUSINESS_TIME_ZONE): Set<string> {
   const newestFirst = [...backups].sort((a, b) => b.takenAt.localeCompare(a.takenAt))
