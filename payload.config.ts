@@ -29,6 +29,7 @@ import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
 import { seedEmptyDatabase } from './src/seed'
 import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
+import { backfillShownReviewPhotosOnMongo } from '@/collections/Reviews/hooks/showPhotoWithReview'
 import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
 import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
@@ -44,6 +45,8 @@ async function prepareData(payload: Payload): Promise<void> {
   // MongoDB has no SQL migrations: orders stored before the customer keys get them here.
   const keyed = await backfillCustomerKeysOnMongo(payload)
   if (keyed > 0) payload.logger.info(`Gave customer keys to ${keyed} orders stored before them.`)
+  const marked = await backfillShownReviewPhotosOnMongo(payload)
+  if (marked > 0) payload.logger.info(`Marked ${marked} review photos stored before the mark.`)
   await seedEmptyDatabase(payload)
 }
 

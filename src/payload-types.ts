@@ -260,6 +260,7 @@ export interface Media {
   id: number;
   alt?: string | null;
   fromReview?: boolean | null;
+  shownWithReview?: boolean | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -827,6 +828,7 @@ export interface FaqsSelect<T extends boolean = true> {
 export interface MediaSelect<T extends boolean = true> {
   alt?: T;
   fromReview?: T;
+  shownWithReview?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

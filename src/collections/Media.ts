@@ -42,5 +42,14 @@ export const Media: CollectionConfig = {
       access: { create: () => false, update: () => false },
       admin: { hidden: true },
     },
+    {
+      name: 'shownWithReview',
+      type: 'checkbox',
+      defaultValue: false,
+      // Kept by the reviews' hooks (collections/Reviews/hooks/showPhotoWithReview.ts): true while the
+      // review the photo came with is published. Visitors see a review photo only then.
+      access: { create: () => false, update: () => false },
+      admin: { hidden: true },
+    },
   ],
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
 import type { Payload } from 'payload'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -16,6 +17,7 @@ import { findPublishedReviews, submitReview } from '@/features/reviews/service'
 import { summarizeRatings } from '@/features/reviews/summary'
 import { databaseKind } from '@/platform/db/database'
 import type { Media, Review } from '@/payload-types'
+import * as reviewPhotoShownMigration from '@/migrations/20261126_092822_review_photo_shown'
 
 import { rest, startPayload, type TestPayload } from '../helpers/payload'
 
@@ -382,5 +384,32 @@ describe('holding reviews for approval', () => {
     expect((await findPublishedReviews(payload)).reviews.map((listed) => listed.name)).toEqual(['Held'])
     expect(await publishedRatingSummary(payload)).toEqual({ average: 5, count: 1 })
     expect((await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status).toBe(200)
+    expect((await rest(app.config, 'GET', `/media/${photo.id}`)).status).toBe(200)
+
+    // Hidden again by the seller: the photo is private again, its file and its record.
+    await payload.update({ collection: 'reviews', id: held.id, data: { status: 'hidden' } })
+    expect((await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status).toBe(403)
+    expect((await rest(app.config, 'GET', `/media/${photo.id}`)).status).toBe(404)
+    // A seller's edit of the review that leaves it hidden changes nothing.
+    await payload.update({ collection: 'reviews', id: held.id, data: { comment: 'Edited by the seller.' } })
+    expect((await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status).toBe(403)
+  })
+
+  it.runIf(databaseKind() === 'sqlite')('marks the photos of reviews published before the mark existed (the migration)', async () => {
+    const camera = await jpegWithGps()
+    await post(reviewForm({ name: 'Before the mark' }, new File([new Uint8Array(camera)], 'before.jpg', { type: 'image/jpeg' })))
+    const [review] = (await payload.find({ collection: 'reviews', where: { name: { equals: 'Before the mark' } } })).docs
+    await payload.update({ collection: 'reviews', id: review.id, data: { status: 'published' } })
+    const photo = await storedPhoto(review)
+    const db = (payload.db as unknown as SQLiteAdapter).drizzle
+    const args = { db, payload, req: {} } as unknown as Parameters<typeof reviewPhotoShownMigration.up>[0]
+    // The schema before the mark, then the migration: the published review's photo is shown.
+    await reviewPhotoShownMigration.down(args)
+    await reviewPhotoShownMigration.up(args)
+    expect((await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status).toBe(200)
+    await payload.update({ collection: 'reviews', id: review.id, data: { status: 'hidden' } })
+    await reviewPhotoShownMigration.down(args)
+    await reviewPhotoShownMigration.up(args)
+    expect((await rest(app.config, 'GET', `/media/file/${photo.filename}`)).status).toBe(403)
   })
 })

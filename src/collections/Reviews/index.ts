@@ -9,6 +9,7 @@ import { REVIEW_STATUSES } from '@/features/reviews/rules'
 import { RATING, REVIEW_LIMITS } from '@/features/reviews/rules'
 
 import { deletePhotoOfDeletedReview, deleteReplacedPhoto } from './hooks/deleteOrphanedPhoto'
+import { showPhotoWhilePublished } from './hooks/showPhotoWithReview'
 
 export const Reviews: CollectionConfig = {
   slug: 'reviews',
@@ -31,7 +32,7 @@ export const Reviews: CollectionConfig = {
     delete: adminOnly,
   },
   hooks: {
-    afterChange: [deleteReplacedPhoto, revalidateCollection(CACHE_TAGS.reviews)],
+    afterChange: [deleteReplacedPhoto, showPhotoWhilePublished, revalidateCollection(CACHE_TAGS.reviews)],
     afterDelete: [deletePhotoOfDeletedReview, revalidateCollectionAfterDelete(CACHE_TAGS.reviews)],
   },
   fields: [

@@ -2,7 +2,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, PayloadReque
 
 import type { Review } from '@/payload-types'
 
-const photoId = (review: Pick<Review, 'image'> | undefined) =>
+export const photoId = (review: Pick<Review, 'image'> | undefined) =>
   review?.image == null ? undefined : typeof review.image === 'object' ? review.image.id : review.image
 
 /** Deletes a photo (its record and files) once no review uses it any more. */
