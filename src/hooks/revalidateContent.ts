@@ -19,18 +19,30 @@ import { onCommit } from '@/platform/db/afterCommit'
  */
 export function expireTag(tag: string, req: PayloadRequest): void {
   if (req.context?.disableRevalidate || !insideNextServer()) return
+  const expire = req.context?.[ANSWER_SHOWS_NO_PAGE] ? expireBehindTheAnswer : expireNow
   expire(tag)
   onCommit(req, () => expire(tag))
 }
 
 /**
- * Next's recommended profile. The page cache (`platform/http/pageCache.mjs`) drops the tagged
- * entries at once whatever the profile (tests/unit/pageCache.test.ts), so the next visitor gets a
- * fresh page. The profile tells Next something else: with `{ expire: 0 }` a server action that
- * expires a tag (every order takes jars or a time's place) answers with the whole page rendered
- * again, which the order form never shows; at a batch opening that was a page render per order.
+ * `req.context` key of a change whose server action answers without the page it expires: an order
+ * (the form shows its confirmation; the order service sets it). See `expireBehindTheAnswer`.
  */
-const expire = (tag: string) => revalidateTag(tag, 'max')
+export const ANSWER_SHOWS_NO_PAGE = 'answerShowsNoPage'
+
+/**
+ * A server action that expires a tag this way answers with the page rendered again, which the
+ * review form, for one, shows at once (the new review in the list).
+ */
+const expireNow = (tag: string) => revalidateTag(tag, { expire: 0 })
+
+/**
+ * Next's 'max' profile: the action's answer carries no page rendered again (at a batch opening,
+ * a page render per order that nobody saw). The page cache (`platform/http/pageCache.mjs`) drops
+ * the tagged entries at once whatever the profile (tests/unit/pageCache.test.ts), so the next
+ * visitor still gets a fresh page.
+ */
+const expireBehindTheAnswer = (tag: string) => revalidateTag(tag, 'max')
 
 export const revalidateCollection =
   (tag: string): CollectionAfterChangeHook =>

@@ -21,6 +21,7 @@ import type { OrderSource } from './options'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation, type UnitOfWork } from '@/platform/db/transactions'
+import { ANSWER_SHOWS_NO_PAGE } from '@/hooks/revalidateContent'
 
 /**
  * Places an order: validate against the flavors on offer → in one transaction check the prices
@@ -129,6 +130,9 @@ type StoreOutcome =
 /** The secret of the customer's status page link: 144 random bits, not guessable. */
 const newStatusToken = () => randomBytes(18).toString('base64url')
 
+/** The order form shows its confirmation, not the pages an order expires (jars left, a time's places). */
+const answersWithoutThePages = { [ANSWER_SHOWS_NO_PAGE]: true }
+
 /**
  * Claims the code and creates the order in one unit of work. A refused code rolls back and nothing
  * is stored: the visitor was shown a discounted total and must not be charged a different one
@@ -146,7 +150,7 @@ function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string
       await queueOrderEmails(payload, order, await settings.site(), req)
     }
     return outcome
-  })
+  }, answersWithoutThePages)
 }
 
 async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, settings: SellerSettings, req: PayloadRequest, now: Date): Promise<UnitOfWork<StoreOutcome>> {

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest } from 'payload'
+import { commitTransaction, createLocalReq, initTransaction, killTransaction, type Payload, type PayloadRequest, type RequestContext } from 'payload'
 
 const MAX_ATTEMPTS = 6
 
@@ -8,7 +8,8 @@ const MAX_ATTEMPTS = 6
 export type UnitOfWork<T> = { commit: boolean; value: T }
 
 /**
- * Runs `work` in a database transaction, passing its `req` to every call, and retries it from the
+ * Runs `work` in a database transaction, passing its `req` to every call (with `context` for the
+ * hooks, when given), and retries it from the
  * start when the database refused the write: MongoDB aborts the second of two transactions that
  * write one document, and SQLite answers "database is locked" when another process (a CLI
  * migration, a backup) holds the file too long. Payload retries neither. Within this process SQLite
@@ -18,9 +19,9 @@ export type UnitOfWork<T> = { commit: boolean; value: T }
  * stored, and the caller answers its failure message. Payload's SQLite adapter used to swallow it
  * (patched in `patches/@payloadcms+drizzle+*.patch`; tests/int/unwritableDatabase.int.spec.ts).
  */
-export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<UnitOfWork<T>>): Promise<T> {
+export async function inTransaction<T>(payload: Payload, work: (req: PayloadRequest) => Promise<UnitOfWork<T>>, context?: RequestContext): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const req = await createLocalReq({}, payload)
+    const req = await createLocalReq({ context }, payload)
     try {
       const began = await initTransaction(req)
       const { commit, value } = await work(req)
