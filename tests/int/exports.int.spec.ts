@@ -235,6 +235,20 @@ describe('exports hold no live spreadsheet formula', () => {
       expect((file.json as unknown as Array<{ id: number }>).map((doc) => doc.id).sort()).toEqual(paidIds.map(Number).sort())
     })
 
+    it("an export named with any characters gets a file name safe in a path and an address, and a second one of that name its own file", async () => {
+      const name = "June's orders #1?"
+      const first = await finished(((await save({ name, collectionSlug: 'orders', format: 'csv', where: PAID })).json.doc as { id: number }).id)
+      const second = await finished(((await save({ name, collectionSlug: 'orders', format: 'csv', where: PAID })).json.doc as { id: number }).id)
+      expect(first.filename).toMatch(/^[A-Za-z0-9._-]+\.csv$/)
+      expect(second.filename).toMatch(/^[A-Za-z0-9._-]+\.csv$/)
+      expect(second.filename).not.toBe(first.filename)
+      for (const saved of [first, second]) {
+        const file = await rest(app.config, 'GET', `/exports/file/${saved.filename}`, { headers: admin })
+        expect(file.status).toBe(200)
+        expect(parseCsv(String(file.json)).map((row) => Number(row.id)).sort()).toEqual(paidIds.map(Number).sort())
+      }
+    })
+
     it('no export is made inside a request any more', async () => {
       const { status } = await rest(app.config, 'POST', '/exports/download', { headers: admin, body: { data: { collectionSlug: 'orders', format: 'csv', name: 'in-request' } } })
       expect(status).toBe(404)

@@ -113,9 +113,12 @@ export function writeExportFile(download: PayloadHandler): TaskHandler<'createCo
   }
 }
 
-/** The file's name as the plugin gives it, or with the export's id when a file has that name already. */
+/**
+ * The file's name as the plugin gives it (the export's name, the collection, the format), in
+ * characters safe in a path and an address, with the export's id when a file has that name already.
+ */
 function freeFilename(name: string, id: string): string {
-  const safe = path.basename(name)
+  const safe = path.basename(name).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || `export-${id}`
   if (!fs.existsSync(path.join(EXPORTS_DIR, safe))) return safe
   const extension = path.extname(safe)
   return `${path.basename(safe, extension)}-${id}${extension}`
