@@ -10,6 +10,7 @@ import * as migration_20261123_093452_customer_messages_and_sources from './2026
 import * as migration_20261126_053718_exports_status from './20261126_053718_exports_status';
 import * as migration_20261126_060206_customer_keys_and_indexes from './20261126_060206_customer_keys_and_indexes';
 import * as migration_20261126_090842_orders_reading_indexes from './20261126_090842_orders_reading_indexes';
+import * as migration_20261126_093022_jar_labels from './20261126_093022_jar_labels';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261126_090842_orders_reading_indexes.up,
     down: migration_20261126_090842_orders_reading_indexes.down,
-    name: '20261126_090842_orders_reading_indexes'
+    name: '20261126_090842_orders_reading_indexes',
+  },
+  {
+    up: migration_20261126_093022_jar_labels.up,
+    down: migration_20261126_093022_jar_labels.down,
+    name: '20261126_093022_jar_labels'
   },
 ];
