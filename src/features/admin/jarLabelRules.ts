@@ -137,8 +137,9 @@ export function parseLabelRequest(query: Query, flavors: readonly LabelFlavor[],
   const madeOnAsked = single(query?.madeOn)?.trim()
   let madeOn = today
   if (madeOnAsked) {
+    const shown = madeOnAsked.slice(0, 40)
     if (isDayKey(madeOnAsked)) madeOn = madeOnAsked
-    else problems.push(`“${madeOnAsked.slice(0, 40)}” is not a date: choose the day the batch was made.`)
+    else problems.push(`“${shown}” is not a date: choose the day the batch was made.`)
   }
 
   const codeAsked = single(query?.batch)?.trim()
