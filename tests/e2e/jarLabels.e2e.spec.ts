@@ -40,6 +40,9 @@ const shot = (name: string) => {
 }
 
 test.describe.configure({ timeout: 120_000 })
+// A 2″ label's code is 0.62″ across: at two device pixels per CSS pixel a screenshot resolves its
+// modules as a phone camera resolves the printed ones.
+test.use({ deviceScaleFactor: 2 })
 test.beforeEach(async ({ request }) => setIngredients(request, INGREDIENTS))
 test.afterEach(async ({ request }) => setIngredients(request, null))
 

@@ -20,8 +20,11 @@ export type JarLabelSheet = {
   printed: PrintedLabels[]
 }
 
-/** The QR code of a label, drawn on the server as SVG: sharp at any print size, no script needed. */
-export const labelQrSvg = (url: string) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
+/**
+ * The QR code of a label, drawn on the server as SVG: sharp at any print size, no script needed. A
+ * quiet border of two modules (the label's padding and gap add to it) keeps it small on a 2″ label.
+ */
+export const labelQrSvg = (url: string) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
 
 /**
  * The Jar labels view's content for its query: the form's values (defaults: today in the seller's
