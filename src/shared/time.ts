@@ -92,7 +92,9 @@ export function addDays(dayKey: string, days: number): string {
 /** Whether a posted day is a real calendar day key ('2026-12-05'). */
 export function isDayKey(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  return new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) === value
+  // A month or day out of range ('2026-13-45') is an invalid date, whose toISOString throws.
+  const noon = new Date(`${value}T12:00:00Z`)
+  return !Number.isNaN(noon.getTime()) && noon.toISOString().slice(0, 10) === value
 }
 
 const dayKeyFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })

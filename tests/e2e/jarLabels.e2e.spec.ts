@@ -62,7 +62,7 @@ test('the seller prints as many labels as asked, each with every line and a QR c
   await expect(page.locator('[data-flavor="peach-ginger"]')).toHaveCount(3)
   await expect(page.locator('[data-flavor="mixed-berry"]')).toHaveCount(2)
 
-  const label = labels.first()
+  const label = page.locator('[data-flavor="peach-ginger"]').first()
   for (const line of [
     'Purple Seamoss Gel',
     'Peach Ginger',
@@ -77,7 +77,7 @@ test('the seller prints as many labels as asked, each with every line and a QR c
     await expect(label.getByText(line, { exact: true })).toBeVisible()
 
   expect(await decodeQr(label.locator('.jar-label__qr'))).toBe(`${baseURL}/order?flavor=peach-ginger`)
-  expect(await decodeQr(labels.last().locator('.jar-label__qr'))).toBe(`${baseURL}/order?flavor=mixed-berry`)
+  expect(await decodeQr(page.locator('[data-flavor="mixed-berry"]').last().locator('.jar-label__qr'))).toBe(`${baseURL}/order?flavor=mixed-berry`)
 
   await page.screenshot({ path: shot('labels-1280.png'), fullPage: true })
   await page.setViewportSize({ width: 390, height: 844 })
