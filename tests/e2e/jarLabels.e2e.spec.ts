@@ -110,12 +110,12 @@ test('a 4×6 roll prints one label per 4×6 page', async ({ page }) => {
 test('a flavor without ingredients, and bad input, get a clear message and no labels', async ({ page }) => {
   await loginToAdmin(page)
   await page.goto('/admin/labels?madeOn=2026-12-05&count-pineapple-mango=4&count-peach-ginger=1')
-  await expect(page.getByRole('alert')).toContainText('Pineapple Mango has no ingredients: add them in Shop → Flavors → Pineapple Mango, then print again.')
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing to print yet' })).toContainText('Pineapple Mango has no ingredients: add them in Shop → Flavors → Pineapple Mango, then print again.')
   await expect(page.getByTestId('jar-label')).toHaveCount(0)
 
   const response = await page.goto('/admin/labels?madeOn=2026-13-45&count-peach-ginger=-2&count-mixed-berry=999')
   expect(response?.status()).toBe(200)
-  const alert = page.getByRole('alert')
+  const alert = page.getByRole('alert').filter({ hasText: 'Nothing to print yet' })
   await expect(alert).toContainText('“2026-13-45” is not a date: choose the day the batch was made.')
   await expect(alert).toContainText('Peach Ginger: the number of labels is a whole number from 0 to 240.')
   await expect(alert).toContainText('Mixed Berry: the number of labels is a whole number from 0 to 240.')
