@@ -80,6 +80,7 @@ test('the seller prints as many labels as asked, each with every line and a QR c
   expect(await decodeQr(page.locator('[data-flavor="mixed-berry"]').last().locator('.jar-label__qr'))).toBe(`${baseURL}/order?flavor=mixed-berry`)
 
   await page.screenshot({ path: shot('labels-1280.png'), fullPage: true })
+  await page.screenshot({ path: shot('labels-guide.png'), fullPage: true, scale: 'css', clip: { x: 0, y: 0, width: 1280, height: 1120 } })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: shot('labels-390.png'), fullPage: true })
 
