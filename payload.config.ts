@@ -22,7 +22,7 @@ import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
 import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
-import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
+import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
 import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
 import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
@@ -65,6 +65,7 @@ export default buildConfig({
       beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'],
       beforeNavLinks: [
         { path: ADMIN_NAV_LINK, clientProps: { href: PREP_SHEET_VIEW.url, label: 'Prep sheet', id: 'nav-prep-sheet' } satisfies AdminNavLinkProps },
+        { path: ADMIN_NAV_LINK, clientProps: { href: JAR_LABELS_VIEW.url, label: 'Jar labels', id: 'nav-jar-labels' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers', separated: true } satisfies AdminNavLinkProps },
       ],
       // Says where to open the admin when it was opened at an address whose saves are refused.
@@ -92,6 +93,12 @@ export default buildConfig({
           path: PREP_SHEET_VIEW.path,
           exact: true,
           meta: { title: 'Prep sheet' },
+        },
+        jarLabels: {
+          Component: '/features/admin/components/JarLabelsView#JarLabelsView',
+          path: JAR_LABELS_VIEW.path,
+          exact: true,
+          meta: { title: 'Jar labels' },
         },
       },
     },

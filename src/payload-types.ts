@@ -246,6 +246,14 @@ export interface Flavor {
   description?: string | null;
   photo?: (number | null) | Media;
   /**
+   * For the jar labels, most by weight first, e.g. "Purple sea moss, spring water, organic peaches, ginger".
+   */
+  ingredients?: string | null;
+  /**
+   * For the jar labels, e.g. "None" or "Contains: coconut".
+   */
+  allergens?: string | null;
+  /**
    * Untick when this flavor is sold out: the order form shows it as "Sold out" and refuses it.
    */
   available?: boolean | null;
@@ -756,6 +764,8 @@ export interface FlavorsSelect<T extends boolean = true> {
   value?: T;
   description?: T;
   photo?: T;
+  ingredients?: T;
+  allergens?: T;
   available?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1191,6 +1201,15 @@ export interface SiteSetting {
     | null;
   disclaimer: string;
   /**
+   * The business’s city and state, e.g. "Detroit, MI". Labels are not printed without it.
+   */
+  labelPlace?: string | null;
+  netQuantity: string;
+  /**
+   * Best by = made on + this many days.
+   */
+  shelfLifeDays: number;
+  /**
    * When on, new reviews stay hidden until you publish them.
    */
   holdReviewsForApproval?: boolean | null;
@@ -1552,6 +1571,9 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         id?: T;
       };
   disclaimer?: T;
+  labelPlace?: T;
+  netQuantity?: T;
+  shelfLifeDays?: T;
   holdReviewsForApproval?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -43,6 +43,21 @@ export const Flavors: CollectionConfig = {
     },
     { name: 'description', label: 'Description', type: 'textarea', maxLength: FLAVOR_LIMITS.description },
     { name: 'photo', label: 'Photo', type: 'upload', relationTo: 'media' },
+    // Printed on the jar labels (Jar labels); a flavor without ingredients gets no label.
+    {
+      name: 'ingredients',
+      label: 'Ingredients',
+      type: 'textarea',
+      maxLength: FLAVOR_LIMITS.ingredients,
+      admin: { description: 'For the jar labels, most by weight first, e.g. "Purple sea moss, spring water, organic peaches, ginger".' },
+    },
+    {
+      name: 'allergens',
+      label: 'Allergens',
+      type: 'text',
+      maxLength: FLAVOR_LIMITS.allergens,
+      admin: { description: 'For the jar labels, e.g. "None" or "Contains: coconut".' },
+    },
     {
       name: 'available',
       label: 'Available',

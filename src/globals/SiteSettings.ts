@@ -1,3 +1,5 @@
+import { LABEL_SETTINGS } from '@/features/admin/jarLabelRules'
+
 import { contentGlobal } from './contentGlobal'
 
 export const SiteSettings = contentGlobal(
@@ -60,6 +62,47 @@ export const SiteSettings = contentGlobal(
       ],
     },
     { name: 'disclaimer', label: 'Disclaimer', type: 'textarea', required: true },
+    {
+      type: 'collapsible',
+      label: 'Jar labels',
+      admin: { description: 'Printed on every jar label (Jar labels in the menu), beside the business name.' },
+      fields: [
+        {
+          name: 'labelPlace',
+          label: 'Made in (city and state)',
+          type: 'text',
+          maxLength: LABEL_SETTINGS.placeMaxLength,
+          admin: { description: 'The business’s city and state, e.g. "Detroit, MI". Labels are not printed without it.' },
+        },
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'netQuantity',
+              label: 'Net quantity',
+              type: 'text',
+              required: true,
+              defaultValue: LABEL_SETTINGS.netQuantity,
+              maxLength: LABEL_SETTINGS.netQuantityMaxLength,
+            },
+            {
+              name: 'shelfLifeDays',
+              label: 'Shelf life (days in the fridge)',
+              type: 'number',
+              required: true,
+              defaultValue: LABEL_SETTINGS.shelfLifeDays,
+              min: LABEL_SETTINGS.shelfLifeMin,
+              max: LABEL_SETTINGS.shelfLifeMax,
+              admin: { step: 1, description: 'Best by = made on + this many days.' },
+              validate: (value: unknown) =>
+                Number.isInteger(value) && (value as number) >= LABEL_SETTINGS.shelfLifeMin && (value as number) <= LABEL_SETTINGS.shelfLifeMax
+                  ? true
+                  : `Whole days from ${LABEL_SETTINGS.shelfLifeMin} to ${LABEL_SETTINGS.shelfLifeMax}, e.g. ${LABEL_SETTINGS.shelfLifeDays}.`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: 'holdReviewsForApproval',
       label: 'Hold new reviews for approval',

@@ -11,6 +11,7 @@ import * as migration_20261126_053718_exports_status from './20261126_053718_exp
 import * as migration_20261126_060206_customer_keys_and_indexes from './20261126_060206_customer_keys_and_indexes';
 import * as migration_20261126_090842_orders_reading_indexes from './20261126_090842_orders_reading_indexes';
 import * as migration_20261126_092822_review_photo_shown from './20261126_092822_review_photo_shown';
+import * as migration_20261126_095841_jar_labels from './20261126_095841_jar_labels';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261126_092822_review_photo_shown.up,
     down: migration_20261126_092822_review_photo_shown.down,
-    name: '20261126_092822_review_photo_shown'
+    name: '20261126_092822_review_photo_shown',
+  },
+  {
+    up: migration_20261126_095841_jar_labels.up,
+    down: migration_20261126_095841_jar_labels.down,
+    name: '20261126_095841_jar_labels'
   },
 ];

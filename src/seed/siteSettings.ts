@@ -24,6 +24,9 @@ export const siteSettingsSeed: SeedData<SiteSetting> = {
   disclaimer:
     'These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure or prevent any disease.',
   holdReviewsForApproval: false,
+  labelPlace: 'Detroit, MI',
+  netQuantity: 'Net Wt 8 oz (227 g)',
+  shelfLifeDays: 14,
 }
 
 export type { SeedData }

@@ -89,6 +89,19 @@ export function addDays(dayKey: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
 }
 
+/** Whether a posted day is a real calendar day key ('2026-12-05'). */
+export function isDayKey(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  // A month or day out of range ('2026-13-45') is an invalid date, whose toISOString throws.
+  const noon = new Date(`${value}T12:00:00Z`)
+  return !Number.isNaN(noon.getTime()) && noon.toISOString().slice(0, 10) === value
+}
+
+const dayKeyFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+
+/** A day key as people read it, short: 'Dec 5, 2026' (a calendar day: no time zone involved). */
+export const shortDayLabel = (dayKey: string) => dayKeyFormat.format(new Date(`${dayKey}T12:00:00Z`))
+
 /** Monday 00:00 of the current week in the seller's time zone, as a UTC instant. */
 export function startOfWeek(now: Date, timeZone = BUSINESS_TIME_ZONE): Date {
   const weekday = localParts(now, timeZone).weekday

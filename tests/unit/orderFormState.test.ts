@@ -30,4 +30,14 @@ describe('order form state', () => {
     expect(chosen).toEqual(['mixed-berry', '', '', '', '', ''])
     expect(flavorsFromQuery('', flavors).every((flavor) => flavor === '')).toBe(true)
   })
+
+  it("takes a jar label's flavor for the first jar, when it is on offer and not sold out", () => {
+    const flavors = [
+      { value: 'mixed-berry', name: 'Mixed Berry', available: true },
+      { value: 'peach-ginger', name: 'Peach Ginger', available: false },
+    ]
+    expect(flavorsFromQuery('?flavor=mixed-berry', flavors)).toEqual(['mixed-berry', '', '', '', '', ''])
+    expect(flavorsFromQuery('?flavor=peach-ginger', flavors)).toEqual(['', '', '', '', '', ''])
+    expect(flavorsFromQuery('?flavor=made-up', flavors)).toEqual(['', '', '', '', '', ''])
+  })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { startOfDay, startOfWeek } from '@/shared/time'
+import { isDayKey, shortDayLabel, startOfDay, startOfWeek } from '@/shared/time'
 
 describe('days and weeks in the seller’s time zone', () => {
   it('starts a day at the local midnight even just after it, in UTC terms the day before', () => {
@@ -15,5 +15,18 @@ describe('days and weeks in the seller’s time zone', () => {
     expect(startOfWeek(new Date('2026-11-16T03:00:00Z')).toISOString()).toBe('2026-11-09T05:00:00.000Z')
     // Summer time (EDT, UTC−4).
     expect(startOfWeek(new Date('2026-07-01T12:00:00Z')).toISOString()).toBe('2026-06-29T04:00:00.000Z')
+  })
+
+  it('tells a real calendar day from a day-shaped string, without throwing on one out of range', () => {
+    expect(isDayKey('2026-12-05')).toBe(true)
+    expect(isDayKey('2028-02-29')).toBe(true)
+    expect(isDayKey('2026-02-30')).toBe(false)
+    expect(isDayKey('2026-13-45')).toBe(false)
+    expect(isDayKey('2026-12-5')).toBe(false)
+    expect(isDayKey(20261205)).toBe(false)
+  })
+
+  it('writes a calendar day short, whatever the time zone', () => {
+    expect(shortDayLabel('2026-12-05')).toBe('Dec 5, 2026')
   })
 })

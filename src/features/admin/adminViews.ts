@@ -13,5 +13,8 @@ export const PREP_SHEET_VIEW = { path: '/prep', url: '/admin/prep', csvUrl: `/ap
 /** The day a prep sheet link opens on (the query parameter both the view and the CSV read). */
 export const prepSheetUrl = (day: string, url: string = PREP_SHEET_VIEW.url) => `${url}?day=${encodeURIComponent(day)}`
 
+/** Jar labels to print: a sheet of labels per flavor for one batch. */
+export const JAR_LABELS_VIEW = { path: '/labels', url: '/admin/labels' } as const
+
 /** An order's page in the admin. */
 export const orderAdminUrl = (id: number | string) => `/admin/collections/orders/${encodeURIComponent(String(id))}`

@@ -8,7 +8,7 @@ import { mapHref } from '@/features/ordering/mapLink'
 import { DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
 import { deliveryAddress, flavorCounts, labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
-import { addDays, businessDay, startOfDay, zonedInstant } from '@/shared/time'
+import { addDays, businessDay, isDayKey, startOfDay, zonedInstant } from '@/shared/time'
 
 /**
  * The prep and route sheet of one business day (America/Detroit): the jars to make per flavor, the
@@ -89,11 +89,7 @@ export type PrepSheet = {
 export const dayLabel = (day: string) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
 
-/** Whether a posted day is a real calendar day key ('2026-12-05'). */
-export function isDayKey(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  return new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) === value
-}
+export { isDayKey }
 
 /** The instants a business day runs between: from its midnight to the next, in Detroit. */
 function dayBounds(day: string): { from: string; to: string } {

@@ -48,12 +48,18 @@ export function emptyDraft(quantity: PackageQuantity = 1): OrderDraft {
   return { quantity, flavors: Array.from({ length: MAX_JARS }, () => ''), deliveryMethod: '', window: '', discountCode: '', appliedCode: null }
 }
 
-/** `?flavor1=mixed-berry&…` (a refill reminder's link): each jar's flavor, when it is still on offer. */
+/** `/order?flavor=mixed-berry` (a jar label's QR code): the flavor chosen for the first jar. */
+export const LINKED_FLAVOR_PARAM = 'flavor'
+
+/**
+ * `?flavor1=mixed-berry&…` (a refill reminder's link) or `?flavor=mixed-berry` (a jar label's, for
+ * the first jar): each jar's flavor, when it is still on offer.
+ */
 export function flavorsFromQuery(search: string, flavors: readonly FlavorOption[]): string[] {
   const query = new URLSearchParams(search)
   const available = new Set(flavors.filter((flavor) => flavor.available).map((flavor) => flavor.value))
   return Array.from({ length: MAX_JARS }, (_, index) => {
-    const key = query.get(flavorField(index + 1))
+    const key = query.get(flavorField(index + 1)) ?? (index === 0 ? query.get(LINKED_FLAVOR_PARAM) : null)
     return key && available.has(key) ? key : ''
   })
 }

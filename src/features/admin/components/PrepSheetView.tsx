@@ -8,7 +8,7 @@ import { dollars } from '@/features/ordering/wording'
 import { addDays } from '@/shared/time'
 
 import { AdminView, type AdminSession } from './AdminView'
-import { PrepSheetPrintButton } from './PrepSheetPrintButton'
+import { PrintButton } from './PrintButton'
 import './PrepSheet.scss'
 
 /**
@@ -49,7 +49,7 @@ async function PrepSheet({ session: { req, payload }, searchParams }: { session:
           <a href={prepSheetUrl(day, PREP_SHEET_VIEW.csvUrl)} download>
             Download CSV
           </a>
-          <PrepSheetPrintButton />
+          <PrintButton />
         </nav>
       </div>
 

@@ -1,0 +1,157 @@
+import type { AdminViewServerProps } from 'payload'
+
+import { JAR_LABELS_VIEW } from '@/features/admin/adminViews'
+import { countField, LABEL_LIMITS, LABEL_SHEETS, labelPages, type LabelSheetKind } from '@/features/admin/jarLabelRules'
+import { findJarLabels, type PrintedLabels } from '@/features/admin/jarLabels'
+
+import { AdminView, type AdminSession } from './AdminView'
+import { PrintButton } from './PrintButton'
+import './JarLabels.scss'
+
+const labelsText = (count: number) => `${count} ${count === 1 ? 'label' : 'labels'}`
+const pagesText = (count: number) => `${count} ${count === 1 ? 'page' : 'pages'}`
+
+/**
+ * Admin → Jar labels: for one batch (made-on day, batch code), the labels of each flavor on offer,
+ * as many as asked, laid out on the chosen label sheet and printed without the admin around them.
+ * A GET form, so a sheet can be bookmarked and works without JavaScript (except the Print button,
+ * which is the browser's own print).
+ */
+export function JarLabelsView(props: AdminViewServerProps) {
+  return (
+    <AdminView {...props} url={JAR_LABELS_VIEW.url} steps={[{ label: 'Jar labels' }]} className="jar-labels">
+      {(session) => <JarLabels session={session} searchParams={props.searchParams} />}
+    </AdminView>
+  )
+}
+
+async function JarLabels({ session: { req, payload }, searchParams }: { session: AdminSession; searchParams: AdminViewServerProps['searchParams'] }) {
+  const { request, flavors, problems, printed } = await findJarLabels(payload, searchParams, req)
+  const labels = printed.flatMap((entry) => Array.from({ length: entry.count }, () => entry))
+  const pages = labelPages(labels, request.sheet)
+
+  return (
+    <>
+      <h1 className="admin-view__title">Jar labels</h1>
+      <p className="admin-view__intro">
+        Labels for the jars of one batch: choose the day it was made, the sheet you print on and how many labels each flavor needs. Each label
+        carries the flavor’s ingredients and allergens (Shop → Flavors), the dates and your business’s name and place (Site settings → Jar
+        labels), and a QR code that opens the order form with that flavor chosen.
+      </p>
+
+      <form className="jar-labels__form" method="get" action={JAR_LABELS_VIEW.url}>
+        <div className="jar-labels__fields">
+          <label className="jar-labels__field">
+            <span>Made on</span>
+            <input className="admin-input" type="date" name="madeOn" defaultValue={request.madeOn} required />
+          </label>
+          <label className="jar-labels__field">
+            <span>Batch code</span>
+            <input
+              className="admin-input"
+              type="text"
+              name="batch"
+              defaultValue={request.batchCode}
+              maxLength={LABEL_LIMITS.batchCodeMaxLength}
+              pattern="[A-Za-z0-9\-]+"
+              title="Letters, digits and dashes"
+              required
+            />
+          </label>
+          <label className="jar-labels__field">
+            <span>Sheet</span>
+            <select className="admin-input" name="sheet" defaultValue={request.sheet}>
+              {(Object.keys(LABEL_SHEETS) as LabelSheetKind[]).map((kind) => (
+                <option key={kind} value={kind}>
+                  {LABEL_SHEETS[kind].name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        <fieldset className="jar-labels__counts">
+          <legend>Labels per flavor</legend>
+          {flavors.length === 0 ? (
+            <p>No flavor is on offer: tick “Available” on a flavor in Shop → Flavors.</p>
+          ) : (
+            flavors.map((flavor) => (
+              <label key={flavor.value} className="jar-labels__count">
+                <span>{flavor.name}</span>
+                <input
+                  className="admin-input"
+                  type="number"
+                  name={countField(flavor.value)}
+                  min={0}
+                  max={LABEL_LIMITS.perFlavor}
+                  step={1}
+                  inputMode="numeric"
+                  defaultValue={request.counts[flavor.value] ?? 0}
+                />
+              </label>
+            ))
+          )}
+        </fieldset>
+
+        <button type="submit" className="admin-button">
+          Show labels
+        </button>
+      </form>
+
+      {problems.length > 0 && (
+        <div className="jar-labels__problems" role="alert">
+          <p>Nothing to print yet:</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {pages.length > 0 && (
+        <>
+          <div className="jar-labels__ready">
+            <p>
+              {labelsText(labels.length)} on {pagesText(pages.length)}. Print at 100% (“Actual size”, no “Fit to page”), with no margins.
+            </p>
+            <PrintButton />
+          </div>
+          <div className={`jar-labels__sheet jar-labels__sheet--${request.sheet}`} data-testid="label-sheet">
+            {pages.map((page, pageIndex) => (
+              <section key={pageIndex} className="jar-labels__page" aria-label={`Page ${pageIndex + 1}`}>
+                {page.map((entry, index) => (
+                  <JarLabelCard key={index} printed={entry} />
+                ))}
+              </section>
+            ))}
+          </div>
+        </>
+      )}
+    </>
+  )
+}
+
+function JarLabelCard({ printed: { label, qrSvg } }: { printed: PrintedLabels }) {
+  return (
+    <article className="jar-label" data-testid="jar-label" data-flavor={label.flavor}>
+      <header className="jar-label__name">
+        <p className="jar-label__product">{label.productName}</p>
+        <p className="jar-label__flavor">{label.flavorName}</p>
+      </header>
+      <p className="jar-label__net">{label.netQuantity}</p>
+      <p className="jar-label__ingredients">{label.ingredients}</p>
+      {label.allergens && <p className="jar-label__allergens">{label.allergens}</p>}
+      <div className="jar-label__foot">
+        <div className="jar-label__facts">
+          <p className="jar-label__storage">{label.storage}</p>
+          <p>{label.dates}</p>
+          <p>{label.batchCode}</p>
+          <p>{label.maker}</p>
+        </div>
+        {/* The SVG comes from the QR library for an address this server built, never from input. */}
+        <div className="jar-label__qr" role="img" aria-label={`QR code: ${label.orderUrl}`} dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      </div>
+    </article>
+  )
+}

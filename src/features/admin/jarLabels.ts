@@ -1,0 +1,56 @@
+import 'server-only'
+
+import type { Payload, PayloadRequest } from 'payload'
+import QRCode from 'qrcode'
+
+import { businessProblem, jarLabel, parseLabelRequest, type JarLabel, type LabelFlavor, type LabelRequest } from '@/features/admin/jarLabelRules'
+import { siteUrl } from '@/platform/config/siteUrl'
+import { businessDay } from '@/shared/time'
+
+/** One flavor's labels as printed: its lines, its QR code (an SVG document) and how many. */
+export type PrintedLabels = { label: JarLabel; qrSvg: string; count: number }
+
+export type JarLabelSheet = {
+  request: LabelRequest
+  /** The flavors on offer, in the seller's order: the form asks a count for each. */
+  flavors: LabelFlavor[]
+  /** What the seller must fix before anything is printed: bad input, missing ingredients or place. */
+  problems: string[]
+  /** Empty when there are problems or no label was asked for. */
+  printed: PrintedLabels[]
+}
+
+/**
+ * The QR code of a label, drawn on the server as SVG: sharp at any print size, no script needed. A
+ * quiet border of two modules (the label's padding and gap add to it) keeps it small on a 2″ label.
+ */
+export const labelQrSvg = (url: string) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+
+/**
+ * The Jar labels view's content for its query: the form's values (defaults: today in the seller's
+ * time zone, the day's batch code) and, when every asked-for flavor can be labelled, the labels.
+ */
+export async function findJarLabels(payload: Payload, query: Record<string, string | string[] | undefined> | undefined, req: PayloadRequest, now = new Date()): Promise<JarLabelSheet> {
+  const [{ docs }, settings] = await Promise.all([
+    payload.find({ collection: 'flavors', where: { available: { equals: true } }, sort: '_order', depth: 0, pagination: false, req }),
+    payload.findGlobal({ slug: 'site-settings', depth: 0, req }),
+  ])
+  const flavors: LabelFlavor[] = docs.map(({ value, name, ingredients, allergens }) => ({ value, name, ingredients, allergens }))
+  const { request, problems } = parseLabelRequest(query, flavors, businessDay(now).key)
+  const asked = flavors.filter((flavor) => (request.counts[flavor.value] ?? 0) > 0)
+  if (problems.length > 0 || asked.length === 0) return { request, flavors, problems, printed: [] }
+
+  const place = businessProblem(settings)
+  if (place) return { request, flavors, problems: [place], printed: [] }
+  const labels: { label: JarLabel; count: number }[] = []
+  const refused: string[] = []
+  for (const flavor of asked) {
+    const result = jarLabel(flavor, settings, { madeOn: request.madeOn, batchCode: request.batchCode }, siteUrl())
+    if (result.ok) labels.push({ label: result.label, count: request.counts[flavor.value] })
+    else refused.push(result.problem)
+  }
+  if (refused.length > 0) return { request, flavors, problems: refused, printed: [] }
+
+  const printed = await Promise.all(labels.map(async ({ label, count }) => ({ label, count, qrSvg: await labelQrSvg(label.orderUrl) })))
+  return { request, flavors, problems: [], printed }
+}
