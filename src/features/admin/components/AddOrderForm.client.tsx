@@ -82,7 +82,7 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
         </div>
       )}
 
-      <fieldset className="add-order__group">
+      <fieldset className="admin-fieldset add-order__group">
         <legend>Came in by</legend>
         <div className="add-order__choices">
           <ChoiceGroup name="source" choices={sources}>
@@ -95,7 +95,7 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
         </div>
       </fieldset>
 
-      <fieldset className="add-order__group">
+      <fieldset className="admin-fieldset add-order__group">
         <legend>Jars</legend>
         <div className="add-order__choices">
           <ChoiceGroup name="quantity" choices={packageChoices(prices)} value={quantity} onChange={setQuantity}>
@@ -119,7 +119,7 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
         </div>
       </fieldset>
 
-      <fieldset className="add-order__group">
+      <fieldset className="admin-fieldset add-order__group">
         <legend>Pickup or delivery</legend>
         <div className="add-order__choices">
           <ChoiceGroup name="deliveryMethod" choices={deliveryChoices} value={method} onChange={setMethod}>
@@ -139,7 +139,7 @@ export function AddOrderForm({ flavors, sources, prices, priceList, windows: ini
         {method !== '' && !needsWindow && <p className="add-order__hint">No {method} times are set up: arrange the time with the customer.</p>}
       </fieldset>
 
-      <fieldset className="add-order__group">
+      <fieldset className="admin-fieldset add-order__group">
         <legend>Customer</legend>
         <div className="add-order__grid">
           <TextField name="fullName" label="Full name" maxLength={LIMITS.name} autoComplete="off" invalid={invalid} />

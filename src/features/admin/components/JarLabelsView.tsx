@@ -70,7 +70,7 @@ async function JarLabels({ session: { req, payload }, searchParams }: { session:
           </label>
         </div>
 
-        <fieldset className="jar-labels__counts">
+        <fieldset className="admin-fieldset jar-labels__counts">
           <legend>Labels per flavor</legend>
           {flavors.length === 0 ? (
             <p>No flavor is on offer: tick “Available” on a flavor in Shop → Flavors.</p>
