@@ -1,4 +1,5 @@
 import type { SiteSetting } from '@/payload-types'
+import { LABEL_SETTINGS } from '@/features/admin/jarLabelRules'
 
 type SeedData<T> = Omit<T, 'id' | 'updatedAt' | 'createdAt'>
 
@@ -25,8 +26,8 @@ export const siteSettingsSeed: SeedData<SiteSetting> = {
     'These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure or prevent any disease.',
   holdReviewsForApproval: false,
   labelPlace: 'Detroit, MI',
-  netQuantity: 'Net Wt 8 oz (227 g)',
-  shelfLifeDays: 14,
+  netQuantity: LABEL_SETTINGS.netQuantity,
+  shelfLifeDays: LABEL_SETTINGS.shelfLifeDays,
 }
 
 export type { SeedData }

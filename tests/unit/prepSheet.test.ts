@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 
-import { isDayKey, isOnSheet, prepSheetCsv, prepSheetFrom, prepSheetWhere, type PrepOrder } from '@/features/admin/prepSheet'
+import { isOnSheet, prepSheetCsv, prepSheetFrom, prepSheetWhere, type PrepOrder } from '@/features/admin/prepSheet'
+import { isDayKey } from '@/shared/time'
 
 let nextId = 1
 

@@ -89,8 +89,6 @@ export type PrepSheet = {
 export const dayLabel = (day: string) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
 
-export { isDayKey }
-
 /** The instants a business day runs between: from its midnight to the next, in Detroit. */
 function dayBounds(day: string): { from: string; to: string } {
   return { from: zonedInstant(day, '00:00').toISOString(), to: zonedInstant(addDays(day, 1), '00:00').toISOString() }

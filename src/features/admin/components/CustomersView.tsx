@@ -5,12 +5,12 @@ import { CUSTOMERS_VIEW } from '@/features/admin/adminViews'
 import { CUSTOMERS_PER_PAGE, customerOrdersWhere, findCustomers } from '@/features/admin/customers'
 import { mailtoHref, telHref } from '@/features/contact/contactLinks'
 import { dollars } from '@/features/ordering/wording'
+import { counted } from '@/shared/counted'
 import { businessDate } from '@/shared/time'
 
 import { AdminView, type AdminSession } from './AdminView'
 import './CustomersView.scss'
 
-const customersText = (count: number) => `${count} ${count === 1 ? 'customer' : 'customers'}`
 
 /** A page of the view, keeping the search: plain links, so paging works without JavaScript. */
 const pageUrl = (search: string, page: number) => {
@@ -79,7 +79,7 @@ async function Customers({ session: { req }, searchParams }: { session: AdminSes
         </div>
       </form>
       <p className="customers__count" role="status">
-        {search ? `${customersText(found)} found for “${search}”` : customersText(found)}
+        {search ? `${counted(found, 'customer')} found for “${search}”` : counted(found, 'customer')}
         {pages > 1 && `, ${(page - 1) * CUSTOMERS_PER_PAGE + 1}–${(page - 1) * CUSTOMERS_PER_PAGE + customers.length} shown`}
       </p>
       {customers.length > 0 && (

@@ -3,13 +3,11 @@ import type { AdminViewServerProps } from 'payload'
 import { JAR_LABELS_VIEW } from '@/features/admin/adminViews'
 import { countField, LABEL_LIMITS, LABEL_SHEETS, labelPages, type LabelSheetKind } from '@/features/admin/jarLabelRules'
 import { findJarLabels, type PrintedLabels } from '@/features/admin/jarLabels'
+import { counted } from '@/shared/counted'
 
 import { AdminView, type AdminSession } from './AdminView'
 import { PrintButton } from './PrintButton'
 import './JarLabels.scss'
-
-const labelsText = (count: number) => `${count} ${count === 1 ? 'label' : 'labels'}`
-const pagesText = (count: number) => `${count} ${count === 1 ? 'page' : 'pages'}`
 
 /**
  * Admin → Jar labels: for one batch (made-on day, batch code), the labels of each flavor on offer,
@@ -113,7 +111,7 @@ async function JarLabels({ session: { req, payload }, searchParams }: { session:
         <>
           <div className="jar-labels__ready">
             <p>
-              {labelsText(labels.length)} on {pagesText(pages.length)}. Print at 100% (“Actual size”, no “Fit to page”), with no margins.
+              {counted(labels.length, 'label')} on {counted(pages.length, 'page')}. Print at 100% (“Actual size”, no “Fit to page”), with no margins.
             </p>
             <PrintButton />
           </div>

@@ -1,11 +1,11 @@
 import type { AdminViewServerProps } from 'payload'
 
 import { orderAdminUrl, PREP_SHEET_VIEW, prepSheetUrl } from '@/features/admin/adminViews'
-import { defaultPrepDay, findPrepSheet, isDayKey, type PrepStop } from '@/features/admin/prepSheet'
+import { defaultPrepDay, findPrepSheet, type PrepStop } from '@/features/admin/prepSheet'
 import { telHref } from '@/features/contact/contactLinks'
 import { windowRules } from '@/features/ordering/shop'
-import { dollars } from '@/features/ordering/wording'
-import { addDays } from '@/shared/time'
+import { dollars, jarsText } from '@/features/ordering/wording'
+import { addDays, isDayKey } from '@/shared/time'
 
 import { AdminView, type AdminSession } from './AdminView'
 import { PrintButton } from './PrintButton'
@@ -60,7 +60,7 @@ async function PrepSheet({ session: { req, payload }, searchParams }: { session:
       </p>
 
       <section className="prep-sheet__section" aria-labelledby="prep-make">
-        <h2 id="prep-make">To make: {sheet.jars === 1 ? '1 jar' : `${sheet.jars} jars`}</h2>
+        <h2 id="prep-make">To make: {jarsText(sheet.jars)}</h2>
         {sheet.make.length === 0 ? (
           <p>Nothing to make.</p>
         ) : (

@@ -3,11 +3,11 @@ import type { Payload } from 'payload'
 import { adminListUrl } from '@/features/admin/adminFilters'
 import { FLAVOR_MIX_DAYS, SALES_WEEKS, salesFigures, salesFilters, weekLabel } from '@/features/admin/sales'
 import { dollars, jarsText } from '@/features/ordering/wording'
+import { counted } from '@/shared/counted'
 
 import { BarChart } from './BarChart'
 import './SalesCharts.scss'
 
-const ordersText = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`
 const share = (part: number, whole: number) => `${whole > 0 ? Math.round((part / whole) * 100) : 0}%`
 
 /**
@@ -30,18 +30,18 @@ export async function SalesCharts({ payload, now = new Date() }: { payload: Payl
           <figcaption className="sales-charts__caption">
             <strong>Orders and revenue per week</strong>
             <span>
-              Last {SALES_WEEKS} weeks, Monday to Sunday: {dollars(total.revenue)} from {ordersText(total.orders)}
+              Last {SALES_WEEKS} weeks, Monday to Sunday: {dollars(total.revenue)} from {counted(total.orders, 'order')}
             </span>
           </figcaption>
           <BarChart
             id="weekly-sales"
             title={`Revenue per week, last ${SALES_WEEKS} weeks`}
-            description={`This week so far (from ${weekLabel(thisWeek.weekStart)}): ${dollars(thisWeek.revenue)} from ${ordersText(thisWeek.orders)}. All ${SALES_WEEKS} weeks: ${dollars(total.revenue)} from ${ordersText(total.orders)}.`}
+            description={`This week so far (from ${weekLabel(thisWeek.weekStart)}): ${dollars(thisWeek.revenue)} from ${counted(thisWeek.orders, 'order')}. All ${SALES_WEEKS} weeks: ${dollars(total.revenue)} from ${counted(total.orders, 'order')}.`}
             labelWidth={16}
             bars={sales.weeks.map((week) => ({
               label: weekLabel(week.weekStart),
               value: week.revenue,
-              valueText: week.orders === 0 ? dollars(0) : `${dollars(week.revenue)} · ${ordersText(week.orders)}`,
+              valueText: week.orders === 0 ? dollars(0) : `${dollars(week.revenue)} · ${counted(week.orders, 'order')}`,
               current: week === thisWeek,
             }))}
           />
