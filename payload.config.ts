@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { ContactMessages } from '@/collections/ContactMessages'
 import { EmailCaptures } from '@/collections/EmailCaptures'
 import { EmailOutbox } from '@/collections/EmailOutbox'
+import { Batches } from '@/collections/Batches'
 import { Faqs } from '@/collections/Faqs'
 import { Flavors } from '@/collections/Flavors'
 import { FormSubmissions } from '@/collections/FormSubmissions'
@@ -30,6 +31,7 @@ import { prepareDatabase } from './src/platform/db/prepareDatabase'
 import { seedEmptyDatabase } from './src/seed'
 import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
 import { backfillShownReviewPhotosOnMongo } from '@/collections/Reviews/hooks/showPhotoWithReview'
+import { batchFromStockOnMongo } from '@/features/ordering/batchFromStock'
 import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
 import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
@@ -47,6 +49,7 @@ async function prepareData(payload: Payload): Promise<void> {
   if (keyed > 0) payload.logger.info(`Gave customer keys to ${keyed} orders stored before them.`)
   const marked = await backfillShownReviewPhotosOnMongo(payload)
   if (marked > 0) payload.logger.info(`Marked ${marked} review photos stored before the mark.`)
+  if (await batchFromStockOnMongo(payload)) payload.logger.info('Made the jars left in this batch a batch (Shop → Batches).')
   await seedEmptyDatabase(payload)
 }
 
@@ -103,7 +106,7 @@ export default buildConfig({
       },
     },
   },
-  collections: [Orders, Flavors, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
+  collections: [Orders, Flavors, Batches, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers],
   db: await databaseAdapter(),
   email: emailAdapter(),

@@ -10,7 +10,8 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  * (each goes once: `features/ordering/orderMessages.ts`), the hourly removal of old submission keys
  * and of the health check's keys of stopped servers, the SQLite backups (every six hours and at
  * 03:00, `platform/backup`), and the saved exports' files left waiting by a restart
- * (`features/admin/exportJobs.ts`; a new one starts at once).
+ * (`features/admin/exportJobs.ts`; a new one starts at once), and the batch clock: a batch
+ * opening or closing at its time, and the e-mail to the list when one opens (`batchClock.ts`).
  * With several instances on Redis, each periodic round runs on one of them (`runOnOneInstance`);
  * the outbox needs no lock, each message is claimed in the database before it is sent.
  * Skipped while `next build` runs.
@@ -32,6 +33,7 @@ export async function register(): Promise<void> {
   const { alertSellerWhenUnwell, ATTENTION_CHECK_MS } = await import('./platform/health/attention')
   const { pruneHealthKeys } = await import('./platform/health/health')
   const { startExportsWorker } = await import('./features/admin/exportJobs')
+  const { batchClockRound, BATCH_CLOCK_MS } = await import('./features/ordering/batchClock')
   markServerRunning()
   const payload = await getPayloadClient()
   startOutboxWorker(payload)
@@ -46,4 +48,5 @@ export async function register(): Promise<void> {
   every('prune-health-keys', HOUR_MS, () => pruneHealthKeys(payload))
   every('backup', BACKUP_CHECK_MS, () => backUpWhenDue(payload))
   every('health-alert', ATTENTION_CHECK_MS, () => alertSellerWhenUnwell(payload))
+  every('batch-clock', BATCH_CLOCK_MS, () => batchClockRound(payload))
 }

@@ -69,6 +69,7 @@ export interface Config {
   collections: {
     orders: Order;
     flavors: Flavor;
+    batches: Batch;
     'email-captures': EmailCapture;
     'contact-messages': ContactMessage;
     unsubscribes: Unsubscribe;
@@ -90,6 +91,7 @@ export interface Config {
   collectionsSelect: {
     orders: OrdersSelect<false> | OrdersSelect<true>;
     flavors: FlavorsSelect<false> | FlavorsSelect<true>;
+    batches: BatchesSelect<false> | BatchesSelect<true>;
     'email-captures': EmailCapturesSelect<false> | EmailCapturesSelect<true>;
     'contact-messages': ContactMessagesSelect<false> | ContactMessagesSelect<true>;
     unsubscribes: UnsubscribesSelect<false> | UnsubscribesSelect<true>;
@@ -221,6 +223,10 @@ export interface Order {
   discountCode?: string | null;
   jarsFromBatch?: number | null;
   /**
+   * The batch its jars came from.
+   */
+  batch?: (number | null) | Batch;
+  /**
    * The customer asked to be reminded when it is time for a fresh jar.
    */
   refillReminder?: boolean | null;
@@ -228,6 +234,63 @@ export interface Order {
   statusToken?: string | null;
   createdAt: string;
   updatedAt: string;
+}
+/**
+ * Each batch you make: when, its best-by day, and its jars. Orders take jars from the batch opened last; a batch opening later is announced on the order page. No batches: no limit.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "batches".
+ */
+export interface Batch {
+  id: number;
+  /**
+   * The day you made it.
+   */
+  madeOn: string;
+  /**
+   * Empty: made on + the shelf life in Site settings.
+   */
+  bestBy?: string | null;
+  /**
+   * Printed on the jar labels and the prep sheet. Empty: B- and the made-on month and day, e.g. B-1205.
+   */
+  code?: string | null;
+  /**
+   * Empty: at once. A later time is announced on the order page with a countdown, and the people waiting are e-mailed when it opens.
+   */
+  opensAt?: string | null;
+  /**
+   * Optional. It also closes when sold out, and when too few days are left before its best-by day (Shop → Batch rules).
+   */
+  closesAt?: string | null;
+  /**
+   * Everyone on your e-mail list (not those who unsubscribed) gets one e-mail when this batch opens: "The new batch is open: … — order now".
+   */
+  announce?: boolean | null;
+  announcedAt?: string | null;
+  /**
+   * One row per flavor you made. A flavor without a row is sold out for this batch. At 12 or fewer left, the order page says how many; at 0 the flavor shows as sold out. No rows: count the jars together below.
+   */
+  flavors?:
+    | {
+        flavor?: (number | null) | Flavor;
+        /**
+         * For the labels.
+         */
+        made: number;
+        /**
+         * Goes down with each order. Empty: all of them.
+         */
+        left?: number | null;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * For a batch you don't count per flavor. Empty: no limit. At 12 or fewer the order page says how many are left; at 0 it takes no orders.
+   */
+  jarsLeft?: number | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * The flavors customers choose for each jar. Drag to change their order; untick "Available" when one runs out.
@@ -634,6 +697,10 @@ export interface PayloadLockedDocument {
         value: number | Flavor;
       } | null)
     | ({
+        relationTo: 'batches';
+        value: number | Batch;
+      } | null)
+    | ({
         relationTo: 'email-captures';
         value: number | EmailCapture;
       } | null)
@@ -748,6 +815,7 @@ export interface OrdersSelect<T extends boolean = true> {
   totalPrice?: T;
   discountCode?: T;
   jarsFromBatch?: T;
+  batch?: T;
   refillReminder?: T;
   completedAt?: T;
   statusToken?: T;
@@ -767,6 +835,30 @@ export interface FlavorsSelect<T extends boolean = true> {
   ingredients?: T;
   allergens?: T;
   available?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "batches_select".
+ */
+export interface BatchesSelect<T extends boolean = true> {
+  madeOn?: T;
+  bestBy?: T;
+  code?: T;
+  opensAt?: T;
+  closesAt?: T;
+  announce?: T;
+  announcedAt?: T;
+  flavors?:
+    | T
+    | {
+        flavor?: T;
+        made?: T;
+        left?: T;
+        id?: T;
+      };
+  jarsLeft?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1091,7 +1183,7 @@ export interface Pricing {
   createdAt?: string | null;
 }
 /**
- * How many jars you can still sell from this batch. It goes down with every order and back up when an order is cancelled: enter the jars still unsold, not the batch size.
+ * When a batch stops selling, and what the order page says while no batch is open. The batches and their jars are under Shop → Batches.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "stock".
@@ -1099,11 +1191,11 @@ export interface Pricing {
 export interface Stock {
   id: number;
   /**
-   * Leave empty for no limit. At 12 or fewer the order page says how many are left; at 0 it takes no orders.
+   * A batch takes no more orders once fewer days than this are left before its best-by day: the order page then shows the sold-out message. 7 leaves a customer a week of fresh gel.
    */
-  jarsAvailable?: number | null;
+  minDaysLeft: number;
   /**
-   * Shown on the order page when no jars are left, above the e-mail sign-up.
+   * Shown on the order page when no jars are left (or no batch is open), above the e-mail sign-up.
    */
   soldOutMessage: string;
   updatedAt?: string | null;
@@ -1503,7 +1595,7 @@ export interface PricingSelect<T extends boolean = true> {
  * via the `definition` "stock_select".
  */
 export interface StockSelect<T extends boolean = true> {
-  jarsAvailable?: T;
+  minDaysLeft?: T;
   soldOutMessage?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1871,6 +1963,7 @@ export interface TaskCreateCollectionExport {
     collectionSlug:
       | 'orders'
       | 'flavors'
+      | 'batches'
       | 'email-captures'
       | 'contact-messages'
       | 'unsubscribes'

@@ -1,8 +1,8 @@
-import type { Field, GlobalAfterChangeHook, GlobalConfig } from 'payload'
+import type { Field, GlobalConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
 import { anyone } from '@/access/anyone'
-import { FEW_JARS_LEFT, stockShownChanged } from '@/features/ordering/catalog'
+import { DEFAULT_MIN_DAYS_LEFT, MIN_DAYS_LEFT_MAX } from '@/features/ordering/batches'
 import { DELIVERY_METHODS } from '@/features/ordering/options'
 import { DEFAULT_PRICES, type StoredPrice } from '@/features/ordering/pricing'
 import { DEFAULT_LEAD_TIME_HOURS, TIME_OF_DAY, WEEKDAYS, WINDOW_DAYS } from '@/features/ordering/windows'
@@ -65,28 +65,33 @@ export const Prices: GlobalConfig = {
   ],
 }
 
-/** Every order changes the jars; the pages are expired only when what they show of them changes. */
-const expireShownStock: GlobalAfterChangeHook = (args) => (stockShownChanged(args.previousDoc ?? {}, args.doc) ? revalidateGlobal(args) : args.doc)
-
-/** This batch: how many jars can still be ordered. Every order takes its jars from here. */
+/**
+ * How batches are sold (Shop → Batches holds the batches themselves): when one stops selling for
+ * freshness, and what the order page says while none is open.
+ */
 export const Stock: GlobalConfig = {
   slug: 'stock',
-  label: 'This batch',
+  label: 'Batch rules',
   admin: {
     group: 'Shop',
-    description: 'How many jars you can still sell from this batch. It goes down with every order and back up when an order is cancelled: enter the jars still unsold, not the batch size.',
+    description: 'When a batch stops selling, and what the order page says while no batch is open. The batches and their jars are under Shop → Batches.',
   },
   access: { read: anyone, update: adminOnly },
-  hooks: { afterChange: [expireShownStock] },
+  hooks: { afterChange: [revalidateGlobal] },
   fields: [
     {
-      name: 'jarsAvailable',
-      label: 'Jars left to sell',
+      name: 'minDaysLeft',
+      label: 'Stop selling a batch this many days before its best-by day',
       type: 'number',
+      required: true,
       min: 0,
-      max: 100_000,
-      admin: { description: `Leave empty for no limit. At ${FEW_JARS_LEFT} or fewer the order page says how many are left; at 0 it takes no orders.`, step: 1 },
-      validate: (value: unknown) => (value == null || Number.isInteger(value) ? true : 'A whole number of jars, or empty for no limit.'),
+      max: MIN_DAYS_LEFT_MAX,
+      defaultValue: DEFAULT_MIN_DAYS_LEFT,
+      admin: {
+        step: 1,
+        description: `A batch takes no more orders once fewer days than this are left before its best-by day: the order page then shows the sold-out message. ${DEFAULT_MIN_DAYS_LEFT} leaves a customer a week of fresh gel.`,
+      },
+      validate: (value: unknown) => (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MIN_DAYS_LEFT_MAX ? true : `Whole days from 0 to ${MIN_DAYS_LEFT_MAX}, e.g. ${DEFAULT_MIN_DAYS_LEFT}.`),
     },
     {
       name: 'soldOutMessage',
@@ -94,7 +99,7 @@ export const Stock: GlobalConfig = {
       type: 'textarea',
       required: true,
       maxLength: 500,
-      admin: { description: 'Shown on the order page when no jars are left, above the e-mail sign-up.' },
+      admin: { description: 'Shown on the order page when no jars are left (or no batch is open), above the e-mail sign-up.' },
     },
   ],
 }

@@ -12,6 +12,7 @@ import * as migration_20261126_060206_customer_keys_and_indexes from './20261126
 import * as migration_20261126_090842_orders_reading_indexes from './20261126_090842_orders_reading_indexes';
 import * as migration_20261126_092822_review_photo_shown from './20261126_092822_review_photo_shown';
 import * as migration_20261126_095841_jar_labels from './20261126_095841_jar_labels';
+import * as migration_20261126_114917_batches from './20261126_114917_batches';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261126_095841_jar_labels.up,
     down: migration_20261126_095841_jar_labels.down,
-    name: '20261126_095841_jar_labels'
+    name: '20261126_095841_jar_labels',
+  },
+  {
+    up: migration_20261126_114917_batches.up,
+    down: migration_20261126_114917_batches.down,
+    name: '20261126_114917_batches'
   },
 ];

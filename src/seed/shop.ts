@@ -1,3 +1,4 @@
+import { DEFAULT_MIN_DAYS_LEFT } from '@/features/ordering/batches'
 import { LAUNCH_FLAVORS } from '@/features/ordering/options'
 import type { Flavor, Stock } from '@/payload-types'
 
@@ -17,8 +18,8 @@ export const flavorsSeed: SeedData<Flavor>[] = LAUNCH_FLAVORS.map((flavor) => ({
   available: true,
 }))
 
-/** No limit until the seller enters this batch's jars. */
+/** No batches are seeded: no limit until the seller enters one. */
 export const stockSeed: SeedData<Stock> = {
-  jarsAvailable: null,
+  minDaysLeft: DEFAULT_MIN_DAYS_LEFT,
   soldOutMessage: 'This batch is sold out — thank you! Join our e-mail list and we will let you know as soon as the next batch is ready.',
 }

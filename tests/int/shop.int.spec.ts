@@ -5,8 +5,9 @@ import { orderNotices } from '@/features/ordering/notices'
 import { DEFAULT_PRICES, priceListKey, type PriceList } from '@/features/ordering/pricing'
 import { submitOrder } from '@/features/ordering/service'
 import { flavorsSeed, stockSeed } from '@/seed/shop'
-import type { Order, User } from '@/payload-types'
+import type { Batch, Order, User } from '@/payload-types'
 
+import { jarsLeftIn, openBatch, removeBatches } from '../helpers/batches'
 import { validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
@@ -34,7 +35,10 @@ afterAll(async () => {
 /** Every test starts from the seed's shop: the launch flavors, all available, launch prices, no jar limit. */
 beforeEach(async () => {
   await payload.updateGlobal({ slug: 'pricing', data: { ...DEFAULT_PRICES }, context: quiet })
-  await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: stockSeed.jarsAvailable }, context: quiet })
+  await payload.updateGlobal({ slug: 'stock', data: { minDaysLeft: stockSeed.minDaysLeft }, context: quiet })
+  // No batches, as on a fresh site: no limit.
+  await removeBatches(payload)
+  batch = null
   const seeded = new Map(flavorsSeed.map((flavor) => [flavor.value, flavor]))
   const { docs } = await payload.find({ collection: 'flavors', pagination: false, depth: 0 })
   for (const flavor of docs) {
@@ -47,8 +51,13 @@ beforeEach(async () => {
 })
 
 const orderCount = async () => (await payload.count({ collection: 'orders' })).totalDocs
-const jarsAvailable = async () => (await payload.findGlobal({ slug: 'stock', depth: 0 })).jarsAvailable ?? null
-const setJarsAvailable = (jars: number | null) => payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: jars }, context: quiet })
+let batch: Batch | null = null
+/** The open batch's jars left (null: no limit). */
+const jarsAvailable = async () => (batch ? jarsLeftIn(payload, batch) : null)
+/** A new batch with this many jars in all (null: no limit), open now. */
+const setJarsAvailable = async (jars: number | null) => {
+  batch = await openBatch(payload, { jarsLeft: jars })
+}
 const setPrices = (prices: PriceList) => payload.updateGlobal({ slug: 'pricing', data: prices, context: quiet })
 const flavorByValue = async (value: string) =>
   (await payload.find({ collection: 'flavors', where: { value: { equals: value } }, limit: 1, depth: 0 })).docs[0]

@@ -12,6 +12,7 @@ const pickup: OrderConfirmation = {
   total: 50,
   payments: [],
   statusPath: null,
+  freshness: null,
 }
 const delivery: OrderConfirmation = { ...pickup, method: 'delivery', window: null, address: '1 Main St, Detroit 48201', total: 55 }
 

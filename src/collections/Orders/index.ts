@@ -221,6 +221,16 @@ export const Orders: CollectionConfig = {
       admin: { hidden: true, readOnly: true },
     },
     {
+      name: 'batch',
+      label: 'Batch',
+      type: 'relationship',
+      relationTo: 'batches',
+      index: true,
+      // The batch its jars came from: given back to it on a cancel, and its dates are the jars'.
+      access: { create: serviceOnly, update: serviceOnly },
+      admin: { readOnly: true, position: 'sidebar', description: 'The batch its jars came from.' },
+    },
+    {
       name: 'refillReminder',
       label: 'Wants a refill reminder',
       type: 'checkbox',

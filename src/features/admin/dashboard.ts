@@ -3,7 +3,7 @@ import 'server-only'
 import type { Payload, Where } from 'payload'
 
 import type { JarsLeft } from '@/features/ordering/catalog'
-import { jarsLeft } from '@/features/ordering/shop'
+import { openBatchNow } from '@/features/ordering/shop'
 import { startOfWeek } from '@/shared/time'
 
 import { salesByWeek } from './aggregates/salesByWeek'
@@ -19,8 +19,10 @@ export type DashboardFigures = {
   messagesWaiting: number
   unpaid: { orders: number; total: number }
   completedUnpaid: { orders: number; total: number }
-  /** This batch's jars left to sell; null when the seller set no limit. */
+  /** The open batch's jars left to sell; null when no limit is set. */
   jarsLeft: JarsLeft
+  /** The open batch's code and id, when there is one. */
+  batch: { id: number | string; code: string } | null
   weekStart: string
 }
 
@@ -68,7 +70,7 @@ export async function dashboardFigures(payload: Payload, now = new Date()): Prom
     payload.count({ collection: 'email-captures', where: filters.subscribersThisWeek }),
     payload.count({ collection: 'reviews', where: filters.reviewsWaiting }),
     payload.count({ collection: 'contact-messages', where: filters.messagesWaiting }),
-    jarsLeft(payload),
+    openBatchNow(payload, now),
     unpaidTotals(payload),
   ])
   return {
@@ -79,7 +81,8 @@ export async function dashboardFigures(payload: Payload, now = new Date()): Prom
     subscribersThisWeek: subscribersThisWeek.totalDocs,
     reviewsWaiting: reviewsWaiting.totalDocs,
     messagesWaiting: messagesWaiting.totalDocs,
-    jarsLeft: left,
+    jarsLeft: left.jarsLeft,
+    batch: left.batch ? { id: left.batch.id, code: left.batch.code ?? '' } : null,
     ...owed,
     weekStart: weekStart.toISOString(),
   }

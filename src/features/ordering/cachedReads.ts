@@ -4,9 +4,9 @@ import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { cachedRead, getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 
-import { type JarsLeft, jarsLeftFrom, jarsShown } from './catalog'
+import { type BatchForSale, batchForSale } from './batches'
 import { priceListFrom, type PriceList } from './pricing'
-import { findFlavorCards, findFlavors, type SellerSettings, windowsOpenNow } from './shop'
+import { batchRules, currentBatch, findFlavorCards, findFlavors, nextBatch, type SellerSettings, windowsOpenNow } from './shop'
 
 /** What is for sale, as the public pages and the order form's action read it, through Next's cache (`platform/cache/cachedReads.ts`). */
 
@@ -33,13 +33,28 @@ export const getOpenWindows = cachedRead(async () => windowsOpenNow(await getPay
 })
 
 /**
- * What is for sale right now: the seller's prices and this batch's jars as the pages show them
- * (`jarsShown`; null: no limit). Only the shown count is expired by an order, so the cached stock
- * may hold an older exact count: it never leaves this function.
+ * The batches as the pages show them now (`batchForSale`: shown counts only, so the cached read
+ * may hold an older exact count). Expired by a batch's change that the pages show, the batch rules,
+ * the flavors, and at each moment the clock changes what is for sale (a batch opening or closing:
+ * `batchClock.ts`); read again after a minute in any case.
  */
-export async function getShop(): Promise<{ prices: PriceList; jarsLeft: JarsLeft; soldOutMessage: string }> {
-  const [pricing, stock, fulfilment] = await Promise.all([getGlobal('pricing'), getGlobal('stock'), getGlobal('fulfilment')])
-  return { prices: priceListFrom(pricing, fulfilment), jarsLeft: jarsShown(jarsLeftFrom(stock.jarsAvailable)), soldOutMessage: stock.soldOutMessage }
+export const getBatchForSale = cachedRead(
+  async (): Promise<BatchForSale> => {
+    const payload = await getPayloadClient()
+    const now = new Date()
+    const [current, next, flavors, rules] = await Promise.all([currentBatch(payload, now), nextBatch(payload, now), findFlavors(payload), batchRules(payload)])
+    return batchForSale(current, next, flavors, rules.minDaysLeft, now)
+  },
+  ['batch-for-sale'],
+  { tags: [CACHE_TAGS.batches, CACHE_TAGS.flavors, CACHE_TAGS.global('stock')], revalidate: OPEN_WINDOWS_SECONDS },
+)
+
+export type ShopNow = BatchForSale & { prices: PriceList; soldOutMessage: string }
+
+/** What is for sale right now: the seller's prices and the batch as the pages show it. */
+export async function getShop(): Promise<ShopNow> {
+  const [pricing, stock, fulfilment, batch] = await Promise.all([getGlobal('pricing'), getGlobal('stock'), getGlobal('fulfilment'), getBatchForSale()])
+  return { prices: priceListFrom(pricing, fulfilment), soldOutMessage: stock.soldOutMessage, ...batch }
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What is for sale, as the order form, the server and the admin see it: the seller's flavors
- * (the `flavors` collection) and this batch's jars (the `stock` global). Pure: the browser uses it.
+ * (the `flavors` collection) and the open batch's jars (`batches.ts`). Pure: the browser uses it.
  */
 
 export const FLAVOR_LIMITS = { name: 60, value: 40, description: 300, ingredients: 500, allergens: 200 } as const
@@ -11,7 +11,7 @@ import { PACKAGE_QUANTITIES } from './packages.mjs'
 export const FLAVOR_VALUE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** A flavor as the order form offers it. */
-export type FlavorOption = { value: string; name: string; available: boolean }
+export type FlavorOption = { value: string; name: string; available: boolean; /** Jars of it left in the open batch, where it counts per flavor. */ left?: number }
 
 /** At this many jars or fewer, the order page says how many are left. */
 export const FEW_JARS_LEFT = 12
@@ -31,19 +31,10 @@ const MANY_JARS = Math.max(FEW_JARS_LEFT + 1, ...PACKAGE_QUANTITIES)
 /**
  * This batch's jars as the pages show them: the count itself at FEW_JARS_LEFT or fewer, above that
  * only "many" (which every package fits). The pages read the jars only through this, so an order
- * that leaves what they show as it was need not expire them (`globals/Shop.ts`): of a 100-jar
+ * that leaves what they show as it was need not expire them (`batchShownChanged`): of a 100-jar
  * batch, only the last orders do.
  */
 export const jarsShown = (left: JarsLeft): JarsLeft => (left === null ? null : Math.min(left, MANY_JARS))
-
-type StockFields = { jarsAvailable?: number | null; [field: string]: unknown }
-
-/** Whether a change of this batch changes what the pages show: its jars as shown, or any other field. */
-export function stockShownChanged(previous: StockFields, next: StockFields): boolean {
-  const shown = ({ jarsAvailable, updatedAt: _updatedAt, createdAt: _createdAt, ...rest }: StockFields) =>
-    JSON.stringify(Object.entries({ ...rest, jarsAvailable: jarsShown(jarsLeftFrom(jarsAvailable)) }).sort(([a], [b]) => a.localeCompare(b)))
-  return shown(previous) !== shown(next)
-}
 
 export const isSoldOut = (left: JarsLeft) => left === 0
 export const fitsInBatch = (quantity: number, left: JarsLeft) => left === null || quantity <= left

@@ -3,6 +3,7 @@ import type { Order } from '@/payload-types'
 import { deliveryAddress, orderedFlavors, packingList } from './orderDetails'
 import type { DeliveryMethod } from './pricing'
 import { dollars } from './wording'
+import { freshnessText } from './batches'
 
 /**
  * What a customer keeps of an order: the confirmation under 'Order Submitted!', the customer's
@@ -31,6 +32,8 @@ export type OrderConfirmation = {
   payments: PaymentOption[]
   /** The private status page: `/order/status/<token>`. */
   statusPath: string | null
+  /** "Made Dec 5 · best by Dec 19 · keep refrigerated", when the order's batch is known (read with it). */
+  freshness: string | null
 }
 
 type SellerPaymentMethod = { method: string; handle?: string | null }
@@ -74,6 +77,7 @@ export function orderConfirmation(order: Order, paymentMethods: readonly SellerP
     total: order.totalPrice,
     payments: paymentOptions(paymentMethods, order.totalPrice, reference),
     statusPath: order.statusToken ? statusPath(order.statusToken) : null,
+    freshness: typeof order.batch === 'object' && order.batch ? freshnessText(order.batch) : null,
   }
 }
 

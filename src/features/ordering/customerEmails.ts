@@ -8,6 +8,7 @@ import { deliveryAddress, jarKeys, orderedFlavors, packingList } from './orderDe
 import { dollars, jarsText } from './wording'
 import { windowLabel } from './windows'
 import { flavorField } from './formFields'
+import { freshnessText } from './batches'
 import { composeEmail } from '@/features/messages/composeEmail'
 import { reviewLink, unsubscribeLink } from '@/features/messages/signedLinks'
 import { fillTemplate, type MessageKind, type MessageTemplate, type Placeholder } from '@/features/messages/templates'
@@ -60,6 +61,7 @@ function orderSummary(order: Order, values: Partial<Record<Placeholder, string>>
   return [
     `Order ${values.reference}`,
     `${jarsText(order.quantity)}: ${packingList(orderedFlavors(order))}`,
+    ...(typeof order.batch === 'object' && order.batch ? [freshnessText(order.batch)] : []),
     `${order.deliveryMethod === 'pickup' ? 'Pickup' : 'Delivery'}: ${values.window}${order.deliveryMethod === 'delivery' || order.windowPlace ? ` · ${values.place}` : ''}`,
     `Total: ${values.total}${order.paymentStatus === 'paid' ? ' (paid, thank you)' : ''}`,
     `Your order page: ${values.statusLink}`,

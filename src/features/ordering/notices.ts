@@ -13,6 +13,11 @@ export const orderNotices = {
     title: 'Flavor Required',
     description: jars === 1 ? 'Please choose a flavor.' : `Please choose a flavor for jar ${jar}.`,
   }),
+  /** Ours: the open batch has fewer jars of a flavor than the order chose. */
+  notEnoughOfFlavor: (name: string, left: number): Message => ({
+    title: 'Not Enough Jars Left',
+    description: `Only ${jarsText(left)} of ${name} ${left === 1 ? 'is' : 'are'} left in this batch. Please choose another flavor for the other jars.`,
+  }),
   /** Ours: a flavor the seller marked sold out after the page was loaded. */
   flavorSoldOut: (name: string): Message => ({ title: 'Sold Out', description: `Sorry, ${name} just sold out. Please choose another flavor.` }),
   /** Ours: the seller changed the prices after the page was loaded; nothing was stored. */

@@ -126,6 +126,7 @@ export function customerOrderEmail(
           ...(order.reference ? [['Order number', order.reference] as PriceRow] : []),
           ['Product', `${settings.productName}, ${jarsText(order.quantity)} (8oz)`],
           ['Flavors', orderedFlavors(order)],
+          ...(confirmation.freshness ? [['Freshness', confirmation.freshness] as PriceRow] : []),
           ...priceRows(order, true),
         ],
       },

@@ -8,6 +8,7 @@ import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail, recordNotSent } from '@/platform/email/outbox'
 
 import { orderMessage, orderPlaceholders, type Settings } from './customerEmails'
+import { withBatch } from './shop'
 import { fillTemplate, MARKETING_KINDS, type MessageKind, templatesFrom } from '@/features/messages/templates'
 
 /**
@@ -49,7 +50,8 @@ export async function queueOrderMessage(payload: Payload, order: Order, kind: Or
   if (!template.enabled) return notSent('Switched off in E-mail templates.')
   if (!order.email) return notSent('The order has no e-mail address.')
   if (MARKETING_KINDS.includes(kind) && (await isUnsubscribed(payload, order.email, req))) return notSent('The address unsubscribed from these e-mails.')
-  await queueEmail(payload, { ...orderMessage(payload, kind, { ...order, email: order.email }, settings, template), about, dedupeKey }, req)
+  const withItsBatch = await withBatch(payload, order, req)
+  await queueEmail(payload, { ...orderMessage(payload, kind, { ...withItsBatch, email: order.email }, settings, template), about, dedupeKey }, req)
 }
 
 /**

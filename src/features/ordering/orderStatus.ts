@@ -13,7 +13,7 @@ const STATUS_TOKEN = /^[A-Za-z0-9_-]{24,64}$/
 
 export async function findOrderByStatusToken(payload: Payload, token: string): Promise<Order | null> {
   if (!STATUS_TOKEN.test(token)) return null
-  const { docs } = await payload.find({ collection: 'orders', where: { statusToken: { equals: token } }, limit: 1, depth: 0, overrideAccess: true })
+  const { docs } = await payload.find({ collection: 'orders', where: { statusToken: { equals: token } }, limit: 1, depth: 1, overrideAccess: true })
   return docs[0] ?? null
 }
 

@@ -17,6 +17,7 @@ import { takeOrderReference } from './orderReference'
 import { deliversTo } from './catalog'
 import { fulfilmentTerms, orderTerms, type SellerSettings, settingsFromDatabase, takeJars, windowBookings, windowsOpenNow } from './shop'
 import { checkWindow, methodsWithWindows, needsWindow, type WindowChoice } from './windows'
+import { flavorField } from './formFields'
 import type { OrderSource } from './options'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
@@ -103,6 +104,11 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
     return { status: 'error', message, field: 'window', windows: (await windowsOpenNow(payload, now())).open }
   }
   if (stored.status === 'not-enough-jars') {
+    if (stored.flavor) {
+      const name = names.get(stored.flavor) ?? stored.flavor
+      const message = stored.left === 0 ? orderNotices.flavorSoldOut(name) : orderNotices.notEnoughOfFlavor(name, stored.left)
+      return { status: 'error', message, field: flavorField(order.flavors.indexOf(stored.flavor) + 1) }
+    }
     return { status: 'error', message: stored.left === 0 ? orderNotices.soldOut : orderNotices.notEnoughJars(stored.left), field: 'quantity' }
   }
   deliverSoon(payload)
@@ -113,7 +119,7 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
 async function replay(payload: Payload, submissionKey: string | undefined, req?: PayloadRequest): Promise<OrderResult | undefined> {
   const orderId = await earlierSubmission(payload, submissionKey, req)
   if (!orderId) return undefined
-  const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true, req })
+  const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 1, overrideAccess: true, req })
   return { status: 'success', order, discountUsed: Boolean(order.discountCode) }
 }
 
@@ -123,7 +129,7 @@ type StoreOutcome =
   | { status: 'stored'; order: Order }
   | { status: 'rejected'; reason: Exclude<DiscountStatus, 'valid'> }
   | { status: 'prices-changed'; prices: PriceList; total: number }
-  | { status: 'not-enough-jars'; left: number }
+  | { status: 'not-enough-jars'; left: number; flavor?: string }
   | { status: 'window-taken'; reason: 'missing' | 'closed' | 'full'; label?: string }
 
 
@@ -167,8 +173,8 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, se
     if (!check.ok) return { commit: false, value: { status: 'window-taken', reason: check.reason, label: check.window?.label } }
     window = check.window
   }
-  const jars = await takeJars(payload, input.quantity, req)
-  if (!jars.ok) return { commit: false, value: { status: 'not-enough-jars', left: jars.left } }
+  const jars = await takeJars(payload, input.flavors, await settings.flavors(), now, req)
+  if (!jars.ok) return { commit: false, value: { status: 'not-enough-jars', left: jars.left, flavor: jars.flavor } }
   if (input.discountCode) {
     const claim = await claimDiscountCode(payload, input.discountCode, req)
     if (claim !== 'valid') return { commit: false, value: { status: 'rejected', reason: claim } }
@@ -189,6 +195,7 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, se
       flavors: flavorsText(input.flavors),
       flavorNames: flavorsText(input.flavorNames),
       jarsFromBatch: jars.taken,
+      batch: jars.taken > 0 ? jars.batch?.id : undefined,
       deliveryMethod: input.deliveryMethod,
       windowKey: window?.key,
       windowLabel: window?.label,
@@ -214,7 +221,8 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, se
     overrideAccess: true,
     req,
   })
-  return { commit: true, value: { status: 'stored', order } }
+  // The customer's confirmation and e-mails say when its jars were made and are best by.
+  return { commit: true, value: { status: 'stored', order: jars.batch ? { ...order, batch: jars.batch } : order } }
 }
 
 /** The seller's and the customer's e-mail of a new order, queued in the order's transaction. */

@@ -2,9 +2,11 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Fulfilment, Media, Order, Pricing, SiteSetting } from '@/payload-types'
+import type { Batch, Fulfilment, Media, Order, Pricing, SiteSetting } from '@/payload-types'
 
-import { type FlavorOption, type JarsLeft, jarsLeftFrom } from './catalog'
+import { batchState, batchStock, DEFAULT_MIN_DAYS_LEFT, type FlavorKey, takeFromBatch } from './batches'
+import type { FlavorOption } from './catalog'
+import { jarKeys } from './orderDetails'
 import { priceListFrom, type PriceList } from './pricing'
 import { type Bookings, capacityOfWindow, openWindows, upcomingWindows, type WindowChoice, type WindowRules, windowRulesFrom } from './windows'
 import { jarsText } from './wording'
@@ -33,7 +35,7 @@ export const settingsFromDatabase = (payload: Payload, req?: Partial<PayloadRequ
   site: () => payload.findGlobal({ slug: 'site-settings', depth: 0, req }),
 })
 
-export type FlavorForSale = FlavorOption & { description: string | null }
+export type FlavorForSale = FlavorOption & { id: number | string; description: string | null }
 
 /**
  * Every flavor in the seller's order, sold-out ones included (the form shows them as sold out).
@@ -41,7 +43,7 @@ export type FlavorForSale = FlavorOption & { description: string | null }
  */
 export async function findFlavors(payload: Payload, req?: Partial<PayloadRequest>): Promise<FlavorForSale[]> {
   const { docs } = await payload.find({ collection: 'flavors', sort: '_order', pagination: false, depth: 0, overrideAccess: false, req })
-  return docs.map((flavor) => ({ value: flavor.value, name: flavor.name, available: flavor.available !== false, description: flavor.description ?? null }))
+  return docs.map((flavor) => ({ id: flavor.id, value: flavor.value, name: flavor.name, available: flavor.available !== false, description: flavor.description ?? null }))
 }
 
 /** A flavor as the order page presents it: with its photo (a media document, or none). */
@@ -51,6 +53,7 @@ export type FlavorCard = FlavorForSale & { photo: Media | null }
 export async function findFlavorCards(payload: Payload): Promise<FlavorCard[]> {
   const { docs } = await payload.find({ collection: 'flavors', sort: '_order', pagination: false, depth: 1, overrideAccess: false })
   return docs.map((flavor) => ({
+    id: flavor.id,
     value: flavor.value,
     name: flavor.name,
     available: flavor.available !== false,
@@ -84,35 +87,112 @@ export async function orderTerms(settings: SellerSettings): Promise<FulfilmentTe
   return { prices: priceListFrom(pricing, fulfilment), ...fulfilmentTermsFrom(fulfilment) }
 }
 
-export async function jarsLeft(payload: Payload, req?: Partial<PayloadRequest>): Promise<JarsLeft> {
-  return jarsLeftFrom((await payload.findGlobal({ slug: 'stock', depth: 0, req })).jarsAvailable)
+/** The batch rules (Shop → Batch rules): the freshness limit and the sold-out message. */
+export async function batchRules(payload: Payload, req?: Partial<PayloadRequest>): Promise<{ minDaysLeft: number; soldOutMessage: string }> {
+  const stock = await payload.findGlobal({ slug: 'stock', depth: 0, req })
+  return { minDaysLeft: stock.minDaysLeft ?? DEFAULT_MIN_DAYS_LEFT, soldOutMessage: stock.soldOutMessage }
 }
+
+/** The batch open for orders at `now`: the one opened last. None: the seller keeps no batches (no limit). */
+export async function currentBatch(payload: Payload, now: Date, req?: Partial<PayloadRequest>): Promise<Batch | null> {
+  const { docs } = await payload.find({
+    collection: 'batches',
+    where: { opensAt: { less_than_equal: now.toISOString() } },
+    sort: '-opensAt',
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return docs[0] ?? null
+}
+
+/** The batch announced next: the one whose opening time comes first after `now`. */
+export async function nextBatch(payload: Payload, now: Date, req?: Partial<PayloadRequest>): Promise<Batch | null> {
+  const { docs } = await payload.find({
+    collection: 'batches',
+    where: { opensAt: { greater_than: now.toISOString() } },
+    sort: 'opensAt',
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return docs[0] ?? null
+}
+
+/** The batch open for orders now, as the seller's dashboard shows it: its code and its exact jars left (0 while closed; null: no limit). */
+export async function openBatchNow(payload: Payload, now = new Date()): Promise<{ batch: Batch | null; jarsLeft: number | null }> {
+  const batch = await currentBatch(payload, now)
+  if (!batch) return { batch: null, jarsLeft: null }
+  const [flavors, rules] = await Promise.all([findFlavors(payload), batchRules(payload)])
+  if (batchState(batch, rules.minDaysLeft, now) !== 'open') return { batch, jarsLeft: 0 }
+  return { batch, jarsLeft: batchStock(batch, flavorKeys(flavors)).total }
+}
+
+const flavorKeys = (flavors: readonly FlavorForSale[]): FlavorKey[] => flavors.map(({ id, value }) => ({ id, value }))
+
+export type JarsTaken = { ok: true; taken: number; batch: Batch | null }
+export type JarsRefused = { ok: false; left: number; flavor?: string; closed?: boolean }
 
 /**
- * Takes an order's jars from this batch, in the order's transaction: with a limit set and too few
- * jars left, nothing is taken and the jars left are answered. No limit: nothing to take (0).
+ * Takes an order's jars (one flavor key per jar) from the batch open now, in the order's
+ * transaction: with too few jars left (of a flavor, or in all), or the batch closed, nothing is
+ * taken and what is left is answered. No batch, or one without a limit: nothing to take (0).
  */
-export async function takeJars(payload: Payload, quantity: number, req: PayloadRequest): Promise<{ ok: true; taken: number } | { ok: false; left: number }> {
-  const left = await jarsLeft(payload, req)
-  if (left === null) return { ok: true, taken: 0 }
-  if (quantity > left) return { ok: false, left }
-  await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: left - quantity }, depth: 0, overrideAccess: true, req })
-  return { ok: true, taken: quantity }
+export async function takeJars(payload: Payload, jarKeys: readonly string[], flavors: readonly FlavorForSale[], now: Date, req: PayloadRequest): Promise<JarsTaken | JarsRefused> {
+  const batch = await currentBatch(payload, now, req)
+  if (!batch) return { ok: true, taken: 0, batch: null }
+  const { minDaysLeft } = await batchRules(payload, req)
+  if (batchState(batch, minDaysLeft, now) !== 'open') return { ok: false, left: 0, closed: true }
+  return takeFrom(payload, batch, jarKeys, flavors, req)
 }
 
-/** Puts a cancelled order's jars back into this batch (unless the seller has since removed the limit). */
-export async function giveJarsBack(payload: Payload, jars: number, req: PayloadRequest): Promise<void> {
-  const left = await jarsLeft(payload, req)
-  if (left === null || jars <= 0) return
-  await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: left + jars }, depth: 0, overrideAccess: true, req })
+async function takeFrom(payload: Payload, batch: Batch, jarKeys: readonly string[], flavors: readonly FlavorForSale[], req: PayloadRequest): Promise<JarsTaken | JarsRefused> {
+  const outcome = takeFromBatch(batch, flavorKeys(flavors), jarKeys)
+  if (!outcome.ok) return outcome
+  if (outcome.rows === null && outcome.jarsLeft === null) return { ok: true, taken: 0, batch }
+  const updated = await payload.update({
+    collection: 'batches',
+    id: batch.id,
+    data: outcome.rows ? { flavors: outcome.rows as Batch['flavors'] } : { jarsLeft: outcome.jarsLeft },
+    depth: 0,
+    overrideAccess: true,
+    req,
+  })
+  return { ok: true, taken: jarKeys.length, batch: updated }
+}
+
+/** Puts a cancelled order's jars back into the batch it took them from (unless that batch is gone or has no limit now). */
+export async function giveJarsBack(payload: Payload, order: Pick<Order, 'batch' | 'flavors' | 'jarsFromBatch'>, req: PayloadRequest): Promise<void> {
+  const batchId = idOf(order.batch)
+  if (batchId === null || !order.jarsFromBatch) return
+  const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
+  if (!batch) return
+  const outcome = takeFromBatch(batch, flavorKeys(await findFlavors(payload, req)), jarKeys(order.flavors), -1)
+  if (!outcome.ok || (outcome.rows === null && outcome.jarsLeft === null)) return
+  const data = outcome.rows ? { flavors: outcome.rows as Batch['flavors'] } : { jarsLeft: outcome.jarsLeft }
+  await payload.update({ collection: 'batches', id: batchId, data, depth: 0, overrideAccess: true, req })
+}
+
+const idOf = (relation: Order['batch']): number | string | null => (relation == null ? null : typeof relation === 'object' ? relation.id : relation)
+
+/** The order with its batch read (for its made-on and best-by days), where it has one. */
+export async function withBatch<T extends Pick<Order, 'batch'>>(payload: Payload, order: T, req?: Partial<PayloadRequest>): Promise<T> {
+  const batchId = idOf(order.batch)
+  if (batchId === null || typeof order.batch === 'object') return order
+  const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
+  return { ...order, batch: batch ?? null }
 }
 
 /** What the seller reads when a cancelled order cannot be set back: what is missing, and how to make room. */
 export const restoreNotices = {
   windowFull: (label: string, capacity: number) =>
     `That time is full now: ${label} already has ${capacity} ${capacity === 1 ? 'order' : 'orders'}, its limit. Make room first (raise its limit under Shop → Pickup & delivery, or cancel another order in it), then set this order back.`,
-  notEnoughJars: (left: number, needed: number) =>
-    `Not enough jars left: this batch has ${jarsText(left)} and this order needs ${jarsText(needed)}. Add jars under Shop → This batch first, then set this order back.`,
+  notEnoughJars: (left: number, needed: number, flavor?: string) =>
+    flavor
+      ? `Not enough ${flavor} left: its batch has ${jarsText(left)} of it. Add jars to the batch under Shop → Batches first, then set this order back.`
+      : `Not enough jars left: its batch has ${jarsText(left)} and this order needs ${jarsText(needed)}. Add jars under Shop → Batches first, then set this order back.`,
 } as const
 
 /**
@@ -123,18 +203,23 @@ export const restoreNotices = {
  */
 export async function retakeCancelledOrder(
   payload: Payload,
-  order: Pick<Order, 'quantity' | 'windowKey' | 'windowLabel'>,
+  order: Pick<Order, 'quantity' | 'windowKey' | 'windowLabel' | 'batch' | 'flavors'>,
   req: PayloadRequest,
-): Promise<{ ok: true; jarsFromBatch: number } | { ok: false; refusal: string }> {
+): Promise<{ ok: true; jarsFromBatch: number; batch: number | string | null } | { ok: false; refusal: string }> {
   if (order.windowKey) {
     const capacity = capacityOfWindow(await windowRules(payload, req), order.windowKey)
     // The order itself is still cancelled here, so it is not among the places counted.
     const taken = (await windowBookings(payload, [order.windowKey], req)).get(order.windowKey) ?? 0
     if (capacity !== null && taken >= capacity) return { ok: false, refusal: restoreNotices.windowFull(order.windowLabel ?? 'its time', capacity) }
   }
-  const jars = await takeJars(payload, order.quantity, req)
-  if (!jars.ok) return { ok: false, refusal: restoreNotices.notEnoughJars(jars.left, order.quantity) }
-  return { ok: true, jarsFromBatch: jars.taken }
+  // Its own batch, where it still exists; an order placed while no batch was kept, the one open now.
+  const batchId = idOf(order.batch)
+  const batch = (batchId !== null ? await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req }) : null) ?? (await currentBatch(payload, new Date(), req))
+  if (!batch) return { ok: true, jarsFromBatch: 0, batch: null }
+  const flavors = await findFlavors(payload, req)
+  const jars = await takeFrom(payload, batch, jarKeys(order.flavors), flavors, req)
+  if (!jars.ok) return { ok: false, refusal: restoreNotices.notEnoughJars(jars.left, order.quantity, jars.flavor && flavors.find((flavor) => flavor.value === jars.flavor)?.name) }
+  return { ok: true, jarsFromBatch: jars.taken, batch: jars.taken > 0 ? batch.id : null }
 }
 
 /** The seller's pickup and delivery windows, lead time and days off. */

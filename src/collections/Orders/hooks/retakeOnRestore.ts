@@ -14,5 +14,5 @@ export const retakeOnRestore: CollectionBeforeChangeHook<Order> = async ({ colle
   if (!restoring) return data
   const retaken = await retakeCancelledOrder(req.payload, originalDoc, req)
   if (!retaken.ok) throw new ValidationError({ collection: collection.slug, errors: [{ message: retaken.refusal, path: 'status' }] })
-  return { ...data, jarsFromBatch: retaken.jarsFromBatch }
+  return { ...data, jarsFromBatch: retaken.jarsFromBatch, batch: retaken.batch }
 }

@@ -4,7 +4,7 @@ import { giveJarsBack } from '@/features/ordering/shop'
 import type { Order } from '@/payload-types'
 
 /**
- * A cancelled order gives the jars it took back to "This batch", in the same transaction as the
+ * A cancelled order gives the jars it took back to its batch, in the same transaction as the
  * status change, once: the order then holds no jars. Setting it back from cancelled takes them
  * again (retakeOnRestore.ts).
  */
@@ -13,6 +13,6 @@ export const returnJarsOnCancel: CollectionBeforeChangeHook<Order> = async ({ da
   const cancelling = data.status === 'cancelled' && originalDoc.status !== 'cancelled'
   const jars = originalDoc.jarsFromBatch ?? 0
   if (!cancelling || jars <= 0) return data
-  await giveJarsBack(req.payload, jars, req)
+  await giveJarsBack(req.payload, originalDoc, req)
   return { ...data, jarsFromBatch: 0 }
 }

@@ -35,10 +35,10 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
     { label: 'Reviews waiting', value: figures.reviewsWaiting, hint: 'for your approval', href: adminListUrl('reviews', filters.reviewsWaiting) },
     { label: 'Messages waiting', value: figures.messagesWaiting, hint: 'not yet handled', href: adminListUrl('contact-messages', filters.messagesWaiting) },
     {
-      label: 'Jars left in this batch',
+      label: figures.batch ? `Jars left in batch ${figures.batch.code}` : 'Jars left in this batch',
       value: figures.jarsLeft ?? 'No limit',
-      hint: figures.jarsLeft === 0 ? 'sold out: the order page takes no orders' : 'set in Shop → This batch',
-      href: '/admin/globals/stock',
+      hint: figures.jarsLeft === 0 ? 'sold out or closed: the order page takes no orders' : 'set in Shop → Batches',
+      href: figures.batch ? `/admin/collections/batches/${figures.batch.id}` : '/admin/collections/batches',
     },
   ]
   return (

@@ -10,6 +10,7 @@ import { PricingCards } from '@/features/ordering/components/PricingCards'
 import { Testimonials } from '@/features/reviews/components/Testimonials'
 import { getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
 import { getShop } from '@/features/ordering/cachedReads'
+import { BatchOpening } from '@/features/ordering/components/BatchOpening'
 import { productJsonLd } from '@/features/content/structuredData'
 import { sizedPhoto, type SizedPhoto } from '@/shared/photo'
 
@@ -66,6 +67,7 @@ export const homePage: ContentPage = {
                 {home.hero.heading}
               </h1>
               <p className="mt-6 max-w-2xl text-lg leading-8 text-plum-100">{home.hero.description}</p>
+              {shop.opensAt && <BatchOpening opensAt={shop.opensAt} className="mt-6 inline-block rounded-2xl bg-white/10 px-5 py-3 text-lg text-white ring-1 ring-white/30" />}
               <div className="mt-10 flex flex-wrap gap-3">
                 <Link href="/order" className="btn bg-white text-plum-800 hover:bg-plum-50">
                   Order online

@@ -5,7 +5,8 @@ import { Section } from '@/components/Section'
 import { getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
 import { getFlavorCards, getOpenWindows, getShop } from '@/features/ordering/cachedReads'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
-import { FEW_JARS_LEFT, fitsInBatch, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
+import { FEW_JARS_LEFT, fitsInBatch, type FlavorOption, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
+import { BatchOpening } from '@/features/ordering/components/BatchOpening'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
 
 import { FlavorCards } from '@/features/ordering/components/FlavorCards'
@@ -27,6 +28,25 @@ export async function orderPageMetadata(): Promise<Metadata> {
 function chosenQuantity(wanted: number, jarsLeft: JarsLeft): PackageQuantity {
   const quantity = isPackageQuantity(wanted) ? wanted : 1
   return fitsInBatch(quantity, jarsLeft) ? quantity : ([...PACKAGE_QUANTITIES].reverse().find((option) => fitsInBatch(option, jarsLeft)) ?? 1)
+}
+
+/**
+ * The flavors as the open batch sells them: one it has none of left shows as sold out, and one
+ * with few left says how many (`FEW_JARS_LEFT`). Without per-flavor counts, as the seller set them.
+ */
+function flavorsForSale<F extends FlavorOption>(flavors: readonly F[], flavorsLeft: Record<string, number> | null): (F & { left?: number })[] {
+  if (!flavorsLeft) return [...flavors]
+  return flavors.map((flavor) => {
+    const left = flavorsLeft[flavor.value] ?? 0
+    return { ...flavor, available: flavor.available && left > 0, left }
+  })
+}
+
+/** "Only 3 Peach Ginger left", per flavor with few left; or "Only 5 jars left in this batch." */
+function fewJarsLeft(flavors: readonly (FlavorOption & { left?: number })[], jarsLeft: JarsLeft): string[] {
+  const perFlavor = flavors.filter((flavor) => flavor.available && flavor.left !== undefined && flavor.left <= FEW_JARS_LEFT)
+  if (flavors.some((flavor) => flavor.left !== undefined)) return perFlavor.map((flavor) => `Only ${flavor.left} ${flavor.name} left`)
+  return jarsLeft !== null && jarsLeft > 0 && jarsLeft <= FEW_JARS_LEFT ? [`Only ${jarsText(jarsLeft)} left in this batch.`] : []
 }
 
 /** The names in a Site settings list, blanks left out. */
@@ -56,21 +76,30 @@ export async function OrderPage({ quantity }: { quantity: number }) {
   }))
   const { jarsLeft } = shop
   const soldOut = isSoldOut(jarsLeft)
+  const forSale = flavorsForSale(flavors, shop.flavorsLeft)
+  const fewLeft = fewJarsLeft(forSale, jarsLeft)
   return (
     <>
       <PageHero title={page.intro.title} description={page.intro.description} />
       <Section className="pt-4">
         {/* One tree whether sold out or not: the form stays mounted (and, without JavaScript, keeps
             its place for the posted answer) when the order that took the last jar reloads the page. */}
-        {!soldOut && jarsLeft !== null && jarsLeft <= FEW_JARS_LEFT && (
-          <p role="status" className="mb-6 rounded-2xl bg-amber-50 px-5 py-4 text-lg font-semibold text-amber-900" data-testid="jars-left">
-            {`Only ${jarsText(jarsLeft)} left`} in this batch.
+        {!soldOut && fewLeft.length > 0 && (
+          <div role="status" className="mb-6 rounded-2xl bg-amber-50 px-5 py-4 text-lg font-semibold text-amber-900" data-testid="jars-left">
+            {fewLeft.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+        {!soldOut && shop.freshness && (
+          <p className="mb-6 text-plum-900/80" data-testid="batch-freshness">
+            This batch: {shop.freshness}.
           </p>
         )}
-        {!soldOut && <FlavorCards flavors={flavors} />}
+        {!soldOut && <FlavorCards flavors={forSale} />}
         <OrderForm
           packages={packages}
-          flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
+          flavors={forSale.map(({ value, name, available, left }) => ({ value, name, available, left }))}
           prices={shop.prices}
           jarsLeft={jarsLeft}
           initialQuantity={chosenQuantity(quantity, jarsLeft)}
@@ -82,6 +111,7 @@ export async function OrderPage({ quantity }: { quantity: number }) {
             soldOut ? (
               <div className="card mx-auto max-w-xl space-y-5" data-testid="sold-out">
                 <h2 className="text-2xl font-semibold">Sold out</h2>
+                {shop.opensAt && <BatchOpening opensAt={shop.opensAt} className="rounded-2xl bg-sea-50 px-5 py-4 text-lg text-sea-900" />}
                 <p className="text-lg leading-8 text-plum-900/85">{shop.soldOutMessage}</p>
                 <NextBatchSignUp />
               </div>

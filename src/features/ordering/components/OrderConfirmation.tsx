@@ -17,6 +17,11 @@ export function OrderConfirmationDetails({ confirmation, standing, showStatusLin
         <dt className="font-semibold">Jars</dt>
         <dd>
           {jarsText(confirmation.quantity)}: {confirmation.jars}
+          {confirmation.freshness && (
+            <span className="block text-plum-900/80" data-testid="order-freshness">
+              {confirmation.freshness}
+            </span>
+          )}
         </dd>
         <dt className="font-semibold">{delivery ? 'Delivery' : 'Pickup'}</dt>
         <dd data-testid="order-window">

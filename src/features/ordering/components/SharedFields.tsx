@@ -1,6 +1,6 @@
 import { Fragment, type InputHTMLAttributes, type ReactElement, type ReactNode, type SelectHTMLAttributes } from 'react'
 
-import { fitsInBatch, type FlavorOption, type JarsLeft } from '@/features/ordering/catalog'
+import { FEW_JARS_LEFT, fitsInBatch, type FlavorOption, type JarsLeft } from '@/features/ordering/catalog'
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import { PACKAGE_QUANTITIES, packagePrice, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
 import type { WindowChoice } from '@/features/ordering/windows'
@@ -16,7 +16,8 @@ import { dollars, jarsText } from '@/features/ordering/wording'
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'>
 
 /** How a flavor reads in a choice; a sold-out one is shown but cannot be chosen. */
-export const flavorChoiceText = (flavor: FlavorOption) => (flavor.available ? flavor.name : `${flavor.name} (Sold out)`)
+export const flavorChoiceText = (flavor: FlavorOption) =>
+  !flavor.available ? `${flavor.name} (Sold out)` : flavor.left !== undefined && flavor.left <= FEW_JARS_LEFT ? `${flavor.name} (${flavor.left} left)` : flavor.name
 
 /** One jar's flavor, from the seller's flavors in their order. */
 export function FlavorSelect({ offered, ...select }: { offered: readonly FlavorOption[] } & SelectProps) {
