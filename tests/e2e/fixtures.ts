@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 import { POPUP_DISMISSED_KEY } from '@/features/discounts/popupMemory'
+import type { Batch } from '@/payload-types'
 
 import { ADMIN } from './global-setup'
 
@@ -167,4 +168,35 @@ export function adminRestFrom(address: string) {
     expect(response.ok, `${method} ${url} → ${response.status}`).toBeTruthy()
     return response.json()
   }
+}
+
+/** An admin REST client made by `adminRestFrom`. */
+export type AdminRest = ReturnType<typeof adminRestFrom>
+
+/**
+ * Adds a batch through the REST API, as the seller adds one in Shop → Batches: made today and
+ * opened a second ago unless `fields` say otherwise, so by default it is the batch opened last,
+ * the one orders take from. Not announced to the e-mail list unless asked: the list holds the
+ * other spec files' visitors.
+ */
+export async function addBatch(api: AdminRest, fields: Partial<Omit<Batch, 'id'>> = {}): Promise<Batch> {
+  const { doc } = await api('POST', '/api/batches', { madeOn: new Date().toISOString(), opensAt: new Date(Date.now() - 1_000).toISOString(), announce: false, ...fields })
+  return doc as Batch
+}
+
+/** The batch orders take from now (the one opened last), or null while the seller keeps none. */
+export async function batchOpenNow(api: AdminRest): Promise<Batch | null> {
+  const opened = encodeURIComponent(new Date().toISOString())
+  const { docs } = await api('GET', `/api/batches?where[opensAt][less_than_equal]=${opened}&sort=-opensAt&limit=1&depth=0`)
+  return (docs[0] as Batch | undefined) ?? null
+}
+
+/**
+ * No limit on jars, as a fresh site sells: a batch that took orders cannot be deleted, so a new
+ * one without a count is opened after it, unless the open batch already has no limit.
+ */
+export async function sellWithoutLimit(api: AdminRest): Promise<void> {
+  const open = await batchOpenNow(api)
+  if (open && !open.flavors?.length && open.jarsLeft == null && !open.closesAt) return
+  await addBatch(api, { jarsLeft: null })
 }

@@ -1,11 +1,13 @@
-// The seller's Shop group in the admin (Flavors, Prices, This batch) drives what /order offers and
+// The seller's Shop group in the admin (Flavors, Prices, Batches) drives what /order offers and
 // what it charges. Each test edits the shop through the admin's own screens, as the seller would,
-// and checks the public site and the e-mails. Everything is put back (prices 20/50/100/5, no jar
-// limit, the launch flavors available, added flavors deleted) in `finally` and again in `afterAll`,
+// and checks the public site and the e-mails. Everything is put back (prices 20/50/100/5, an open
+// batch without a jar limit, the launch flavors available, added flavors deleted) in `finally` and again in `afterAll`,
 // so the spec files that run after this one (site, survivesFailure, …) see the seed.
 import type { BrowserContext, Page } from '@playwright/test'
 
-import { adminRestFrom, expect, loginToAdmin, openAdminDocument, openAdminList, test, waitForMail } from './fixtures'
+import type { Batch } from '@/payload-types'
+
+import { addBatch, adminRestFrom, batchOpenNow, expect, loginToAdmin, openAdminDocument, openAdminList, sellWithoutLimit, test, waitForMail } from './fixtures'
 
 const LAUNCH_PRICES = { oneJarPrice: 20, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5 }
 const NEW_PRICES = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6 }
@@ -19,14 +21,15 @@ type Flavor = { id: number | string; value: string; name: string; available?: bo
 const api = adminRestFrom('10.66.0.1')
 
 const flavors = async () => (await api('GET', '/api/flavors?limit=0&pagination=false&depth=0')).docs as Flavor[]
-const stock = async () => (await api('GET', '/api/globals/stock?depth=0')) as { jarsAvailable: number | null; soldOutMessage: string }
+const batchRules = async () => (await api('GET', '/api/globals/stock?depth=0')) as { soldOutMessage: string }
+const jarsLeftIn = async (batch: Batch) => ((await api('GET', `/api/batches/${batch.id}?depth=0`)) as Batch).jarsLeft
 const ordersOf = async (email: string) =>
   (await api('GET', `/api/orders?depth=0&where[email][equals]=${encodeURIComponent(email)}`)) as { totalDocs: number; docs: Record<string, unknown>[] }
 
 /** The shop as the seed made it; safe to call any number of times. */
 async function restoreShop() {
   await api('POST', '/api/globals/pricing', LAUNCH_PRICES)
-  await api('POST', '/api/globals/stock', { jarsAvailable: null })
+  await sellWithoutLimit(api)
   for (const flavor of await flavors()) {
     if (flavor.value.startsWith(ADDED_KEY_PREFIX)) await api('DELETE', `/api/flavors/${flavor.id}`)
     else if (LAUNCH_FLAVORS.includes(flavor.value) && flavor.available === false) await api('PATCH', `/api/flavors/${flavor.id}`, { available: true })
@@ -35,9 +38,9 @@ async function restoreShop() {
 
 test.afterAll(async () => {
   await restoreShop()
-  const shop = { pricing: await api('GET', '/api/globals/pricing?depth=0'), stock: await stock(), flavors: await flavors() }
+  const shop = { pricing: await api('GET', '/api/globals/pricing?depth=0'), batch: await batchOpenNow(api), flavors: await flavors() }
   expect(shop.pricing).toMatchObject(LAUNCH_PRICES)
-  expect(shop.stock.jarsAvailable ?? null).toBeNull()
+  expect(shop.batch).toMatchObject({ jarsLeft: null, flavors: [], closesAt: null })
   expect(shop.flavors.map((flavor) => [flavor.value, flavor.available])).toEqual(LAUNCH_FLAVORS.map((value) => [value, true]))
 })
 
@@ -68,12 +71,12 @@ async function setPricesInAdmin(admin: Page, prices: typeof NEW_PRICES) {
   await saveInAdmin(admin)
 }
 
-/** Shop → This batch: "Jars left to sell", saved. */
-async function setJarsInAdmin(admin: Page, jars: number) {
-  await openAdminDocument(admin, '/admin/globals/stock')
-  await admin.getByLabel('Jars left to sell').fill(String(jars))
+/** Shop → Batches → the batch: its "Jars left to sell (all flavors together)", saved. */
+async function setJarsInAdmin(admin: Page, batch: Batch, jars: number) {
+  await openAdminDocument(admin, `/admin/collections/batches/${batch.id}`)
+  await admin.getByLabel('Jars left to sell (all flavors together)').fill(String(jars))
   await saveInAdmin(admin)
-  await expect.poll(async () => (await stock()).jarsAvailable).toBe(jars)
+  await expect.poll(() => jarsLeftIn(batch)).toBe(jars)
 }
 
 const jarSelect = (page: Page, jar: number) => page.getByLabel(`Jar ${jar} flavor *`)
@@ -264,7 +267,7 @@ test("this batch's jars: 'Only 4 jars left', a stale 6-jar order refused, 3 jars
   const email = `batch-${Date.now()}@example.com`
   try {
     // A visitor opens /order while 10 jars are left and chooses the 6-jar pack.
-    await api('POST', '/api/globals/stock', { jarsAvailable: 10 })
+    const batch = await addBatch(api, { jarsLeft: 10 })
     await page.goto('/order?qty=6')
     await expect(page.getByTestId('jars-left')).toHaveText('Only 10 jars left in this batch.')
     await expect(packageRadio(page, 6)).toBeEnabled()
@@ -273,9 +276,9 @@ test("this batch's jars: 'Only 4 jars left', a stale 6-jar order refused, 3 jars
     for (const [index, flavor] of sixFlavors.entries()) await jarSelect(page, index + 1).selectOption({ label: flavor })
     await fillDetails(page, email, 'Bea Batch')
 
-    // Meanwhile the seller sets 4 jars left in Shop → This batch.
+    // Meanwhile the seller sets 4 jars left in the batch (Shop → Batches).
     const admin = await openAdmin(context)
-    await setJarsInAdmin(admin, 4)
+    await setJarsInAdmin(admin, batch, 4)
 
     // A fresh load says so, and the 6-jar pack cannot be chosen.
     const fresh = await context.newPage()
@@ -293,7 +296,7 @@ test("this batch's jars: 'Only 4 jars left', a stale 6-jar order refused, 3 jars
     await expect(failure(page)).toContainText('Not Enough Jars Left')
     await expect(failure(page)).toContainText('Only 4 jars are left in this batch. Please choose a smaller package.')
     expect((await ordersOf(email)).totalDocs).toBe(0)
-    expect((await stock()).jarsAvailable).toBe(4)
+    expect(await jarsLeftIn(batch)).toBe(4)
 
     // The visitor takes 3 jars instead (the first three flavors stay chosen).
     await packageRadio(page, 3).check()
@@ -303,7 +306,7 @@ test("this batch's jars: 'Only 4 jars left', a stale 6-jar order refused, 3 jars
     const { docs } = await ordersOf(email)
     expect(docs).toHaveLength(1)
     expect(docs[0]).toMatchObject({ quantity: 3, jarsFromBatch: 3, flavors: 'Jar 1: mixed-berry, Jar 2: peach-ginger, Jar 3: pineapple-mango' })
-    expect((await stock()).jarsAvailable).toBe(1)
+    expect(await jarsLeftIn(batch)).toBe(1)
 
     await page.reload()
     await expect(page.getByTestId('jars-left')).toHaveText('Only 1 jar left in this batch.')
@@ -312,8 +315,8 @@ test("this batch's jars: 'Only 4 jars left', a stale 6-jar order refused, 3 jars
     await expect(packageRadio(page, 6)).toBeDisabled()
 
     // The seller sets 0: the sold-out message and the e-mail sign-up, no order form.
-    await setJarsInAdmin(admin, 0)
-    const { soldOutMessage } = await stock()
+    await setJarsInAdmin(admin, batch, 0)
+    const { soldOutMessage } = await batchRules()
     await pollOrderPage(page, () => page.getByTestId('sold-out').isVisible()).toBe(true)
     const soldOut = page.getByTestId('sold-out')
     await expect(soldOut.getByRole('heading', { name: 'Sold out' })).toBeVisible()
@@ -326,7 +329,7 @@ test("this batch's jars: 'Only 4 jars left', a stale 6-jar order refused, 3 jars
     await expect(page.getByLabel('Jar 1 flavor *')).toHaveCount(0)
     await expect(page.getByTestId('jars-left')).toHaveCount(0)
   } finally {
-    await api('POST', '/api/globals/stock', { jarsAvailable: null })
+    await sellWithoutLimit(api)
   }
   await pollOrderPage(page, () => page.getByRole('button', { name: 'Place Order' }).count()).toBe(1)
   await expect(page.getByTestId('jars-left')).toHaveCount(0)
@@ -339,7 +342,7 @@ for (const javaScriptEnabled of [true, false]) {
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.55.9.${testInfo.title.length}` })
     const page = await context.newPage()
     try {
-      await api('POST', '/api/globals/stock', { jarsAvailable: 1 })
+      const batch = await addBatch(api, { jarsLeft: 1 })
       await pollOrderPage(page, () => page.getByTestId('jars-left').textContent()).toBe('Only 1 jar left in this batch.')
       await jarSelect(page, 1).selectOption({ label: 'Peach Ginger' })
       await fillDetails(page, email, 'Lana Last')
@@ -354,7 +357,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(confirmation.getByTestId('order-reference')).toHaveText(String(docs[0].reference))
       await expect(confirmation).toContainText('1 jar: 1 × Peach Ginger')
       await expect(page.getByTestId('sold-out')).toHaveCount(0)
-      expect((await stock()).jarsAvailable).toBe(0)
+      expect(await jarsLeftIn(batch)).toBe(0)
 
       // The next visitor finds the batch sold out.
       await page.goto('/order')
@@ -362,7 +365,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCount(0)
     } finally {
       await context.close()
-      await api('POST', '/api/globals/stock', { jarsAvailable: null })
+      await sellWithoutLimit(api)
     }
   })
 }
