@@ -88,7 +88,7 @@ export const Batches: CollectionConfig = {
   admin: {
     group: 'Shop',
     useAsTitle: 'code',
-    defaultColumns: ['code', 'madeOn', 'bestBy', 'opensAt', 'jarsLeft'],
+    defaultColumns: ['code', 'madeOn', 'bestBy', 'opensAt', 'closesAt', 'jarsLeft'],
     description:
       'Each batch you make: when, its best-by day, and its jars. Orders take jars from the batch opened last; a batch opening later is announced on the order page. No batches: no limit.',
   },
@@ -204,6 +204,7 @@ export const Batches: CollectionConfig = {
         description: `For a batch you don't count per flavor. Empty: no limit. At ${FEW_JARS_LEFT} or fewer the order page says how many are left; at 0 it takes no orders.`,
         step: 1,
         condition: (data) => !(Array.isArray(data?.flavors) && data.flavors.length > 0),
+        components: { Cell: '/features/ordering/admin/BatchJarsCell#BatchJarsCell' },
       },
       validate: wholeJars,
     },
