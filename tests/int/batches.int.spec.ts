@@ -154,6 +154,16 @@ describe('what the customer keeps', () => {
     expect(confirmed?.text).toContain(FRESHNESS)
   })
 
+  it('the prep sheet and its CSV name the batch each order’s jars come from', async () => {
+    await openBatch(payload, { jarsLeft: 20 }, { code: 'B-PREP' })
+    const order = await placed(await orderOf(['peach-ginger', 'mixed-berry', 'peach-ginger']))
+    await payload.update({ collection: 'orders', id: order.id, data: { status: 'confirmed' }, user: seller, overrideAccess: false })
+    const { findPrepSheet, prepSheetCsv } = await import('@/features/admin/prepSheet')
+    const sheet = await findPrepSheet(payload, '2026-12-05')
+    expect([...sheet.pickups, ...sheet.deliveries].find((stop) => stop.id === order.id)).toMatchObject({ batch: 'B-PREP', jars: '2 × Peach Ginger, 1 × Mixed Berry' })
+    expect(prepSheetCsv(sheet)).toContain(`${order.reference},${order.fullName},${order.phone},3,"2 × Peach Ginger, 1 × Mixed Berry",B-PREP,`)
+  })
+
   it('an order from a site without batches says nothing of dates', async () => {
     const order = await placed(await orderOf(['mixed-berry']))
     expect(order.batch ?? null).toBeNull()

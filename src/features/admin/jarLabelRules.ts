@@ -7,6 +7,7 @@
  * and allergens, the business's name and place (FDA's small-business labeling guide), and for this
  * refrigerated gel the storage words and its made-on and best-by dates.
  */
+import { DEFAULT_SHELF_LIFE_DAYS } from '@/features/ordering/batches'
 import { LINKED_FLAVOR_PARAM } from '@/features/ordering/orderFormState'
 import { addDays, isDayKey, shortDayLabel } from '@/shared/time'
 
@@ -15,7 +16,7 @@ export const LABEL_SETTINGS = {
   netQuantity: 'Net Wt 8 oz (227 g)',
   netQuantityMaxLength: 40,
   placeMaxLength: 60,
-  shelfLifeDays: 14,
+  shelfLifeDays: DEFAULT_SHELF_LIFE_DAYS,
   shelfLifeMin: 1,
   shelfLifeMax: 60,
 } as const
