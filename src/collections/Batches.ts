@@ -2,7 +2,7 @@ import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHo
 
 import { adminOnly } from '@/access/adminOnly'
 import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, dayKeyOf, defaultBatchCode, storedDay } from '@/features/ordering/batches'
-import { clockEndpoint } from '@/features/ordering/batchClock'
+import { clockEndpoint, roundAtBatchMoments } from '@/features/ordering/batchClock'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
@@ -73,6 +73,13 @@ const keepBatchWithOrders: CollectionBeforeDeleteHook = async ({ id, req }) => {
   }
 }
 
+/** An opening or closing time set for the coming seconds: the clock changes the pages at that moment. */
+const watchBatchMoments: CollectionAfterChangeHook = ({ doc, previousDoc, operation, req }) => {
+  // Orders change only the jars: their saves leave the clock alone.
+  if (operation === 'create' || doc.opensAt !== previousDoc?.opensAt || doc.closesAt !== previousDoc?.closesAt) roundAtBatchMoments(doc, req)
+  return doc
+}
+
 /** Every order changes a batch's jars; the pages are expired only when what they show of it changes. */
 const expireShownBatch: CollectionAfterChangeHook = (args) =>
   args.operation === 'update' && !batchShownChanged(args.previousDoc ?? {}, args.doc) ? args.doc : revalidateCollection(CACHE_TAGS.batches)(args)
@@ -99,7 +106,7 @@ export const Batches: CollectionConfig = {
   hooks: {
     beforeValidate: [completeBatch],
     beforeDelete: [keepBatchWithOrders],
-    afterChange: [expireShownBatch],
+    afterChange: [expireShownBatch, watchBatchMoments],
     afterDelete: [revalidateCollectionAfterDelete(CACHE_TAGS.batches)],
   },
   fields: [

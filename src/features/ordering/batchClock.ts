@@ -1,13 +1,14 @@
 import 'server-only'
 
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { Endpoint, Payload } from 'payload'
+import type { Endpoint, Payload, PayloadRequest } from 'payload'
 
 import type { Batch } from '@/payload-types'
 import { composeEmail } from '@/features/messages/composeEmail'
 import { unsubscribeLink } from '@/features/messages/signedLinks'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { readEnvironment } from '@/platform/config/environment.mjs'
+import { insideNextServer } from '@/platform/config/runtime'
 import { payloadSecret } from '@/platform/config/secret'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { inTransaction } from '@/platform/db/transactions'
@@ -86,8 +87,27 @@ export async function batchClockRound(payload: Payload, expirePages: () => Promi
     await payload.kv.set(SHOWN_KEY, { key: shown.key })
   }
   const wait = shown.changesAt ? shown.changesAt.getTime() - now.getTime() : Infinity
-  if (wait < BATCH_CLOCK_MS) {
-    setTimeout(() => void batchClockRound(payload, expirePages).catch((error) => payload.logger.error({ err: error, msg: '[batch-clock] failed' })), wait + 50).unref()
+  if (wait < BATCH_CLOCK_MS) roundAfter(payload, wait, expirePages)
+}
+
+/** A round of the clock just after `wait` ms (so the moment it waits for has passed). */
+function roundAfter(payload: Payload, wait: number, expirePages: () => Promise<void> = expireBatchPages): void {
+  setTimeout(() => void batchClockRound(payload, expirePages).catch((error) => payload.logger.error({ err: error, msg: '[batch-clock] failed' })), wait + 50).unref()
+}
+
+/**
+ * A batch saved with its opening or closing time before the clock's next round (set a few
+ * seconds ahead): the last round could not arrange a round at that moment, as it does for a
+ * moment it knows, so this instance does. Otherwise the pages would show the batch closed (or
+ * open) for up to BATCH_CLOCK_MS after the moment, and the countdown's reload at the opening would
+ * get the closed page. Not for the seed's and tests' writes, nor outside the Next server, which has
+ * no pages to expire.
+ */
+export function roundAtBatchMoments(batch: Pick<Batch, 'opensAt' | 'closesAt'>, req: PayloadRequest, now = new Date()): void {
+  if (req.context?.disableRevalidate || !insideNextServer()) return
+  for (const moment of [batch.opensAt, batch.closesAt]) {
+    const wait = moment ? new Date(moment).getTime() - now.getTime() : -1
+    if (wait >= 0 && wait < BATCH_CLOCK_MS) roundAfter(req.payload, wait)
   }
 }
 
