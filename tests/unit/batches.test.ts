@@ -79,10 +79,13 @@ describe('what the pages show of the batches', () => {
     })
   })
 
-  it('is sold out, with the next opening, while the batch open is past its limit or no batch is open yet', () => {
+  it('is sold out, with the next opening, while the batch open is past its limit or sold out, or no batch is open yet', () => {
     const next = { opensAt: '2026-12-12T14:00:00.000Z' }
     expect(batchForSale(null, next, FLAVORS, 7, now)).toMatchObject({ jarsLeft: 0, opensAt: next.opensAt })
     expect(batchForSale(batch({ jarsLeft: 20 }), next, FLAVORS, 7, new Date('2026-12-14T15:00:00.000Z'))).toMatchObject({ jarsLeft: 0, opensAt: next.opensAt })
+    expect(batchForSale(batch({ jarsLeft: 0 }), next, FLAVORS, 7, now)).toMatchObject({ jarsLeft: 0, opensAt: next.opensAt })
+    expect(batchForSale(batch({ flavors: rows(0, 0) }), next, FLAVORS, 7, now)).toMatchObject({ jarsLeft: 0, opensAt: next.opensAt })
+    expect(batchForSale(batch({ jarsLeft: 1 }), next, FLAVORS, 7, now)).toMatchObject({ jarsLeft: 1, opensAt: null })
   })
 
   it('changes next at the first of: the closing time, the freshness limit, the next opening', () => {

@@ -198,7 +198,8 @@ export function batchForSale(
   if (batchState(current, minDaysLeft, now) !== 'open') return { jarsLeft: 0, flavorsLeft: null, opensAt, freshness: null }
   const stock = batchStock(current, flavors)
   const flavorsLeft = stock.perFlavor && Object.fromEntries(flavors.map(({ value }) => [value, jarsShown(stock.perFlavor?.get(value) ?? 0) ?? 0]))
-  return { jarsLeft: jarsShown(stock.total), flavorsLeft, opensAt: null, freshness: freshnessText(current) }
+  // Sold out is closed too: the next batch's opening is announced as while no batch is open.
+  return { jarsLeft: jarsShown(stock.total), flavorsLeft, opensAt: stock.total === 0 ? opensAt : null, freshness: freshnessText(current) }
 }
 
 const MINUTE_MS = 60_000
