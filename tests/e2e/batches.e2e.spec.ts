@@ -59,6 +59,8 @@ async function screenshots(page: Page, name: string) {
   const before = page.viewportSize()
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
     await page.setViewportSize(viewport)
+    // From the top: scrolled down, the sticky header would show halfway down the full page.
+    await page.evaluate(() => window.scrollTo(0, 0))
     await page.screenshot({ path: path.join(folder, `${name}-${viewport.width}.png`), fullPage: true })
   }
   if (before) await page.setViewportSize(before)
