@@ -26,8 +26,11 @@ async function flavorIds(): Promise<Record<string, number>> {
 
 const ordersOf = async (email: string) => (await api('GET', `/api/orders?depth=0&where[email][equals]=${encodeURIComponent(email)}`)) as { docs: Record<string, unknown>[] }
 
-/** A batch that opened and closed a moment ago: no batch is open, so nothing sells until the next one opens. */
-const closedBatch = () => addBatch(api, { opensAt: new Date(Date.now() - 2_000).toISOString(), closesAt: new Date(Date.now() - 1_000).toISOString(), jarsLeft: null })
+/**
+ * A batch that opened and closed a moment ago: no batch is open, so nothing sells until the next
+ * one opens. It opens as `addBatch` opens one (a second ago), so it is after the one opened before.
+ */
+const closedBatch = () => addBatch(api, { closesAt: new Date(Date.now() - 500).toISOString(), jarsLeft: null })
 
 /** Deletes batches no order took jars from (a batch with orders stays for their records). */
 async function deleteBatches(...batches: (Batch | undefined)[]) {
