@@ -2,7 +2,7 @@ import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHo
 
 import { adminOnly } from '@/access/adminOnly'
 import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, dayKeyOf, defaultBatchCode, storedDay } from '@/features/ordering/batches'
-import { clockEndpoint } from '@/features/ordering/batchClock'
+import { clockEndpoint, expireAtBatchMoments } from '@/features/ordering/batchClock'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
@@ -73,9 +73,15 @@ const keepBatchWithOrders: CollectionBeforeDeleteHook = async ({ id, req }) => {
   }
 }
 
-/** Every order changes a batch's jars; the pages are expired only when what they show of it changes. */
-const expireShownBatch: CollectionAfterChangeHook = (args) =>
-  args.operation === 'update' && !batchShownChanged(args.previousDoc ?? {}, args.doc) ? args.doc : revalidateCollection(CACHE_TAGS.batches)(args)
+/**
+ * Every order changes a batch's jars; the pages are expired only when what they show of it changes,
+ * and again at its opening and closing times (`expireAtBatchMoments`).
+ */
+const expireShownBatch: CollectionAfterChangeHook = (args) => {
+  if (args.operation === 'update' && !batchShownChanged(args.previousDoc ?? {}, args.doc)) return args.doc
+  if (!args.req.context?.disableRevalidate) expireAtBatchMoments(args.doc, args.req.payload.logger)
+  return revalidateCollection(CACHE_TAGS.batches)(args)
+}
 
 /**
  * What the seller made, and what is left of it to sell. The batch open for orders is the one

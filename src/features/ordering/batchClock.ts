@@ -8,6 +8,7 @@ import { composeEmail } from '@/features/messages/composeEmail'
 import { unsubscribeLink } from '@/features/messages/signedLinks'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { readEnvironment } from '@/platform/config/environment.mjs'
+import { insideNextServer } from '@/platform/config/runtime'
 import { payloadSecret } from '@/platform/config/secret'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { inTransaction } from '@/platform/db/transactions'
@@ -61,6 +62,23 @@ export async function expireBatchPages(): Promise<void> {
     signal: AbortSignal.timeout(10_000),
   })
   if (answer.status !== 204) throw new Error(`the server's clock route answered ${answer.status}`)
+}
+
+/** Timers are kept at most this far ahead (setTimeout's own limit is 24.8 days); the rounds cover the rest. */
+const LONGEST_TIMER_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A batch saved by the seller with an opening or closing time ahead: its pages are expired at that
+ * moment by this server, not up to a round later (the rounds still catch a moment missed by a restart).
+ */
+export function expireAtBatchMoments(batch: Pick<Batch, 'opensAt' | 'closesAt'>, logger: Payload['logger'], now = new Date()): void {
+  // Outside a Next.js server (tests, scripts) there is no page cache, and no server to ask.
+  if (!insideNextServer()) return
+  for (const moment of [batch.opensAt, batch.closesAt]) {
+    const wait = moment ? new Date(moment).getTime() - now.getTime() : -1
+    if (wait <= 0 || wait > LONGEST_TIMER_MS) continue
+    setTimeout(() => void expireBatchPages().catch((error) => logger.error({ err: error, msg: '[batch-clock] could not expire the pages' })), wait + 50).unref()
+  }
 }
 
 /** What the pages show of the batches, as far as the clock moves it: which batch is open, whether, and which one is next. */
