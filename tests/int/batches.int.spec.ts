@@ -135,7 +135,7 @@ describe('a batch that takes no orders', () => {
 
 describe('what the customer keeps', () => {
   it('the confirmation, its e-mail, the status page and a status e-mail say when the jars were made and are best by', async () => {
-    await openBatch(payload, { jarsLeft: 20 }, { madeOn: '2026-12-05T12:00:00.000Z', opensAt: new Date(Date.now() - 60_000).toISOString(), bestBy: '2026-12-19T12:00:00.000Z' })
+    await openBatch(payload, { jarsLeft: 20 }, { madeOn: '2026-12-05T12:00:00.000Z', opensAt: '2026-12-05T14:00:00.000Z', bestBy: '2026-12-19T12:00:00.000Z' })
     const result = await orderOf(['mixed-berry'], { now: new Date('2026-12-06T15:00:00.000Z') })
     const order = await placed(result)
     const FRESHNESS = 'Made Dec 5 · best by Dec 19 · keep refrigerated'
@@ -162,6 +162,14 @@ describe('what the customer keeps', () => {
     const sheet = await findPrepSheet(payload, '2026-12-05')
     expect([...sheet.pickups, ...sheet.deliveries].find((stop) => stop.id === order.id)).toMatchObject({ batch: 'B-PREP', jars: '2 × Peach Ginger, 1 × Mixed Berry' })
     expect(prepSheetCsv(sheet)).toContain(`${order.reference},${order.fullName},${order.phone},3,"2 × Peach Ginger, 1 × Mixed Berry",B-PREP,`)
+  })
+
+  it('an order from a batch without a jar limit takes no jars but keeps the batch’s dates', async () => {
+    const batch = await openBatch(payload, { jarsLeft: null }, { madeOn: '2026-11-20T12:00:00.000Z', bestBy: '2026-12-04T12:00:00.000Z', opensAt: '2026-11-20T14:00:00.000Z' })
+    const order = await placed(await orderOf(['mixed-berry'], { now: new Date('2026-11-21T15:00:00.000Z') }))
+    expect(await payload.findByID({ collection: 'orders', id: order.id, depth: 0 })).toMatchObject({ jarsFromBatch: 0, batch: batch.id })
+    const { orderConfirmation } = await import('@/features/ordering/confirmation')
+    expect(orderConfirmation(order, []).freshness).toBe('Made Nov 20 · best by Dec 4 · keep refrigerated')
   })
 
   it('an order from a site without batches says nothing of dates', async () => {
