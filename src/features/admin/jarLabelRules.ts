@@ -9,9 +9,9 @@
  */
 import { BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, defaultBatchCode } from '@/features/ordering/batches'
 import { LINKED_FLAVOR_PARAM } from '@/features/ordering/orderFormState'
+import { addDays, isDayKey, shortDayLabel } from '@/shared/time'
 
 import { JAR_LABELS_VIEW } from './adminViews'
-import { addDays, isDayKey, shortDayLabel } from '@/shared/time'
 
 /** Site settings' label fields: defaults for a fresh site and their limits. */
 export const LABEL_SETTINGS = {
@@ -128,8 +128,9 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
 
 /**
  * Reads the view's GET form: made-on day (default `today`), best-by day (default: none, the shelf
- * life decides), batch code (default from the day), sheet and a count per flavor. What is wrong is named in `problems`, in words the seller can act on; the
- * form then shows the defaults and nothing is printed.
+ * life decides), batch code (default from the day), sheet and a count per flavor. What is wrong is
+ * named in `problems`, in words the seller can act on; the form then shows the defaults and nothing
+ * is printed.
  */
 export function parseLabelRequest(query: Query, flavors: readonly LabelFlavor[], today: string): { request: LabelRequest; problems: string[] } {
   const problems: string[] = []
