@@ -210,11 +210,11 @@ async function batchOpening() {
   const fresh = await startSite({ env: { ...smtpEnv(smtp), ADMIN_EMAIL: BATCH_ADMIN.email, ADMIN_PASSWORD: BATCH_ADMIN.password }, name: 'bench-batch' })
   const front = await startProxy(fresh)
   try {
-    await putBatchOnSale(front.url, BATCH_ADMIN, BATCH_JARS)
+    const sale = await putBatchOnSale(front.url, BATCH_ADMIN, BATCH_JARS)
     const pages = ['/', '/order']
     for (const page of pages) await load(front.url + page, { seconds: 2, connections: 10 }) // warm-up
     const batch = await openBatch(front.url, fresh.databaseFile, { posts: BATCH_POSTS, clients: BATCH_CLIENTS, pages, pageConnections: 10, pageRate: BATCH_PAGE_RATE })
-    const left = await jarsLeft(front.url)
+    const left = await jarsLeft(sale)
     for (const [reason, count] of batch.other) console.log(`  ${count} × ${reason}`)
     const others = [...batch.other.values()].reduce((sum, count) => sum + count, 0)
     console.log(`\nA batch opening through nginx: ${BATCH_POSTS} one-jar orders from ${BATCH_CLIENTS} buyers at once (each its own address, as the page's script posts) for ${BATCH_JARS} jars, while ${pages.join(' and ')} are each loaded ${BATCH_PAGE_RATE} times a second`)

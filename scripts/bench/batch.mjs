@@ -11,22 +11,29 @@ import { loadInOwnProcess } from './throughput.mjs'
 /** What a buyer who came too late reads (src/features/ordering/notices.ts, soldOut). */
 const SOLD_OUT_TITLES = new Set(['Sold Out'])
 
-/** The seller's REST API as the admin, through `url`: `stock.jarsAvailable` set to `jars`. */
+/**
+ * The seller's REST API as the admin, through `url`: a batch of `jars` jars (one total, not split
+ * per flavor) made today and open for orders now, without the e-mail to the list. Answers what
+ * `jarsLeft` needs to read it back.
+ */
 export async function putBatchOnSale(url, admin, jars) {
   const login = await fetch(`${url}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(admin) })
   const { token } = await login.json()
   if (!login.ok || !token) throw new Error(`admin login failed: ${login.status}`)
-  const answer = await fetch(`${url}/api/globals/stock`, {
+  const headers = { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }
+  const answer = await fetch(`${url}/api/batches`, {
     method: 'POST',
-    headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jarsAvailable: jars }),
+    headers,
+    body: JSON.stringify({ madeOn: new Date().toISOString(), opensAt: new Date().toISOString(), jarsLeft: jars, announce: false }),
   })
-  if (!answer.ok) throw new Error(`setting the stock failed: ${answer.status} ${await answer.text()}`)
+  if (!answer.ok) throw new Error(`putting the batch on sale failed: ${answer.status} ${await answer.text()}`)
+  const { doc } = await answer.json()
+  return { url: `${url}/api/batches/${doc.id}?depth=0`, headers }
 }
 
-export async function jarsLeft(url) {
-  const { jarsAvailable } = await (await fetch(`${url}/api/globals/stock?depth=0`)).json()
-  return jarsAvailable
+/** The batch's jars left now, as `putBatchOnSale` answered where to read it. */
+export async function jarsLeft(batch) {
+  return (await (await fetch(batch.url, { headers: batch.headers })).json()).jarsLeft
 }
 
 /**

@@ -1,8 +1,7 @@
 import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHook, type CollectionBeforeValidateHook, type CollectionConfig, type Field, type PayloadRequest } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
-import { LABEL_SETTINGS } from '@/features/admin/jarLabelRules'
-import { BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, dayKeyOf, defaultBatchCode, storedDay } from '@/features/ordering/batches'
+import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, dayKeyOf, defaultBatchCode, storedDay } from '@/features/ordering/batches'
 import { clockEndpoint } from '@/features/ordering/batchClock'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
@@ -47,7 +46,7 @@ const completeBatch: CollectionBeforeValidateHook = async ({ data, originalDoc, 
   if (!current.code?.trim()) data.code = await freeBatchCode(req, defaultBatchCode(madeOn))
   if (!current.bestBy) {
     const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-    data.bestBy = storedDay(addDays(madeOn, settings.shelfLifeDays ?? LABEL_SETTINGS.shelfLifeDays))
+    data.bestBy = storedDay(addDays(madeOn, settings.shelfLifeDays ?? DEFAULT_SHELF_LIFE_DAYS))
   } else if (data.bestBy) data.bestBy = storedDay(dayKeyOf(data.bestBy))
   if (!current.opensAt) data.opensAt = new Date().toISOString()
   if (Array.isArray(data.flavors)) for (const row of data.flavors) if (row && row.left == null) row.left = row.made ?? 0
@@ -89,7 +88,7 @@ export const Batches: CollectionConfig = {
   admin: {
     group: 'Shop',
     useAsTitle: 'code',
-    defaultColumns: ['code', 'madeOn', 'bestBy', 'opensAt', 'jarsLeft'],
+    defaultColumns: ['code', 'madeOn', 'bestBy', 'opensAt', 'closesAt', 'jarsLeft'],
     description:
       'Each batch you make: when, its best-by day, and its jars. Orders take jars from the batch opened last; a batch opening later is announced on the order page. No batches: no limit.',
   },
@@ -205,6 +204,7 @@ export const Batches: CollectionConfig = {
         description: `For a batch you don't count per flavor. Empty: no limit. At ${FEW_JARS_LEFT} or fewer the order page says how many are left; at 0 it takes no orders.`,
         step: 1,
         condition: (data) => !(Array.isArray(data?.flavors) && data.flavors.length > 0),
+        components: { Cell: '/features/ordering/admin/BatchJarsCell#BatchJarsCell' },
       },
       validate: wholeJars,
     },

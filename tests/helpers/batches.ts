@@ -10,11 +10,12 @@ let lastOpened = Date.now() - 60_000
 /**
  * Opens a new batch for orders now, after every earlier one (so it is the open batch): counted
  * as one total (`jarsLeft`; null: no limit) or per flavor key (`flavors`: jars left of each).
+ * A test on a clock of its own gives `madeOn` and `opensAt` on that clock.
  */
 export async function openBatch(
   payload: Payload,
   jars: { jarsLeft?: number | null; flavors?: Record<string, number> },
-  fields: Partial<Pick<Batch, 'madeOn' | 'bestBy' | 'closesAt' | 'code'>> = {},
+  fields: Partial<Pick<Batch, 'madeOn' | 'bestBy' | 'opensAt' | 'closesAt' | 'code' | 'announce'>> = {},
 ): Promise<Batch> {
   // Strictly later than the batch opened before, and not in the future.
   lastOpened = Math.min(Date.now(), Math.max(lastOpened + 1, Date.now() - 30_000))

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dashboardFigures, WAITING } from '@/features/admin/dashboard'
 
 import { storedOrder } from '../helpers/orders'
+import { openBatch } from '../helpers/batches'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
 const order = (totalPrice: number, status: 'new' | 'confirmed' | 'completed' | 'cancelled', createdAt?: string) =>
@@ -67,10 +68,13 @@ describe('the admin dashboard figures', () => {
     expect(figures.completedUnpaid).toEqual(await listed(WAITING.completedUnpaid))
   })
 
-  it("shows this batch's jars left once the seller sets them", async () => {
+  it("shows the open batch's jars left (in all, or summed over its flavors) and its code", async () => {
     const { payload } = app
-    await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: 9 } })
-    expect((await dashboardFigures(payload)).jarsLeft).toBe(9)
-    await payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: null } })
+    const counted = await openBatch(payload, { jarsLeft: 9 }, { code: 'B-DASH-1' })
+    expect(await dashboardFigures(payload)).toMatchObject({ jarsLeft: 9, batch: { id: counted.id, code: 'B-DASH-1' } })
+    await openBatch(payload, { flavors: { 'mixed-berry': 4, 'peach-ginger': 3 } }, { code: 'B-DASH-2' })
+    expect(await dashboardFigures(payload)).toMatchObject({ jarsLeft: 7, batch: { code: 'B-DASH-2' } })
+    await openBatch(payload, { jarsLeft: null }, { code: 'B-DASH-3' })
+    expect((await dashboardFigures(payload)).jarsLeft).toBeNull()
   })
 })

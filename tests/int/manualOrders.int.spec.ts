@@ -10,6 +10,8 @@ import { windowsOpenNow } from '@/features/ordering/shop'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 
 import { savedExportFile } from '../helpers/exports'
+import type { Batch } from '@/payload-types'
+import { jarsLeftIn, openBatch } from '../helpers/batches'
 import { orderFormData, validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, startPayload, type TestPayload } from '../helpers/payload'
 import { startSmtp, type TestSmtp } from '../helpers/smtp'
@@ -36,7 +38,8 @@ function byHandForm(values: Record<string, string> = {}): FormData {
 
 const orderCount = async () => (await app.payload.count({ collection: 'orders' })).totalDocs
 const outboxCount = async () => (await app.payload.count({ collection: 'email-outbox' })).totalDocs
-const jarsAvailable = async () => (await app.payload.findGlobal({ slug: 'stock' })).jarsAvailable
+let batch: Batch
+const jarsAvailable = async () => jarsLeftIn(app.payload, batch)
 const saturdayKey = async () => (await windowsOpenNow(app.payload, thursdayNoon)).open.find((window) => window.label === SATURDAY_PICKUP)!
 
 beforeAll(async () => {
@@ -47,7 +50,8 @@ beforeAll(async () => {
     slug: 'fulfilment',
     data: { windows: [{ method: 'pickup', weekday: 'sat', start: '10:00', end: '14:00', place: 'Eastern Market', capacity: 2 }], leadTimeHours: 24, blackoutDates: [] },
   })
-  await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: 10 } })
+  // Made and opened on the test's clock, so it is the open batch at `thursdayNoon` whatever today is.
+  batch = await openBatch(app.payload, { jarsLeft: 10 }, { madeOn: '2026-12-01T12:00:00.000Z', opensAt: '2026-12-01T14:00:00.000Z' })
 })
 
 afterAll(async () => {
@@ -87,7 +91,7 @@ describe('an order entered by hand', () => {
     expect(stored.reference).toMatch(/^SM-\d+$/)
 
     // This batch's jars and the window's place are taken, as for an order from the form.
-    expect(await jarsAvailable()).toBe(before.jars! - 3)
+    expect(await jarsAvailable()).toBe((before.jars as number) - 3)
     expect((await saturdayKey()).placesLeft).toBe(1)
 
     // No e-mail address: only the seller's e-mail is queued.
@@ -162,7 +166,7 @@ describe('an order entered by hand', () => {
   })
 
   it('leaves the order form as it was: e-mail and consent still required there, and its orders are online', async () => {
-    await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: null } })
+    batch = await openBatch(app.payload, { jarsLeft: null }, { madeOn: '2026-12-01T12:00:00.000Z', opensAt: '2026-12-01T15:00:00.000Z' })
     const { email: _email, ...withoutEmail } = validOrderForm
     expect(await submitOrder(app.payload, { ...withoutEmail, fullName: 'Online Olive' }, undefined, clock)).toMatchObject({
       status: 'error',

@@ -4,6 +4,7 @@ import { findOrderByStatusToken } from '@/features/ordering/orderStatus'
 import { submitOrder, type OrderResult } from '@/features/ordering/service'
 import { windowBookings, windowsOpenNow } from '@/features/ordering/shop'
 
+import { jarsLeftIn, openBatch } from '../helpers/batches'
 import { validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
 
@@ -82,13 +83,14 @@ describe('pickup and delivery windows', () => {
 
   it('a cancelled order set back takes its place and jars again, or is refused with nothing changed while its time is full or the batch is short', async () => {
     await setWindows([{ ...saturdayPickup, capacity: 1 }])
-    await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: 10 } })
+    const batch = await openBatch(app.payload, { jarsLeft: 10 }, { madeOn: '2026-12-01T12:00:00.000Z', opensAt: '2026-12-01T14:00:00.000Z' })
     const label = 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market'
     const key = await keyOf(label)
     const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
     const setStatus = (id: number, status: string) => rest(app.config, 'PATCH', `/orders/${id}`, { headers, body: { status } })
     const stored = (id: number) => app.payload.findByID({ collection: 'orders', id, depth: 0 })
-    const jarsLeft = async () => (await app.payload.findGlobal({ slug: 'stock' })).jarsAvailable
+    const jarsLeft = async () => jarsLeftIn(app.payload, batch)
+    const setJarsLeft = (jarsLeft: number) => app.payload.update({ collection: 'batches', id: batch.id, data: { jarsLeft }, context: { disableRevalidate: true } })
     const placesTaken = async () => (await windowBookings(app.payload, [key])).get(key) ?? 0
     const placed = async (result: OrderResult) => {
       if (result.status !== 'success') throw new Error(`order refused: ${JSON.stringify(result)}`)
@@ -113,19 +115,19 @@ describe('pickup and delivery windows', () => {
 
     // The place is free again, but the batch is short of the order's 3 jars.
     expect((await setStatus(second.id, 'cancelled')).status).toBe(200)
-    await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: 2 } })
+    await setJarsLeft(2)
     const short = await setStatus(first.id, 'confirmed')
     expect(short.status).toBe(400)
-    expect(JSON.stringify(short.json)).toContain('Not enough jars left: this batch has 2 jars and this order needs 3 jars. Add jars under Shop → This batch first, then set this order back.')
+    expect(JSON.stringify(short.json)).toContain('Not enough jars left: its batch has 2 jars and this order needs 3 jars. Add jars under Shop → Batches first, then set this order back.')
     expect(await stored(first.id)).toMatchObject({ status: 'cancelled', jarsFromBatch: 0 })
     expect([await jarsLeft(), await placesTaken()]).toEqual([2, 0])
 
-    await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: 10 } })
+    await setJarsLeft(10)
     expect((await setStatus(first.id, 'confirmed')).status).toBe(200)
     expect(await stored(first.id)).toMatchObject({ status: 'confirmed', jarsFromBatch: 3 })
     expect([await jarsLeft(), await placesTaken()]).toEqual([7, 1])
     expect(await openLabels()).not.toContain(label)
-    await app.payload.updateGlobal({ slug: 'stock', data: { jarsAvailable: null } })
+    await openBatch(app.payload, { jarsLeft: null }, { madeOn: '2026-12-01T12:00:00.000Z', opensAt: '2026-12-01T15:00:00.000Z' })
   })
 
   it('a window within the lead time, past, or on a day off cannot be booked', async () => {

@@ -7,7 +7,7 @@
  * and allergens, the business's name and place (FDA's small-business labeling guide), and for this
  * refrigerated gel the storage words and its made-on and best-by dates.
  */
-import { BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, defaultBatchCode } from '@/features/ordering/batches'
+import { BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, DEFAULT_SHELF_LIFE_DAYS, defaultBatchCode } from '@/features/ordering/batches'
 import { LINKED_FLAVOR_PARAM } from '@/features/ordering/orderFormState'
 import { addDays, isDayKey, shortDayLabel } from '@/shared/time'
 
@@ -18,7 +18,7 @@ export const LABEL_SETTINGS = {
   netQuantity: 'Net Wt 8 oz (227 g)',
   netQuantityMaxLength: 40,
   placeMaxLength: 60,
-  shelfLifeDays: 14,
+  shelfLifeDays: DEFAULT_SHELF_LIFE_DAYS,
   shelfLifeMin: 1,
   shelfLifeMax: 60,
 } as const

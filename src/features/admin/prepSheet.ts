@@ -42,6 +42,7 @@ export const PREP_ORDER_SELECT = {
   notes: true,
   totalPrice: true,
   paymentStatus: true,
+  batch: true,
 } as const
 
 export type PrepOrder = Pick<Order, 'id' | keyof typeof PREP_ORDER_SELECT>
@@ -69,6 +70,8 @@ export type PrepStop = {
   notes: string
   /** What to collect at the door: the total, or 0 when it is paid. */
   toCollect: number
+  /** The code of the batch its jars come from ('B-1205'), or null. */
+  batch: string | null
 }
 
 export type PrepSheet = {
@@ -119,7 +122,7 @@ function withoutDay(label: string): string {
   return label.split(' · ').slice(1).join(' · ') || label
 }
 
-function stop(order: PrepOrder): PrepStop {
+function stop(order: PrepOrder, batchCodes: ReadonlyMap<string, string>): PrepStop {
   return {
     id: order.id,
     reference: order.reference ?? '',
@@ -134,6 +137,7 @@ function stop(order: PrepOrder): PrepStop {
     mapHref: mapHref(order),
     notes: order.notes ?? '',
     toCollect: owed(order),
+    batch: order.batch == null ? null : (batchCodes.get(String(typeof order.batch === 'object' ? order.batch.id : order.batch)) ?? null),
   }
 }
 
@@ -147,8 +151,12 @@ function inRouteOrder(a: PrepOrder, b: PrepOrder): number {
   return (a.reference ?? '').localeCompare(b.reference ?? '', 'en', { numeric: true })
 }
 
-/** The sheet of `day` from any set of orders: those not on that day's sheet are left out. */
-export function prepSheetFrom(orders: readonly PrepOrder[], day: string): PrepSheet {
+/**
+ * The sheet of `day` from any set of orders: those not on that day's sheet are left out.
+ * `batchCodes`: the codes of the orders' batches, by batch id.
+ */
+export function prepSheetFrom(orders: readonly PrepOrder[], day: string, batchCodes: ReadonlyMap<string, string> = new Map()): PrepSheet {
+  const stopOf = (order: PrepOrder) => stop(order, batchCodes)
   const onSheet = orders.filter((order) => isOnSheet(order, day)).sort(inRouteOrder)
   const make = new Map<string, number>()
   for (const order of onSheet) {
@@ -159,13 +167,13 @@ export function prepSheetFrom(orders: readonly PrepOrder[], day: string): PrepSh
     dayLabel: dayLabel(day),
     make: [...make].map(([flavor, jars]) => ({ flavor, jars })).sort((a, b) => b.jars - a.jars || a.flavor.localeCompare(b.flavor)),
     jars: onSheet.reduce((sum, order) => sum + order.quantity, 0),
-    pickups: onSheet.filter((order) => order.deliveryMethod === 'pickup').map(stop),
-    deliveries: onSheet.filter((order) => order.deliveryMethod === 'delivery').map(stop),
+    pickups: onSheet.filter((order) => order.deliveryMethod === 'pickup').map(stopOf),
+    deliveries: onSheet.filter((order) => order.deliveryMethod === 'delivery').map(stopOf),
     toCollect: onSheet.reduce((sum, order) => sum + owed(order), 0),
   }
 }
 
-/** The day's sheet, from one query of the orders on it. */
+/** The day's sheet, from one query of the orders on it (and one of their batches' codes). */
 export async function findPrepSheet(payload: Payload, day: string, req?: Partial<PayloadRequest>): Promise<PrepSheet> {
   const { docs } = await payload.find({
     collection: 'orders',
@@ -177,7 +185,12 @@ export async function findPrepSheet(payload: Payload, day: string, req?: Partial
     overrideAccess: true,
     req,
   })
-  return prepSheetFrom(docs as PrepOrder[], day)
+  const orders = docs as PrepOrder[]
+  const batchIds = [...new Set(orders.flatMap((order) => (order.batch == null ? [] : [typeof order.batch === 'object' ? order.batch.id : order.batch])))]
+  const batches = batchIds.length
+    ? (await payload.find({ collection: 'batches', where: { id: { in: batchIds } }, select: { code: true }, pagination: false, depth: 0, overrideAccess: true, req })).docs
+    : []
+  return prepSheetFrom(orders, day, new Map(batches.map((batch) => [String(batch.id), batch.code ?? ''])))
 }
 
 /**
@@ -201,8 +214,8 @@ export async function defaultPrepDay(payload: Payload, now = new Date(), req?: P
 
 /** The sheet as one CSV table: a 'Make' row per flavor, then the pickups and the deliveries. */
 export function prepSheetCsv(sheet: PrepSheet): string {
-  const header = ['Section', 'Time', 'Order', 'Name', 'Phone', 'Jars', 'Flavors', 'Address', 'Map', 'Notes', 'To collect ($)', 'Status']
-  const made = sheet.make.map(({ flavor, jars }) => ['Make', '', '', '', '', jars, flavor, '', '', '', '', ''])
+  const header = ['Section', 'Time', 'Order', 'Name', 'Phone', 'Jars', 'Flavors', 'Batch', 'Address', 'Map', 'Notes', 'To collect ($)', 'Status']
+  const made = sheet.make.map(({ flavor, jars }) => ['Make', '', '', '', '', jars, flavor, '', '', '', '', '', ''])
   const stops = (method: PrepOrder['deliveryMethod'], list: PrepStop[]) =>
     list.map((entry) => {
       const delivery = method === 'delivery'
@@ -214,6 +227,7 @@ export function prepSheetCsv(sheet: PrepSheet): string {
         entry.phone,
         entry.quantity,
         entry.jars,
+        entry.batch ?? '',
         delivery ? entry.address : '',
         delivery ? entry.mapHref : '',
         entry.notes,

@@ -129,7 +129,7 @@ export async function announceOpenedBatch(payload: Payload, now: Date): Promise<
     await inTransaction(payload, async (req) => {
       for (const subscriber of waiting) {
         const email = openingEmail(payload, batch, onSale, subscriber, settings)
-        await queueEmail(payload, { ...email, about: `batch:${batch.id}`, dedupeKey: `batch:${batch.id}:opened:${subscriber.email.trim().toLowerCase()}` }, req)
+        await queueEmail(payload, { ...email, about: `batch:${batch.id}`, dedupeKey: openingKey(batch, subscriber.email) }, req)
       }
       return { commit: true, value: undefined }
     })
@@ -141,6 +141,9 @@ export async function announceOpenedBatch(payload: Payload, now: Date): Promise<
   payload.logger.info(`[batch-clock] batch ${batch.code} opened: e-mailed ${queued} people on the list`)
   return queued
 }
+
+/** One per batch and address. The batch's creation time too: SQLite gives a deleted batch's id to the next one. */
+export const openingKey = (batch: Pick<Batch, 'id' | 'createdAt'>, email: string) => `batch:${batch.id}:${batch.createdAt}:opened:${email.trim().toLowerCase()}`
 
 function openingEmail(
   payload: Payload,

@@ -3,10 +3,9 @@ import 'server-only'
 import type { MongooseAdapter } from '@payloadcms/db-mongodb'
 import type { Payload } from 'payload'
 
-import { LABEL_SETTINGS } from '@/features/admin/jarLabelRules'
 import { addDays } from '@/shared/time'
 
-import { defaultBatchCode, storedDay } from './batches'
+import { DEFAULT_SHELF_LIFE_DAYS, defaultBatchCode, storedDay } from './batches'
 
 /**
  * MongoDB's counterpart of the SQL migration `20261126_114623_batches`: the single "jars left in
@@ -25,7 +24,7 @@ export async function batchFromStockOnMongo(payload: Payload): Promise<boolean> 
     collection: 'batches',
     data: {
       madeOn: storedDay(today),
-      bestBy: storedDay(addDays(today, settings.shelfLifeDays ?? LABEL_SETTINGS.shelfLifeDays)),
+      bestBy: storedDay(addDays(today, settings.shelfLifeDays ?? DEFAULT_SHELF_LIFE_DAYS)),
       code: defaultBatchCode(today),
       opensAt: new Date().toISOString(),
       announce: false,

@@ -10,6 +10,9 @@
 import { type JarsLeft, jarsLeftFrom, jarsShown } from './catalog'
 import { addDays, BUSINESS_TIME_ZONE, businessDay, zonedInstant } from '@/shared/time'
 
+/** How long the gel keeps in the fridge on a fresh site (Site settings → Shelf life): best by = made on + this. */
+export const DEFAULT_SHELF_LIFE_DAYS = 14
+
 /** The freshness limit a fresh site starts with: no order from a batch with fewer days left. */
 export const DEFAULT_MIN_DAYS_LEFT = 7
 export const MIN_DAYS_LEFT_MAX = 60

@@ -132,7 +132,10 @@ function StopTable({ stops, delivery }: { stops: PrepStop[]; delivery: boolean }
                 </a>
               </td>
             )}
-            <td data-label="Jars">{stop.jars}</td>
+            <td data-label="Jars">
+              {stop.jars}
+              {stop.batch && <span className="prep-sheet__batch"> · {stop.batch}</span>}
+            </td>
             {delivery && <td data-label="Notes" data-wide>{stop.notes || '—'}</td>}
             <td data-label="Collect">{stop.toCollect > 0 ? dollars(stop.toCollect) : 'Paid'}</td>
           </tr>

@@ -110,7 +110,7 @@ export async function OrderPage({ quantity }: { quantity: number }) {
           soldOut={
             soldOut ? (
               <div className="card mx-auto max-w-xl space-y-5" data-testid="sold-out">
-                <h2 className="text-2xl font-semibold">Sold out</h2>
+                <h2 className="text-2xl font-semibold">{shop.opensAt ? 'A new batch is coming' : 'Sold out'}</h2>
                 {shop.opensAt && <BatchOpening opensAt={shop.opensAt} className="rounded-2xl bg-sea-50 px-5 py-4 text-lg text-sea-900" />}
                 <p className="text-lg leading-8 text-plum-900/85">{shop.soldOutMessage}</p>
                 <NextBatchSignUp />
