@@ -2,8 +2,8 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
-import { LABEL_SETTINGS, batchLabelsUrl } from '@/features/admin/jarLabelRules'
-import { dayKeyOf } from '@/features/ordering/batches'
+import { batchLabelsUrl } from '@/features/admin/jarLabelRules'
+import { dayKeyOf, DEFAULT_SHELF_LIFE_DAYS } from '@/features/ordering/batches'
 import { batchRules } from '@/features/ordering/shop'
 import { startOfDay } from '@/shared/time'
 
@@ -32,7 +32,7 @@ export async function nextBatchPanel(payload: Payload, batchId: number | string 
     flavors: flavors.docs.filter((flavor) => flavor.available !== false).map(({ value, name }) => ({ value, name })),
     jarsSold,
     waitingList,
-    shelfLifeDays: settings.shelfLifeDays ?? LABEL_SETTINGS.shelfLifeDays,
+    shelfLifeDays: settings.shelfLifeDays ?? DEFAULT_SHELF_LIFE_DAYS,
     minDaysLeft: rules.minDaysLeft,
   })
   if (!batch) return { suggestion, labelsUrl: null }
