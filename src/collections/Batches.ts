@@ -214,5 +214,11 @@ export const Batches: CollectionConfig = {
       },
       validate: wholeJars,
     },
+    {
+      name: 'nextBatch',
+      type: 'ui',
+      // This batch's labels to print, and what to make next (features/admin/nextBatch.ts).
+      admin: { components: { Field: '/features/admin/components/NextBatch#NextBatch' }, disableListColumn: true },
+    },
   ],
 }
