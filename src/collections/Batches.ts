@@ -22,12 +22,24 @@ const jarCount = (name: 'made' | 'left', label: string, description: string): Fi
   validate: wholeJars,
 })
 
+/** A later moment of the batch than `earlier` (its sibling field), or empty. */
+const after =
+  (earlier: 'madeOn' | 'opensAt', message: string) =>
+  (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+    if (value == null || value === '') return true
+    const at = Date.parse(String(value))
+    if (Number.isNaN(at)) return 'Not a date.'
+    const before = Date.parse(String(siblingData?.[earlier] ?? ''))
+    return Number.isNaN(before) || at > before ? true : message
+  }
+
 const day = (name: 'madeOn' | 'bestBy', label: string, description: string): Field => ({
   name,
   label,
   type: 'date',
   required: name === 'madeOn',
   index: true,
+  ...(name === 'bestBy' ? { validate: after('madeOn', 'The best-by day comes after the made-on day.') } : {}),
   admin: { description, date: { pickerAppearance: 'dayOnly', displayFormat: 'EEE, MMM d, yyyy' }, width: '50%' },
 })
 
@@ -144,6 +156,7 @@ export const Batches: CollectionConfig = {
           name: 'closesAt',
           label: 'Closes',
           type: 'date',
+          validate: after('opensAt', 'It closes after it opens.'),
           admin: {
             description: 'Optional. It also closes when sold out, and when too few days are left before its best-by day (Shop → Batch rules).',
             date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE, MMM d, yyyy h:mm a', timeIntervals: 15 },
