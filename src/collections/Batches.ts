@@ -2,7 +2,7 @@ import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHo
 
 import { adminOnly } from '@/access/adminOnly'
 import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, dayKeyOf, defaultBatchCode, storedDay } from '@/features/ordering/batches'
-import { clockEndpoint, roundAtBatchMoments } from '@/features/ordering/batchClock'
+import { clockEndpoint, expireAtBatchMoments } from '@/features/ordering/batchClock'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
@@ -22,12 +22,24 @@ const jarCount = (name: 'made' | 'left', label: string, description: string): Fi
   validate: wholeJars,
 })
 
+/** A later moment of the batch than `earlier` (its sibling field), or empty. */
+const after =
+  (earlier: 'madeOn' | 'opensAt', message: string) =>
+  (value: unknown, { siblingData }: { siblingData: Record<string, unknown> }) => {
+    if (value == null || value === '') return true
+    const at = Date.parse(String(value))
+    if (Number.isNaN(at)) return 'Not a date.'
+    const before = Date.parse(String(siblingData?.[earlier] ?? ''))
+    return Number.isNaN(before) || at > before ? true : message
+  }
+
 const day = (name: 'madeOn' | 'bestBy', label: string, description: string): Field => ({
   name,
   label,
   type: 'date',
   required: name === 'madeOn',
   index: true,
+  ...(name === 'bestBy' ? { validate: after('madeOn', 'The best-by day comes after the made-on day.') } : {}),
   admin: { description, date: { pickerAppearance: 'dayOnly', displayFormat: 'EEE, MMM d, yyyy' }, width: '50%' },
 })
 
@@ -73,16 +85,15 @@ const keepBatchWithOrders: CollectionBeforeDeleteHook = async ({ id, req }) => {
   }
 }
 
-/** An opening or closing time set for the coming seconds: the clock changes the pages at that moment. */
-const watchBatchMoments: CollectionAfterChangeHook = ({ doc, previousDoc, operation, req }) => {
-  // Orders change only the jars: their saves leave the clock alone.
-  if (operation === 'create' || doc.opensAt !== previousDoc?.opensAt || doc.closesAt !== previousDoc?.closesAt) roundAtBatchMoments(doc, req)
-  return doc
+/**
+ * Every order changes a batch's jars; the pages are expired only when what they show of it changes,
+ * and again at its opening and closing times (`expireAtBatchMoments`).
+ */
+const expireShownBatch: CollectionAfterChangeHook = (args) => {
+  if (args.operation === 'update' && !batchShownChanged(args.previousDoc ?? {}, args.doc)) return args.doc
+  if (!args.req.context?.disableRevalidate) expireAtBatchMoments(args.doc, args.req.payload.logger)
+  return revalidateCollection(CACHE_TAGS.batches)(args)
 }
-
-/** Every order changes a batch's jars; the pages are expired only when what they show of it changes. */
-const expireShownBatch: CollectionAfterChangeHook = (args) =>
-  args.operation === 'update' && !batchShownChanged(args.previousDoc ?? {}, args.doc) ? args.doc : revalidateCollection(CACHE_TAGS.batches)(args)
 
 /**
  * What the seller made, and what is left of it to sell. The batch open for orders is the one
@@ -106,7 +117,7 @@ export const Batches: CollectionConfig = {
   hooks: {
     beforeValidate: [completeBatch],
     beforeDelete: [keepBatchWithOrders],
-    afterChange: [expireShownBatch, watchBatchMoments],
+    afterChange: [expireShownBatch],
     afterDelete: [revalidateCollectionAfterDelete(CACHE_TAGS.batches)],
   },
   fields: [
@@ -145,6 +156,7 @@ export const Batches: CollectionConfig = {
           name: 'closesAt',
           label: 'Closes',
           type: 'date',
+          validate: after('opensAt', 'It closes after it opens.'),
           admin: {
             description: 'Optional. It also closes when sold out, and when too few days are left before its best-by day (Shop → Batch rules).',
             date: { pickerAppearance: 'dayAndTime', displayFormat: 'EEE, MMM d, yyyy h:mm a', timeIntervals: 15 },
@@ -214,6 +226,12 @@ export const Batches: CollectionConfig = {
         components: { Cell: '/features/ordering/admin/BatchJarsCell#BatchJarsCell' },
       },
       validate: wholeJars,
+    },
+    {
+      name: 'nextBatch',
+      type: 'ui',
+      // This batch's labels to print, and what to make next (features/admin/nextBatch.ts).
+      admin: { components: { Field: '/features/admin/components/NextBatch#NextBatch' }, disableListColumn: true },
     },
   ],
 }

@@ -5,12 +5,15 @@ import type { MongooseAdapter } from '@payloadcms/db-mongodb'
 import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
 import { customerContacts, subscribedEmailKeys } from '@/features/admin/aggregates/customerContacts'
 import { flavorCombinations } from '@/features/admin/aggregates/flavorCombinations'
+import { jarsSoldPerFlavor } from '@/features/admin/aggregates/jarsSoldPerFlavor'
 import { salesByWeek } from '@/features/admin/aggregates/salesByWeek'
 import { unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
+import { waitingListSize } from '@/features/admin/aggregates/waitingList'
 import { customerKeys } from '@/features/admin/customerKeys'
 import { customersFromContacts } from '@/features/admin/customers'
 import { WAITING } from '@/features/admin/dashboard'
 import { flavorMix, salesWeekStarts } from '@/features/admin/sales'
+import { jarKeys } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
 
 import { groupCustomersReference } from '../helpers/customersReference'
@@ -91,6 +94,24 @@ describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every ord
     const since = weekStarts[6]
     const mixed = kept.filter((order) => new Date(order.createdAt) >= since)
     expect(flavorMix(await flavorCombinations(app.payload, since, now))).toEqual(flavorMix(mixed.map((order) => ({ flavors: order.flavors, flavorNames: order.flavorNames ?? null, orders: 1, lastOrderedAt: order.createdAt }))))
+  })
+
+  it('counts the jars of each flavor of the orders not cancelled, as reading every order does', async () => {
+    const since = new Date(now.getTime() - 28 * 24 * 3600_000)
+    const plain = new Map<string, number>()
+    for (const order of orders) {
+      const placed = new Date(order.createdAt)
+      if (order.status === 'cancelled' || placed < since || placed >= now) continue
+      for (const key of jarKeys(order.flavors)) plain.set(key, (plain.get(key) ?? 0) + 1)
+    }
+    expect(plain.size).toBeGreaterThan(1)
+    expect(await jarsSoldPerFlavor(app.payload, since, now)).toEqual(plain)
+  })
+
+  it('counts the e-mail list without the addresses that unsubscribed, in any case', async () => {
+    await app.payload.create({ collection: 'email-captures', data: { name: 'Q', email: 'Person5@Example.com', discount_code: 'HC25000005' } })
+    await app.payload.create({ collection: 'unsubscribes', data: { email: 'person5@example.com' } })
+    expect(await waitingListSize(app.payload)).toBe(1)
   })
 
   it('sums the money owed as the unpaid lists hold it', async () => {

@@ -123,7 +123,7 @@ describe('a batch that takes no orders', () => {
   })
 
   it('after its closing time, or before the next batch opens: sold out; at the opening it sells', async () => {
-    await openBatch(payload, { jarsLeft: 20 }, { closesAt: new Date(Date.now() - 1_000).toISOString() })
+    await openBatch(payload, { jarsLeft: 20 }, { opensAt: new Date(Date.now() - 60_000).toISOString(), closesAt: new Date(Date.now() - 1_000).toISOString() })
     expect(await orderOf(['mixed-berry'])).toMatchObject({ status: 'error', message: orderNotices.soldOut })
 
     const opensAt = new Date(Date.now() + 3 * 86_400_000)
@@ -135,7 +135,7 @@ describe('a batch that takes no orders', () => {
 
 describe('what the customer keeps', () => {
   it('the confirmation, its e-mail, the status page and a status e-mail say when the jars were made and are best by', async () => {
-    await openBatch(payload, { jarsLeft: 20 }, { madeOn: '2026-12-05T12:00:00.000Z', opensAt: new Date(Date.now() - 60_000).toISOString(), bestBy: '2026-12-19T12:00:00.000Z' })
+    await openBatch(payload, { jarsLeft: 20 }, { madeOn: '2026-12-05T12:00:00.000Z', opensAt: '2026-12-05T14:00:00.000Z', bestBy: '2026-12-19T12:00:00.000Z' })
     const result = await orderOf(['mixed-berry'], { now: new Date('2026-12-06T15:00:00.000Z') })
     const order = await placed(result)
     const FRESHNESS = 'Made Dec 5 · best by Dec 19 · keep refrigerated'
@@ -164,6 +164,14 @@ describe('what the customer keeps', () => {
     expect(prepSheetCsv(sheet)).toContain(`${order.reference},${order.fullName},${order.phone},3,"2 × Peach Ginger, 1 × Mixed Berry",B-PREP,`)
   })
 
+  it('an order from a batch without a jar limit takes no jars but keeps the batch’s dates', async () => {
+    const batch = await openBatch(payload, { jarsLeft: null }, { madeOn: '2026-11-20T12:00:00.000Z', bestBy: '2026-12-04T12:00:00.000Z', opensAt: '2026-11-20T14:00:00.000Z' })
+    const order = await placed(await orderOf(['mixed-berry'], { now: new Date('2026-11-21T15:00:00.000Z') }))
+    expect(await payload.findByID({ collection: 'orders', id: order.id, depth: 0 })).toMatchObject({ jarsFromBatch: 0, batch: batch.id })
+    const { orderConfirmation } = await import('@/features/ordering/confirmation')
+    expect(orderConfirmation(order, []).freshness).toBe('Made Nov 20 · best by Dec 4 · keep refrigerated')
+  })
+
   it('an order from a site without batches says nothing of dates', async () => {
     const order = await placed(await orderOf(['mixed-berry']))
     expect(order.batch ?? null).toBeNull()
@@ -183,12 +191,16 @@ describe('the seller’s batches', () => {
     expect(second.code).toBe('B-1205-2')
   })
 
-  it('refuses a code that is not letters, digits and dashes, and a flavor listed twice', async () => {
+  it('refuses a code that is not letters, digits and dashes, dates out of order, and a flavor listed twice', async () => {
     const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
     const flavor = (await payload.find({ collection: 'flavors', limit: 1 })).docs[0]
     const badCode = await rest(app.config, 'POST', '/batches', { headers, body: { madeOn: '2026-12-05', code: 'B 12/05' } })
     expect(badCode.status).toBe(400)
     expect(JSON.stringify(badCode.json)).toContain('Letters, digits and dashes, e.g. B-1205.')
+    const backwards = await rest(app.config, 'POST', '/batches', { headers, body: { madeOn: '2026-12-05', bestBy: '2026-12-01', opensAt: '2026-12-05T14:00:00.000Z', closesAt: '2026-12-05T13:00:00.000Z' } })
+    expect(backwards.status).toBe(400)
+    expect(JSON.stringify(backwards.json)).toContain('The best-by day comes after the made-on day.')
+    expect(JSON.stringify(backwards.json)).toContain('It closes after it opens.')
     const twice = await rest(app.config, 'POST', '/batches', { headers, body: { madeOn: '2026-12-05', flavors: [{ flavor: flavor.id, made: 3 }, { flavor: flavor.id, made: 2 }] } })
     expect(twice.status).toBe(400)
     expect(JSON.stringify(twice.json)).toContain('Each flavor once')

@@ -124,6 +124,35 @@ describe('two instances on one Redis', () => {
     expect(other.html).toContain('Message Sent!')
   })
 
+  it('two buyers on A and B racing for the last Peach Ginger jar: one order, the other told it sold out, nothing oversold', async () => {
+    const headers = await adminHeaders(siteA)
+    const api = async (method: string, pathname: string, body?: unknown) => (await fetch(`${siteA.baseURL}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })).json()
+    const { docs: flavors } = (await api('GET', '/api/flavors?limit=10&depth=0')) as { docs: { id: number; value: string }[] }
+    const flavorId = (value: string) => flavors.find((flavor) => flavor.value === value)!.id
+    const { doc: batch } = await api('POST', '/api/batches', {
+      madeOn: new Date().toISOString(),
+      announce: false,
+      flavors: [
+        { flavor: flavorId('peach-ginger'), made: 1 },
+        { flavor: flavorId('mixed-berry'), made: 10 },
+      ],
+    })
+    const buyer = (n: number) => ({ ...orderFields(`Race ${n}`, `race-${n}-${Date.now()}@example.com`), quantity: '1', flavor1: 'peach-ginger', flavor2: '', flavor3: '' })
+    const answers = await Promise.all([
+      postForm(siteA.baseURL, '/order', buyer(1), { 'X-Forwarded-For': '192.0.2.101' }),
+      postForm(siteB.baseURL, '/order', buyer(2), { 'X-Forwarded-For': '192.0.2.102' }),
+    ])
+    expect(answers.filter((answer) => answer.html.includes('Order Submitted!'))).toHaveLength(1)
+    expect(answers.filter((answer) => answer.html.includes('Sorry, Peach Ginger just sold out.'))).toHaveLength(1)
+    const stored = (await api('GET', `/api/batches/${batch.id}?depth=0`)) as { flavors: { flavor: number; left: number }[] }
+    expect(stored.flavors.map((row) => [row.flavor, row.left])).toEqual([
+      [flavorId('peach-ginger'), 0],
+      [flavorId('mixed-berry'), 10],
+    ])
+    // The tests after this one sell without a limit again.
+    await api('POST', '/api/batches', { madeOn: new Date().toISOString(), announce: false })
+  })
+
   it('a queued e-mail is delivered once, not twice, with both instances working the outbox', async () => {
     const emails = Array.from({ length: 6 }, (_, index) => `once-${index}-${Date.now()}@example.com`)
     // Orders alternate between the instances; both workers poll the one outbox.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { countField, defaultBatchCode, jarLabel, labelPages, LABEL_LIMITS, parseLabelRequest, type LabelBusiness } from '@/features/admin/jarLabelRules'
+import { batchLabelsUrl, countField, jarLabel, labelPages, LABEL_LIMITS, parseLabelRequest, type LabelBusiness } from '@/features/admin/jarLabelRules'
+import { defaultBatchCode } from '@/features/ordering/batches'
 
 const peachGinger = { value: 'peach-ginger', name: 'Peach Ginger', ingredients: 'Purple sea moss, spring water, organic peaches, ginger', allergens: 'None' }
 const mixedBerry = { value: 'mixed-berry', name: 'Mixed Berry', ingredients: 'Purple sea moss, spring water, blueberries', allergens: null }
@@ -40,6 +41,11 @@ describe('jar labels', () => {
     expect(result.ok && result.label.orderUrl).toBe('https://shop.example.com/order?flavor=peach-ginger')
   })
 
+  it('prints the batch’s own best-by day when it has one, rather than the shelf life’s', () => {
+    const result = jarLabel(peachGinger, business, { madeOn: '2026-12-05', bestBy: '2026-12-15', batchCode: 'B-1205' }, SITE)
+    expect(result.ok && result.label.dates).toBe('Made Dec 5, 2026 · Best by Dec 15, 2026')
+  })
+
   it('suggests B- and the made-on month and day as the batch code', () => {
     expect(defaultBatchCode('2026-12-05')).toBe('B-1205')
     expect(defaultBatchCode('2027-01-31')).toBe('B-0131')
@@ -68,12 +74,12 @@ describe('the jar labels form', () => {
   const flavors = [peachGinger, mixedBerry]
 
   it('defaults to today, its batch code and the Avery sheet', () => {
-    expect(parseLabelRequest({}, flavors, '2026-12-05')).toEqual({ request: { madeOn: '2026-12-05', batchCode: 'B-1205', sheet: 'avery-22806', counts: {} }, problems: [] })
+    expect(parseLabelRequest({}, flavors, '2026-12-05')).toEqual({ request: { madeOn: '2026-12-05', bestBy: null, batchCode: 'B-1205', sheet: 'avery-22806', counts: {} }, problems: [] })
   })
 
   it('reads a made-on day, a batch code, a sheet and a count per flavor', () => {
     const query = { madeOn: '2026-11-30', batch: 'b-1130-2', sheet: 'thermal-4x6', [countField('peach-ginger')]: '12', [countField('mixed-berry')]: '0' }
-    expect(parseLabelRequest(query, flavors, '2026-12-05').request).toEqual({ madeOn: '2026-11-30', batchCode: 'B-1130-2', sheet: 'thermal-4x6', counts: { 'peach-ginger': 12, 'mixed-berry': 0 } })
+    expect(parseLabelRequest(query, flavors, '2026-12-05').request).toEqual({ madeOn: '2026-11-30', bestBy: null, batchCode: 'B-1130-2', sheet: 'thermal-4x6', counts: { 'peach-ginger': 12, 'mixed-berry': 0 } })
   })
 
   it('names each bad input in words the seller can act on', () => {
@@ -89,7 +95,29 @@ describe('the jar labels form', () => {
       'Peach Ginger: the number of labels is a whole number from 0 to 240.',
       'Mixed Berry: the number of labels is a whole number from 0 to 240.',
     ])
-    expect(request).toEqual({ madeOn: '2026-12-05', batchCode: 'B-1205', sheet: 'avery-22806', counts: {} })
+    expect(request).toEqual({ madeOn: '2026-12-05', bestBy: null, batchCode: 'B-1205', sheet: 'avery-22806', counts: {} })
+  })
+
+  it('reads a best-by day after the made-on day, and names one that is no date or not after it', () => {
+    expect(parseLabelRequest({ madeOn: '2026-12-05', bestBy: '2026-12-16' }, flavors, '2026-12-05')).toMatchObject({ request: { bestBy: '2026-12-16' }, problems: [] })
+    expect(parseLabelRequest({ madeOn: '2026-12-05', bestBy: 'soon' }, flavors, '2026-12-05')).toMatchObject({
+      request: { bestBy: null },
+      problems: ['“soon” is not a date: choose the best-by day of the batch, or leave it empty.'],
+    })
+    expect(parseLabelRequest({ madeOn: '2026-12-05', bestBy: '2026-12-05' }, flavors, '2026-12-05')).toMatchObject({
+      request: { bestBy: null },
+      problems: ['The best-by day comes after the day the batch was made.'],
+    })
+  })
+
+  it('is filled in by a batch’s link with its days, its code and a label per jar made, which it reads back', () => {
+    const url = batchLabelsUrl({ madeOn: '2026-12-05', bestBy: '2026-12-17', code: 'B-1205', made: [{ flavor: 'peach-ginger', jars: 18 }, { flavor: 'mixed-berry', jars: 0 }] })
+    expect(url).toBe('/admin/labels?madeOn=2026-12-05&bestBy=2026-12-17&batch=B-1205&count-peach-ginger=18&count-mixed-berry=0')
+    const query = Object.fromEntries(new URL(url, SITE).searchParams)
+    expect(parseLabelRequest(query, flavors, '2026-12-24')).toEqual({
+      request: { madeOn: '2026-12-05', bestBy: '2026-12-17', batchCode: 'B-1205', sheet: 'avery-22806', counts: { 'peach-ginger': 18, 'mixed-berry': 0 } },
+      problems: [],
+    })
   })
 
   it('refuses more labels per flavor, and in all, than one print takes', () => {

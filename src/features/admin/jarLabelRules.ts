@@ -7,9 +7,11 @@
  * and allergens, the business's name and place (FDA's small-business labeling guide), and for this
  * refrigerated gel the storage words and its made-on and best-by dates.
  */
-import { DEFAULT_SHELF_LIFE_DAYS } from '@/features/ordering/batches'
+import { BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, DEFAULT_SHELF_LIFE_DAYS, defaultBatchCode } from '@/features/ordering/batches'
 import { LINKED_FLAVOR_PARAM } from '@/features/ordering/orderFormState'
 import { addDays, isDayKey, shortDayLabel } from '@/shared/time'
+
+import { JAR_LABELS_VIEW } from './adminViews'
 
 /** Site settings' label fields: defaults for a fresh site and their limits. */
 export const LABEL_SETTINGS = {
@@ -22,10 +24,7 @@ export const LABEL_SETTINGS = {
 } as const
 
 /** How many labels one flavor, and one print, may ask for: 240 = 20 Avery sheets. */
-export const LABEL_LIMITS = { perFlavor: 240, total: 480, batchCodeMaxLength: 12 } as const
-
-/** A batch code as written on the jars: letters, digits and dashes ("B-1205"). */
-const BATCH_CODE_PATTERN = /^[A-Za-z0-9-]+$/
+export const LABEL_LIMITS = { perFlavor: 240, total: 480, batchCodeMaxLength: BATCH_CODE_MAX_LENGTH } as const
 
 export const LABEL_SHEETS = {
   'avery-22806': { name: 'Avery 22806: 2″ square labels, 12 per US Letter sheet', perPage: 12 },
@@ -44,9 +43,6 @@ export const KEEP_REFRIGERATED = 'Keep refrigerated'
 /** The form field that holds one flavor's number of labels. */
 export const countField = (flavorValue: string) => `count-${flavorValue}`
 
-/** The batch code a made-on day suggests: `B-` and its month and day ("2026-12-05" → "B-1205"). */
-export const defaultBatchCode = (madeOn: string) => `B-${madeOn.slice(5, 7)}${madeOn.slice(8, 10)}`
-
 /** The day a jar made on `madeOn` is best by. */
 export const bestByDay = (madeOn: string, shelfLifeDays: number) => addDays(madeOn, shelfLifeDays)
 
@@ -63,7 +59,8 @@ export type LabelBusiness = {
   shelfLifeDays?: number | null
 }
 
-export type LabelBatch = { madeOn: string; batchCode: string }
+/** A batch as its labels print it; `bestBy` (a day key) when the batch has its own, else made-on + the shelf life. */
+export type LabelBatch = { madeOn: string; bestBy?: string | null; batchCode: string }
 
 /** One label's lines, in the order they are printed. */
 export type JarLabel = {
@@ -106,7 +103,7 @@ export function jarLabel(flavor: LabelFlavor, business: LabelBusiness, batch: La
       ingredients: `Ingredients: ${ingredients}`,
       allergens: allergens ? `Allergens: ${allergens}` : '',
       storage: KEEP_REFRIGERATED,
-      dates: `Made ${shortDayLabel(batch.madeOn)} · Best by ${shortDayLabel(bestByDay(batch.madeOn, shelfLife))}`,
+      dates: `Made ${shortDayLabel(batch.madeOn)} · Best by ${shortDayLabel(batch.bestBy ?? bestByDay(batch.madeOn, shelfLife))}`,
       batchCode: `Batch ${batch.batchCode}`,
       maker: `${business.businessName} · ${business.labelPlace?.trim()}`,
       orderUrl: flavorOrderUrl(siteUrl, flavor.value),
@@ -117,6 +114,8 @@ export function jarLabel(flavor: LabelFlavor, business: LabelBusiness, batch: La
 /** What the view's form asked for, every field valid (a wrong one falls back to its default). */
 export type LabelRequest = {
   madeOn: string
+  /** The batch's own best-by day; null: made-on + the shelf life in Site settings. */
+  bestBy: string | null
   batchCode: string
   sheet: LabelSheetKind
   /** Labels per flavor key, for the flavors on offer only. */
@@ -128,9 +127,10 @@ type Query = Record<string, string | string[] | undefined> | undefined
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
 /**
- * Reads the view's GET form: made-on day (default `today`), batch code (default from the day), sheet
- * and a count per flavor. What is wrong is named in `problems`, in words the seller can act on; the
- * form then shows the defaults and nothing is printed.
+ * Reads the view's GET form: made-on day (default `today`), best-by day (default: none, the shelf
+ * life decides), batch code (default from the day), sheet and a count per flavor. What is wrong is
+ * named in `problems`, in words the seller can act on; the form then shows the defaults and nothing
+ * is printed.
  */
 export function parseLabelRequest(query: Query, flavors: readonly LabelFlavor[], today: string): { request: LabelRequest; problems: string[] } {
   const problems: string[] = []
@@ -141,6 +141,16 @@ export function parseLabelRequest(query: Query, flavors: readonly LabelFlavor[],
     const shown = madeOnAsked.slice(0, 40)
     if (isDayKey(madeOnAsked)) madeOn = madeOnAsked
     else problems.push(`“${shown}” is not a date: choose the day the batch was made.`)
+  }
+
+  const bestByAsked = single(query?.bestBy)?.trim()
+  let bestBy: string | null = null
+  if (bestByAsked) {
+    const shown = bestByAsked.slice(0, 40)
+    if (!isDayKey(bestByAsked)) problems.push(`“${shown}” is not a date: choose the best-by day of the batch, or leave it empty.`)
+    // Day keys (YYYY-MM-DD) compare as text in calendar order.
+    else if (bestByAsked <= madeOn) problems.push('The best-by day comes after the day the batch was made.')
+    else bestBy = bestByAsked
   }
 
   const codeAsked = single(query?.batch)?.trim()
@@ -168,7 +178,22 @@ export function parseLabelRequest(query: Query, flavors: readonly LabelFlavor[],
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
   if (total > LABEL_LIMITS.total) problems.push(`That is ${total} labels: print at most ${LABEL_LIMITS.total} at a time.`)
 
-  return { request: { madeOn, batchCode, sheet, counts }, problems }
+  return { request: { madeOn, bestBy, batchCode, sheet, counts }, problems }
+}
+
+/** A batch as its screen links to its labels: day keys, its code, and the jars made of each flavor key. */
+export type BatchForLabels = { madeOn: string; bestBy: string | null; code: string | null; made: readonly { flavor: string; jars: number }[] }
+
+/**
+ * The Jar labels view filled in for a batch: its made-on and best-by days, its code, and a label
+ * for each jar made of each flavor. `parseLabelRequest` reads it back (and names what it refuses).
+ */
+export function batchLabelsUrl(batch: BatchForLabels): string {
+  const query = new URLSearchParams({ madeOn: batch.madeOn })
+  if (batch.bestBy) query.set('bestBy', batch.bestBy)
+  if (batch.code) query.set('batch', batch.code)
+  for (const { flavor, jars } of batch.made) query.set(countField(flavor), String(jars))
+  return `${JAR_LABELS_VIEW.url}?${query}`
 }
 
 /** Labels in print order, cut into the sheet's pages. */

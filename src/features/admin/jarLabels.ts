@@ -45,7 +45,7 @@ export async function findJarLabels(payload: Payload, query: Record<string, stri
   const labels: { label: JarLabel; count: number }[] = []
   const refused: string[] = []
   for (const flavor of asked) {
-    const result = jarLabel(flavor, settings, { madeOn: request.madeOn, batchCode: request.batchCode }, siteUrl())
+    const result = jarLabel(flavor, settings, { madeOn: request.madeOn, bestBy: request.bestBy, batchCode: request.batchCode }, siteUrl())
     if (result.ok) labels.push({ label: result.label, count: request.counts[flavor.value] })
     else refused.push(result.problem)
   }

@@ -1,7 +1,7 @@
 import 'server-only'
 
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { Endpoint, Payload, PayloadRequest } from 'payload'
+import type { Endpoint, Payload } from 'payload'
 
 import type { Batch } from '@/payload-types'
 import { composeEmail } from '@/features/messages/composeEmail'
@@ -64,6 +64,23 @@ export async function expireBatchPages(): Promise<void> {
   if (answer.status !== 204) throw new Error(`the server's clock route answered ${answer.status}`)
 }
 
+/** Timers are kept at most this far ahead (setTimeout's own limit is 24.8 days); the rounds cover the rest. */
+const LONGEST_TIMER_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A batch saved by the seller with an opening or closing time ahead: its pages are expired at that
+ * moment by this server, not up to a round later (the rounds still catch a moment missed by a restart).
+ */
+export function expireAtBatchMoments(batch: Pick<Batch, 'opensAt' | 'closesAt'>, logger: Payload['logger'], now = new Date()): void {
+  // Outside a Next.js server (tests, scripts) there is no page cache, and no server to ask.
+  if (!insideNextServer()) return
+  for (const moment of [batch.opensAt, batch.closesAt]) {
+    const wait = moment ? new Date(moment).getTime() - now.getTime() : -1
+    if (wait <= 0 || wait > LONGEST_TIMER_MS) continue
+    setTimeout(() => void expireBatchPages().catch((error) => logger.error({ err: error, msg: '[batch-clock] could not expire the pages' })), wait + 50).unref()
+  }
+}
+
 /** What the pages show of the batches, as far as the clock moves it: which batch is open, whether, and which one is next. */
 async function shownByTheClock(payload: Payload, now: Date): Promise<{ key: string; changesAt: Date | null }> {
   const [current, next, rules] = await Promise.all([currentBatch(payload, now), nextBatch(payload, now), batchRules(payload)])
@@ -87,27 +104,8 @@ export async function batchClockRound(payload: Payload, expirePages: () => Promi
     await payload.kv.set(SHOWN_KEY, { key: shown.key })
   }
   const wait = shown.changesAt ? shown.changesAt.getTime() - now.getTime() : Infinity
-  if (wait < BATCH_CLOCK_MS) roundAfter(payload, wait, expirePages)
-}
-
-/** A round of the clock just after `wait` ms (so the moment it waits for has passed). */
-function roundAfter(payload: Payload, wait: number, expirePages: () => Promise<void> = expireBatchPages): void {
-  setTimeout(() => void batchClockRound(payload, expirePages).catch((error) => payload.logger.error({ err: error, msg: '[batch-clock] failed' })), wait + 50).unref()
-}
-
-/**
- * A batch saved with its opening or closing time before the clock's next round (set a few
- * seconds ahead): the last round could not arrange a round at that moment, as it does for a
- * moment it knows, so this instance does. Otherwise the pages would show the batch closed (or
- * open) for up to BATCH_CLOCK_MS after the moment, and the countdown's reload at the opening would
- * get the closed page. Not for the seed's and tests' writes, nor outside the Next server, which has
- * no pages to expire.
- */
-export function roundAtBatchMoments(batch: Pick<Batch, 'opensAt' | 'closesAt'>, req: PayloadRequest, now = new Date()): void {
-  if (req.context?.disableRevalidate || !insideNextServer()) return
-  for (const moment of [batch.opensAt, batch.closesAt]) {
-    const wait = moment ? new Date(moment).getTime() - now.getTime() : -1
-    if (wait >= 0 && wait < BATCH_CLOCK_MS) roundAfter(req.payload, wait)
+  if (wait < BATCH_CLOCK_MS) {
+    setTimeout(() => void batchClockRound(payload, expirePages).catch((error) => payload.logger.error({ err: error, msg: '[batch-clock] failed' })), wait + 50).unref()
   }
 }
 

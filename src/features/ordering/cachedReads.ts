@@ -36,7 +36,8 @@ export const getOpenWindows = cachedRead(async () => windowsOpenNow(await getPay
  * The batches as the pages show them now (`batchForSale`: shown counts only, so the cached read
  * may hold an older exact count). Expired by a batch's change that the pages show, the batch rules,
  * the flavors, and at each moment the clock changes what is for sale (a batch opening or closing:
- * `batchClock.ts`); read again after a minute in any case.
+ * `batchClock.ts`, which also catches up on a moment no server saw). No time limit besides: `/`
+ * stays cached until one of these.
  */
 export const getBatchForSale = cachedRead(
   async (): Promise<BatchForSale> => {
@@ -46,8 +47,18 @@ export const getBatchForSale = cachedRead(
     return batchForSale(current, next, flavors, rules.minDaysLeft, now)
   },
   ['batch-for-sale'],
-  { tags: [CACHE_TAGS.batches, CACHE_TAGS.flavors, CACHE_TAGS.global('stock')], revalidate: OPEN_WINDOWS_SECONDS },
+  { tags: [CACHE_TAGS.batches, CACHE_TAGS.flavors, CACHE_TAGS.global('stock')] },
 )
+
+/** How old a page showing a countdown may be: its server-rendered "Opens in …" is right without JavaScript. */
+export const COUNTDOWN_SECONDS = 30
+
+/**
+ * Read by a page while it shows the countdown to an opening, for its time limit alone: a page's
+ * cache time is the shortest of its reads' (`revalidate`), so such a page is rendered again every
+ * COUNTDOWN_SECONDS, and a page without a countdown stays cached until an edit expires it.
+ */
+export const countdownTick = cachedRead(async () => null, ['countdown-tick'], { tags: [], revalidate: COUNTDOWN_SECONDS })
 
 export type ShopNow = BatchForSale & { prices: PriceList; soldOutMessage: string }
 

@@ -195,7 +195,8 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, se
       flavors: flavorsText(input.flavors),
       flavorNames: flavorsText(input.flavorNames),
       jarsFromBatch: jars.taken,
-      batch: jars.taken > 0 ? jars.batch?.id : undefined,
+      // Also a batch without a limit: its dates are the jars'.
+      batch: jars.batch?.id,
       deliveryMethod: input.deliveryMethod,
       windowKey: window?.key,
       windowLabel: window?.label,

@@ -219,7 +219,7 @@ export async function retakeCancelledOrder(
   const flavors = await findFlavors(payload, req)
   const jars = await takeFrom(payload, batch, jarKeys(order.flavors), flavors, req)
   if (!jars.ok) return { ok: false, refusal: restoreNotices.notEnoughJars(jars.left, order.quantity, jars.flavor && flavors.find((flavor) => flavor.value === jars.flavor)?.name) }
-  return { ok: true, jarsFromBatch: jars.taken, batch: jars.taken > 0 ? batch.id : null }
+  return { ok: true, jarsFromBatch: jars.taken, batch: batch.id }
 }
 
 /** The seller's pickup and delivery windows, lead time and days off. */

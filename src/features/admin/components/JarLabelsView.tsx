@@ -32,7 +32,8 @@ async function JarLabels({ session: { req, payload }, searchParams }: { session:
     <>
       <h1 className="admin-view__title">Jar labels</h1>
       <p className="admin-view__intro">
-        Labels for the jars of one batch: choose the day it was made, the sheet you print on and how many labels each flavor needs. Each label
+        Labels for the jars of one batch: choose the day it was made, the sheet you print on and how many labels each flavor needs (a batch’s
+        “Print jar labels” link fills them in). Left empty, the best-by day is the made-on day plus the shelf life in Site settings. Each label
         carries the flavor’s ingredients and allergens (Shop → Flavors), the dates and your business’s name and place (Site settings → Jar
         labels), and a QR code that opens the order form with that flavor chosen.
       </p>
@@ -42,6 +43,10 @@ async function JarLabels({ session: { req, payload }, searchParams }: { session:
           <label className="jar-labels__field">
             <span>Made on</span>
             <input className="admin-input" type="date" name="madeOn" defaultValue={request.madeOn} required />
+          </label>
+          <label className="jar-labels__field">
+            <span>Best by</span>
+            <input className="admin-input" type="date" name="bestBy" defaultValue={request.bestBy ?? ''} />
           </label>
           <label className="jar-labels__field">
             <span>Batch code</span>

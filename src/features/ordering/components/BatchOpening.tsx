@@ -1,12 +1,15 @@
 import { openingText, timeUntil } from '@/features/ordering/batches'
 
+import { countdownTick } from '../cachedReads'
+
 import { OpeningCountdown } from './BatchOpening.client'
 
 /**
- * "Next batch opens Friday at 9:00 AM · in 2 days 3 hours": right without JavaScript (the server's
- * time when the page was rendered, which the cache keeps under a minute), ticked by the script.
+ * "Next batch opens Friday at 9:00 AM · Opens in 2 days 3 hours": right without JavaScript (the
+ * server's time when the page was rendered, at most `COUNTDOWN_SECONDS` ago), ticked by the script.
  */
-export function BatchOpening({ opensAt, className = '' }: { opensAt: string; className?: string }) {
+export async function BatchOpening({ opensAt, className = '' }: { opensAt: string; className?: string }) {
+  await countdownTick()
   const now = new Date()
   return (
     <p className={className} data-testid="batch-opening">
