@@ -3,6 +3,7 @@
 // its flavor chosen. Peach Ginger and Mixed Berry get ingredients for these tests; Pineapple Mango
 // keeps none. The flavors are put back as they were afterwards.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 import type { APIRequestContext, Locator } from '@playwright/test'
@@ -11,7 +12,8 @@ import { PNG } from 'pngjs'
 
 import { adminApi, expect, loginToAdmin, test } from './fixtures'
 
-const SHOTS = '/work/shots/labels'
+/** Where the pictures and the PDF go: E2E_SHOTS when set (to look at them), else a temporary folder. */
+const SHOTS = process.env.E2E_SHOTS ?? path.join(os.tmpdir(), 'seamoss-e2e-shots')
 
 const INGREDIENTS: Record<string, { ingredients: string; allergens: string }> = {
   'peach-ginger': { ingredients: 'Purple sea moss, spring water, organic peaches, ginger', allergens: 'None' },

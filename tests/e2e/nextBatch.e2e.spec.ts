@@ -6,19 +6,23 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+
+import { waitingListUplift } from '@/features/admin/nextBatchRules'
 
 import { adminApi, adminToken, expect, loginToAdmin, openAdminDocument, test } from './fixtures'
 
-const SHOTS = '/work/shots/make-next'
 const CUSTOMER = 'Nell Nextbatch'
 const SUBSCRIBERS = 30
 
 type Doc = { id: number; value?: string }
 
-const shot = (name: string) => {
-  fs.mkdirSync(SHOTS, { recursive: true })
-  return path.join(SHOTS, name)
+/** With E2E_SHOTS set to a folder, the screenshots this test takes are saved there; without, none. */
+async function shot(target: Page | Locator, name: string, fullPage = false): Promise<void> {
+  const folder = process.env.E2E_SHOTS
+  if (!folder) return
+  fs.mkdirSync(folder, { recursive: true })
+  await target.screenshot({ path: path.join(folder, name), ...(fullPage ? { fullPage } : {}) })
 }
 
 /** Three jars, picked up: Mixed Berry and Peach Ginger twice. */
@@ -60,6 +64,14 @@ async function cleanUp(request: APIRequestContext) {
   await setIngredients(request, null)
 }
 
+/** The e-mail list's people who did not unsubscribe, as the admin's REST API lists them. */
+async function waitingListSize(request: Parameters<typeof adminApi>[0]): Promise<number> {
+  const { docs: people } = (await adminApi(request, 'GET', '/api/email-captures?depth=0&limit=0&pagination=false')) as { docs: { email: string }[] }
+  const { docs: off } = (await adminApi(request, 'GET', '/api/unsubscribes?depth=0&limit=0&pagination=false')) as { docs: { email: string }[] }
+  const unsubscribed = new Set(off.map((entry) => entry.email.trim().toLowerCase()))
+  return people.filter((person) => !unsubscribed.has(person.email.trim().toLowerCase())).length
+}
+
 test.describe.configure({ timeout: 180_000 })
 test.afterEach(async ({ request }) => cleanUp(request))
 
@@ -96,20 +108,23 @@ test('a batch shows what to make next, and its labels link opens them with its d
   const panel = page.getByTestId('next-batch')
   await expect(panel.getByRole('heading', { name: 'What to make next' })).toBeVisible()
   // 2 Mixed Berry and 4 Peach Ginger in four weeks: 0.5 and 1 a week, for the 8 days a batch sells,
-  // + 3% for the 30 people on the list: 2 × 8/28 × 1.03 = 0.59 → 1 jar; 4 × 8/28 × 1.03 = 1.18 → 2.
+  // + 3% for 30 people on the list (up to 20% for more): 2 × 8/28 × 1.03 = 0.59 → 1 jar; 4 × 8/28 × 1.03 = 1.18 → 2.
   const figures = (flavor: string) => panel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: flavor }) }).getByRole('cell')
   await expect(figures('Mixed Berry')).toHaveText(['0.5', '1'])
   await expect(figures('Peach Ginger')).toHaveText(['1', '2'])
   await expect(figures('Pineapple Mango')).toHaveText(['0', '0'])
+  // The list also holds whoever the suite's other files signed up: the line names everyone waiting.
+  const waiting = await waitingListSize(request)
+  expect(waiting).toBeGreaterThanOrEqual(SUBSCRIBERS)
   await expect(page.getByTestId('next-batch-how')).toHaveText(
-    'Sold 0.5/wk Mixed Berry, 0/wk Pineapple Mango, 1/wk Peach Ginger in the last 4 weeks, for the 8 days a batch sells (a 14-day shelf life, no orders with fewer than 7 days left), + 3% for 30 people on the e-mail list; rounded up to whole jars.',
+    `Sold 0.5/wk Mixed Berry, 0/wk Pineapple Mango, 1/wk Peach Ginger in the last 4 weeks, for the 8 days a batch sells (a 14-day shelf life, no orders with fewer than 7 days left), + ${waitingListUplift(waiting)}% for ${waiting} people on the e-mail list; rounded up to whole jars.`,
   )
   await panel.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: shot('batch-1280.png'), fullPage: true })
-  await panel.screenshot({ path: shot('batch-suggestion-1280.png') })
+  await shot(page, 'batch-1280.png', true)
+  await shot(panel, 'batch-suggestion-1280.png')
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: shot('batch-390.png'), fullPage: true })
-  await panel.screenshot({ path: shot('batch-suggestion-390.png') })
+  await shot(page, 'batch-390.png', true)
+  await shot(panel, 'batch-suggestion-390.png')
   await page.setViewportSize({ width: 1280, height: 800 })
 
   await panel.getByRole('link', { name: 'Print jar labels' }).click()
@@ -124,5 +139,5 @@ test('a batch shows what to make next, and its labels link opens them with its d
   const label = page.locator('[data-flavor="peach-ginger"]').first()
   await expect(label.getByText('Made Nov 20, 2026 · Best by Dec 2, 2026', { exact: true })).toBeVisible()
   await expect(label.getByText('Batch B-1120', { exact: true })).toBeVisible()
-  await page.screenshot({ path: shot('labels-from-batch-1280.png'), fullPage: true })
+  await shot(page, 'labels-from-batch-1280.png', true)
 })
