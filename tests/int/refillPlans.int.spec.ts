@@ -5,6 +5,7 @@ import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import { refillRound } from '@/features/refills/cycle'
 import { refillNotices } from '@/features/refills/notices'
+import { changeRefillPlan, nextRefill } from '@/features/refills/planChanges'
 import { startRefillPlan } from '@/features/refills/plans'
 import type { Order, RefillPlan } from '@/payload-types'
 
@@ -16,7 +17,8 @@ import { restartPayload, startPayload, type TestPayload } from '../helpers/paylo
  * Refill plans on a clock of their own: a plan made from an order, its next order made a few days
  * before its day (once, across rounds, a restart and two rounds at once), with that day's prices;
  * a refill that cannot be made waits on its day and tells the seller and the customer once; a
- * paused or stopped plan makes nothing.
+ * paused or stopped plan makes nothing; the plan's private link skips, pauses and stops that plan
+ * only, and a forged or stopped plan's link changes nothing.
  */
 
 const quiet = { disableRevalidate: true }
@@ -222,5 +224,47 @@ describe('the refill cycle', () => {
     await refillRound(payload, decemberNoon(20))
     expect(await storedPlan(plan)).toMatchObject({ nextDay: '2027-01-02' })
     expect(await refillOrders(plan)).toHaveLength(0)
+  })
+})
+
+describe('the plan’s private page', () => {
+  it('skip, pause, resume and stop change the plan of that link only; a forged link changes nothing', async () => {
+    const plan = await planEveryTwoWeeks()
+    const other = await planEveryTwoWeeks()
+    const now = decemberNoon(4)
+    const state = async () => [await storedPlan(plan), await storedPlan(other)].map(({ status, nextDay }) => `${status} ${nextDay}`)
+
+    expect(await changeRefillPlan(payload, 'A'.repeat(24), 'stop', null, now)).toEqual({ ok: false, reason: 'not-found' })
+    expect(await changeRefillPlan(payload, `${plan.token}x`, 'stop', null, now)).toEqual({ ok: false, reason: 'not-found' })
+    expect(await changeRefillPlan(payload, "' OR 1=1 --", 'stop', null, now)).toEqual({ ok: false, reason: 'not-found' })
+    expect(await state()).toEqual(['active 2026-12-19', 'active 2026-12-19'])
+
+    // Skip the refill shown; the same button posted again skips nothing more.
+    expect(await changeRefillPlan(payload, plan.token, 'skip', '2026-12-19', now)).toMatchObject({ ok: true })
+    expect(await changeRefillPlan(payload, plan.token, 'skip', '2026-12-19', now)).toEqual({ ok: false, reason: 'not-now' })
+    expect(await state()).toEqual(['active 2027-01-02', 'active 2026-12-19'])
+
+    expect(await changeRefillPlan(payload, plan.token, 'pause', null, now)).toMatchObject({ ok: true })
+    expect(await state()).toEqual(['paused 2027-01-02', 'active 2026-12-19'])
+    expect(await changeRefillPlan(payload, plan.token, 'resume', null, now)).toMatchObject({ ok: true })
+    expect(await changeRefillPlan(payload, plan.token, 'stop', null, now)).toMatchObject({ ok: true })
+    expect(await state()).toEqual(['stopped 2027-01-02', 'active 2026-12-19'])
+
+    // A stopped plan's old links change nothing.
+    for (const change of ['resume', 'pause', 'skip'] as const) expect(await changeRefillPlan(payload, plan.token, change, '2027-01-02', now)).toEqual({ ok: false, reason: 'stopped' })
+    expect(await state()).toEqual(['stopped 2027-01-02', 'active 2026-12-19'])
+  })
+
+  it('skipping a refill whose order is made cancels that order and gives its jars back', async () => {
+    const plan = await planEveryTwoWeeks()
+    const batch = await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 5 } }, { madeOn: '2026-12-14T12:00:00.000Z', opensAt: '2026-12-14T14:00:00.000Z' })
+    await refillRound(payload, decemberNoon(16))
+    const [made] = await refillOrders(plan)
+    expect(await nextRefill(payload, await storedPlan(plan), decemberNoon(17))).toMatchObject({ day: '2026-12-19', order: { id: made.id } })
+
+    expect(await changeRefillPlan(payload, plan.token, 'skip', '2026-12-19', decemberNoon(17))).toMatchObject({ ok: true })
+    expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({ status: 'cancelled', jarsFromBatch: 0 })
+    expect((await payload.findByID({ collection: 'batches', id: batch.id, depth: 0 })).flavors!.map((row) => row.left)).toEqual([10, 5])
+    expect(await storedPlan(plan)).toMatchObject({ status: 'active', nextDay: '2027-01-02' })
   })
 })
