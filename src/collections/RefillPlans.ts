@@ -1,4 +1,4 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
@@ -11,6 +11,14 @@ const serviceOnly = () => false
 
 /** Left out of the admin's CSV and JSON exports: the plan's private link. */
 const notExported = { 'plugin-import-export': { disabled: true } }
+
+/**
+ * A deleted plan's refill orders stay, as orders from a refill plan: they only forget the plan
+ * (on SQLite its reference would otherwise refuse the delete; on MongoDB it would point nowhere).
+ */
+const keepRefillOrders: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  await req.payload.db.updateMany({ collection: 'orders', where: { refillPlan: { equals: id } }, data: { refillPlan: null }, req })
+}
 
 /**
  * A customer's standing order: the jars, method, address and weekly time of the order it was made
@@ -30,6 +38,7 @@ export const RefillPlans: CollectionConfig = {
     description: 'Customers who get the same jars at the same time every few weeks. Each refill order is made a few days before its day (Shop → Pickup & delivery) and appears under Orders as coming from a refill plan.',
   },
   access: { read: adminOnly, create: nobody, update: adminOnly, delete: adminOnly },
+  hooks: { beforeDelete: [keepRefillOrders] },
   fields: [
     {
       type: 'row',

@@ -268,3 +268,15 @@ describe('the plan’s private page', () => {
     expect(await storedPlan(plan)).toMatchObject({ status: 'active', nextDay: '2027-01-02' })
   })
 })
+
+describe('the seller’s refill plans', () => {
+  it('deleting a plan keeps its refill orders; deleting the order a plan was made from keeps the plan', async () => {
+    const plan = await planEveryTwoWeeks()
+    await refillRound(payload, decemberNoon(16))
+    const [made] = await refillOrders(plan)
+    await payload.delete({ collection: 'orders', id: plan.sourceOrder as number })
+    expect(await storedPlan(plan)).toMatchObject({ status: 'active' })
+    await payload.delete({ collection: 'refill-plans', id: plan.id })
+    expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({ source: 'refill-plan', refillPlan: null })
+  })
+})
