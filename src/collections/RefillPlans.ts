@@ -158,7 +158,8 @@ export const RefillPlans: CollectionConfig = {
       collection: 'orders',
       on: 'refillPlan',
       defaultSort: '-createdAt',
-      admin: { defaultColumns: ['reference', 'windowLabel', 'quantity', 'totalPrice', 'status'] },
+      // Refill orders are made by the cycle only (orders cannot be created here).
+      admin: { allowCreate: false, defaultColumns: ['reference', 'windowLabel', 'quantity', 'totalPrice', 'status'] },
     },
     createdAtField('Started'),
   ],

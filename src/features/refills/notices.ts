@@ -18,7 +18,8 @@ export const refillNotices = {
 /** What the plan's private page says about a change asked for, done or refused. */
 export const planPageNotices = {
   confirm: {
-    skip: (day: string, following: string) => `Skip your refill of ${day}? Your plan goes on with ${following}.`,
+    skip: (day: string, following: string, reference: string | null) =>
+      `Skip your refill of ${day}?${reference ? ` Its order, ${reference}, is cancelled.` : ''} Your plan goes on with ${following}.`,
     pause: 'Pause your refill plan? No refills are made until you resume it.',
     resume: (day: string) => `Resume your refill plan? Your next refill is ${day}.`,
     stop: 'Stop your refill plan for good? No more refills are made, and this page can no longer change it.',

@@ -22,8 +22,12 @@ export const metadata: Metadata = {
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? ''
 
-/** The changes the plan's state allows: a stopped plan's page offers none. */
-const CHANGES_OFFERED: Record<PlanView['status'], PlanChange[]> = { active: ['skip', 'pause', 'stop'], paused: ['resume', 'stop'], stopped: [] }
+/** The changes the plan's state allows: a stopped plan's page offers none; a paused one can still skip a refill reserved before the pause. */
+function changesOffered(view: PlanView): PlanChange[] {
+  if (view.status === 'active') return ['skip', 'pause', 'stop']
+  if (view.status === 'paused') return view.next.orderReference ? ['skip', 'resume', 'stop'] : ['resume', 'stop']
+  return []
+}
 const CHANGE_LABELS: Record<PlanChange, string> = { skip: 'Skip this one', pause: 'Pause', resume: 'Resume', stop: 'Stop' }
 
 /**
@@ -37,7 +41,7 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
   const [plan, settings] = await Promise.all([findPlanByToken(payload, token), getSiteSettings()])
   if (!plan) notFound()
   const view = await planView(payload, plan)
-  const offered = CHANGES_OFFERED[view.status]
+  const offered = changesOffered(view)
   const asked = one(query.change)
   const confirming = isPlanChange(asked) && offered.includes(asked) ? asked : null
   const done = one(query.done)
@@ -82,7 +86,12 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
                 {view.next.orderReference ? ` (order ${view.next.orderReference}, reserved)` : ', reserved a few days before and e-mailed to you.'}
               </p>
             )}
-            {view.status === 'paused' && <p>Paused: no refills until you resume it.</p>}
+            {view.status === 'paused' && (
+              <p>
+                Paused: no refills until you resume it.
+                {view.next.orderReference && ` Your refill of ${view.next.dayText} (order ${view.next.orderReference}) is still reserved: skip it to cancel it.`}
+              </p>
+            )}
             {view.status === 'stopped' && <p>{planPageNotices.refused.stopped.replace(': nothing was changed', '')}</p>}
           </div>
 
@@ -107,7 +116,7 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
 
 function confirmationText(change: PlanChange, view: PlanView): string {
   const confirm = planPageNotices.confirm
-  if (change === 'skip') return confirm.skip(view.next.dayText, view.next.followingText)
+  if (change === 'skip') return confirm.skip(view.next.dayText, view.next.followingText, view.next.orderReference)
   if (change === 'resume') return confirm.resume(view.next.dayText)
   return confirm[change]
 }
