@@ -11,7 +11,7 @@ import type { Order, RefillPlan } from '@/payload-types'
 
 import { openBatch, removeBatches } from '../helpers/batches'
 import { validOrderForm } from '../helpers/orders'
-import { restartPayload, startPayload, type TestPayload } from '../helpers/payload'
+import { adminAuthHeader, rest, restartPayload, startPayload, type TestPayload } from '../helpers/payload'
 
 /**
  * Refill plans on a clock of their own: a plan made from an order, its next order made a few days
@@ -22,6 +22,7 @@ import { restartPayload, startPayload, type TestPayload } from '../helpers/paylo
  */
 
 const quiet = { disableRevalidate: true }
+const ADMIN = { email: 'refills-admin@example.com', password: 'correct-horse-battery' }
 const SELLER_EMAIL = 'refills-seller@example.com'
 
 let app: TestPayload
@@ -35,7 +36,7 @@ const decemberNoon = (day: number) => new Date(`2026-12-${String(day).padStart(2
 const FIRST_LABEL = 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market'
 
 beforeAll(async () => {
-  app = await startPayload()
+  app = await startPayload({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
   payload = app.payload
   await payload.updateGlobal({ slug: 'site-settings', data: { email: SELLER_EMAIL }, context: quiet })
 })
@@ -113,6 +114,33 @@ describe('a refill plan made from an order', () => {
     await setSaturdayPickup()
     expect(await startRefillPlan(payload, await placeOrder(), 5)).toEqual({ ok: false, message: refillNotices.interval })
     expect((await payload.count({ collection: 'refill-plans', where: { sourceOrder: { equals: byText.id } } })).totalDocs).toBe(0)
+  })
+})
+
+// Before the cycle's tests: one of them restarts Payload, and the REST helper answers through the first instance.
+describe('the seller’s refill plans', () => {
+  it('the seller pauses or stops a plan in the admin, but cannot make one, nor move its day or change its link', async () => {
+    const plan = await planEveryTwoWeeks()
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    const { sourceOrder: _order, id: _id, createdAt: _created, updatedAt: _updated, refillOrders: _orders, ...fields } = plan
+    const plans = (await payload.count({ collection: 'refill-plans' })).totalDocs
+    expect((await rest(app.config, 'POST', '/refill-plans', { headers, body: { ...fields, token: 'B'.repeat(24) } })).status).toBe(403)
+    expect((await payload.count({ collection: 'refill-plans' })).totalDocs).toBe(plans)
+
+    const changed = await rest(app.config, 'PATCH', `/refill-plans/${plan.id}`, { headers, body: { status: 'paused', nextDay: '2026-12-05', token: 'C'.repeat(24) } })
+    expect(changed.status).toBe(200)
+    expect(await storedPlan(plan)).toMatchObject({ status: 'paused', nextDay: '2026-12-19', token: plan.token })
+  })
+
+
+  it('deleting a plan keeps its refill orders; deleting the order a plan was made from keeps the plan', async () => {
+    const plan = await planEveryTwoWeeks()
+    await refillRound(payload, decemberNoon(16))
+    const [made] = await refillOrders(plan)
+    await payload.delete({ collection: 'orders', id: plan.sourceOrder as number })
+    expect(await storedPlan(plan)).toMatchObject({ status: 'active' })
+    await payload.delete({ collection: 'refill-plans', id: plan.id })
+    expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({ source: 'refill-plan', refillPlan: null })
   })
 })
 
@@ -266,17 +294,5 @@ describe('the plan’s private page', () => {
     expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({ status: 'cancelled', jarsFromBatch: 0 })
     expect((await payload.findByID({ collection: 'batches', id: batch.id, depth: 0 })).flavors!.map((row) => row.left)).toEqual([10, 5])
     expect(await storedPlan(plan)).toMatchObject({ status: 'active', nextDay: '2027-01-02' })
-  })
-})
-
-describe('the seller’s refill plans', () => {
-  it('deleting a plan keeps its refill orders; deleting the order a plan was made from keeps the plan', async () => {
-    const plan = await planEveryTwoWeeks()
-    await refillRound(payload, decemberNoon(16))
-    const [made] = await refillOrders(plan)
-    await payload.delete({ collection: 'orders', id: plan.sourceOrder as number })
-    expect(await storedPlan(plan)).toMatchObject({ status: 'active' })
-    await payload.delete({ collection: 'refill-plans', id: plan.id })
-    expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({ source: 'refill-plan', refillPlan: null })
   })
 })
