@@ -231,6 +231,30 @@ describe('the refill cycle', () => {
     expect(stored.flavors!.map((row) => row.left)).toEqual([8, 4])
   })
 
+  it('a delivery outside the seller’s delivery area now waits, and the customer is asked to switch to pickup', async () => {
+    await payload.updateGlobal({ slug: 'fulfilment', data: { windows: [{ method: 'delivery', weekday: 'sat', start: '17:00', end: '20:00' }] }, context: quiet })
+    const n = nextCustomer++
+    const placed = await submitOrder(
+      payload,
+      { ...validOrderForm, fullName: `Delivery Customer ${n}`, email: `delivery-${n}@example.com`, window: (await windowsOpenNow(payload, thursdayNoon)).open[0].key },
+      undefined,
+      { now: () => thursdayNoon },
+    )
+    if (placed.status !== 'success') throw new Error(JSON.stringify(placed))
+    const started = await startRefillPlan(payload, placed.order, 2)
+    if (!started.ok) throw new Error(JSON.stringify(started))
+    await payload.updateGlobal({ slug: 'fulfilment', data: { deliveryZipPrefixes: [{ prefix: '481' }] }, context: quiet })
+    try {
+      await refillRound(payload, decemberNoon(16))
+      expect(await refillOrders(started.plan)).toHaveLength(0)
+      expect(await storedPlan(started.plan)).toMatchObject({ nextDay: '2026-12-19', problem: 'Could not make the refill of Sat Dec 19: we no longer deliver to ZIP code 48201' })
+      const [, customer] = await outbox(`refill-plan:${started.plan.id}`)
+      expect(customer.text).toContain("We couldn't reserve your refill for Sat Dec 19, delivery 5–8: we no longer deliver to ZIP code 48201. Reply to this e-mail to switch to pickup")
+    } finally {
+      await payload.updateGlobal({ slug: 'fulfilment', data: { deliveryZipPrefixes: ['480', '481', '482', '483'].map((prefix) => ({ prefix })) }, context: quiet })
+    }
+  })
+
   it('a paused or stopped plan makes nothing, and tells no one', async () => {
     const paused = await planEveryTwoWeeks()
     const stopped = await planEveryTwoWeeks()

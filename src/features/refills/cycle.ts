@@ -7,7 +7,8 @@ import { LAUNCH_FLAVORS } from '@/features/ordering/options'
 import { jarKeys, labelOf } from '@/features/ordering/orderDetails'
 import { sellerOrderEmail } from '@/features/ordering/orderEmails'
 import { claimCodeAndCreateOrder, type OrderToStore, type StoreOutcome } from '@/features/ordering/service'
-import { type FlavorForSale, settingsFromDatabase } from '@/features/ordering/shop'
+import { deliversTo } from '@/features/ordering/catalog'
+import { type FlavorForSale, fulfilmentTerms, settingsFromDatabase } from '@/features/ordering/shop'
 import { windowKey, type WindowRule, windowRulesFrom } from '@/features/ordering/windows'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
@@ -79,6 +80,10 @@ async function runCycle(payload: Payload, plan: RefillPlan, today: string, now: 
     const keys = jarKeys(current.flavors)
     const flavorOut = keys.find((key) => !flavors.some((flavor) => flavor.value === key && flavor.available))
     if (flavorOut) return { commit: false, value: { made: false, problem: soldOut(flavorName(flavorOut, flavors)), slot } }
+    // The seller's delivery area may have changed since the plan was made (the order form checks it the same way).
+    if (current.deliveryMethod === 'delivery' && !deliversTo(current.zip, (await fulfilmentTerms(settings)).zipPrefixes)) {
+      return { commit: false, value: { made: false, problem: { reason: `we no longer deliver to ZIP code ${current.zip}`, ask: 'switch to pickup' }, slot } }
+    }
 
     const stored = await claimCodeAndCreateOrder(payload, orderOf(current, day, keys, flavors), settings, req, now)
     if (stored.value.status !== 'stored') return { commit: false, value: { made: false, problem: problemOf(stored.value, flavors, rule), slot } }
@@ -123,20 +128,20 @@ function orderOf(plan: RefillPlan, day: string, keys: string[], flavors: readonl
 /** A flavor's name, also for one the seller deleted since (a launch flavor's label, or its key). */
 const flavorName = (key: string, flavors: readonly FlavorForSale[]) => flavors.find((flavor) => flavor.value === key)?.name ?? labelOf(LAUNCH_FLAVORS, key)
 
-const soldOut = (name: string): RefillProblem => ({ reason: `${name} is sold out`, tryAnother: 'flavor' })
+const soldOut = (name: string): RefillProblem => ({ reason: `${name} is sold out`, ask: 'pick another flavor' })
 
 /** What stopped the order service, in the words of the refill's notices. */
 function problemOf(outcome: Exclude<StoreOutcome, { status: 'stored' }>, flavors: readonly FlavorForSale[], rule: WindowRule | undefined): RefillProblem {
   if (outcome.status === 'window-taken') {
-    return outcome.reason === 'full' ? { reason: 'that time is full', tryAnother: 'time' } : { reason: rule ? 'that time cannot be booked that day' : 'that weekly time is no longer offered', tryAnother: 'time' }
+    return outcome.reason === 'full' ? { reason: 'that time is full', ask: 'pick another time' } : { reason: rule ? 'that time cannot be booked that day' : 'that weekly time is no longer offered', ask: 'pick another time' }
   }
   if (outcome.status === 'not-enough-jars') {
-    if (outcome.closed) return { reason: 'no batch is open for orders', tryAnother: 'time' }
-    if (outcome.flavor) return outcome.left === 0 ? soldOut(flavorName(outcome.flavor, flavors)) : { reason: `only ${outcome.left} ${flavorName(outcome.flavor, flavors)} left`, tryAnother: 'flavor' }
-    return { reason: outcome.left === 0 ? 'the batch is sold out' : `only ${outcome.left} jars are left in the batch`, tryAnother: 'time or flavor' }
+    if (outcome.closed) return { reason: 'no batch is open for orders', ask: 'pick another time' }
+    if (outcome.flavor) return outcome.left === 0 ? soldOut(flavorName(outcome.flavor, flavors)) : { reason: `only ${outcome.left} ${flavorName(outcome.flavor, flavors)} left`, ask: 'pick another flavor' }
+    return { reason: outcome.left === 0 ? 'the batch is sold out' : `only ${outcome.left} jars are left in the batch`, ask: 'pick another time or flavor' }
   }
   // No discount code and no prices shown: the order service has no other refusal for a refill.
-  return { reason: 'the order could not be stored', tryAnother: 'time or flavor' }
+  return { reason: 'the order could not be stored', ask: 'pick another time or flavor' }
 }
 
 /** The plan shows the problem, and the seller and the customer hear of it once per cycle. */

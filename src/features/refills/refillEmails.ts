@@ -55,8 +55,11 @@ export function refillMadeEmail(
   })
 }
 
-/** Why a due refill could not be made, as both the seller and the customer read it after "…: ". */
-export type RefillProblem = { reason: string; tryAnother: 'time' | 'flavor' | 'time or flavor' }
+/**
+ * Why a due refill could not be made, as both the seller and the customer read it after "…: ",
+ * and what the customer is asked to reply with.
+ */
+export type RefillProblem = { reason: string; ask: 'pick another time' | 'pick another flavor' | 'pick another time or flavor' | 'switch to pickup' }
 
 /** "Could not make the refill of Sat Dec 13: that time is full": the plan's visible field and the seller's subject. */
 export const sellerProblemText = (day: string, problem: RefillProblem) => `Could not make the refill of ${refillDayText(day)}: ${problem.reason}`
@@ -66,7 +69,7 @@ export function sellerProblemEmail(plan: Pick<RefillPlan, 'id' | 'fullName' | 'e
     to: settings.email,
     subject: sellerProblemText(day, problem),
     paragraphs: [
-      `${sellerProblemText(day, problem)}. The customer, ${plan.fullName}, was told by e-mail and asked to reply to pick another ${problem.tryAnother}.`,
+      `${sellerProblemText(day, problem)}. The customer, ${plan.fullName}, was told by e-mail and asked to reply to ${problem.ask}.`,
       `The plan stays on that day and is tried again every few minutes until the day comes: make room (raise the time's limit under Shop → Pickup & delivery, add jars under Shop → Batches), or agree on another time with the customer (${plan.phone}, ${plan.email}) and enter that order by hand.`,
       `Open the plan: ${siteUrl()}/admin/collections/refill-plans/${plan.id}`,
     ],
@@ -81,7 +84,7 @@ export function customerProblemEmail(plan: Pick<RefillPlan, 'fullName' | 'email'
     subject: `We couldn't reserve your refill for ${refillDayText(refill.day)}`,
     paragraphs: [
       `Hi ${plan.fullName},`,
-      `We couldn't reserve your refill for ${dayAndSlot(refill.day, refill.slot)}: ${problem.reason}. Reply to this e-mail to pick another ${problem.tryAnother}, or text us at ${settings.phone}.`,
+      `We couldn't reserve your refill for ${dayAndSlot(refill.day, refill.slot)}: ${problem.reason}. Reply to this e-mail to ${problem.ask}, or text us at ${settings.phone}.`,
       `Your plan itself goes on: skip, pause or stop it here: ${siteUrl()}${refillPlanPath(plan.token)}`,
       settings.businessName,
     ],
