@@ -8,6 +8,7 @@ import { ContactMessages } from '@/collections/ContactMessages'
 import { EmailCaptures } from '@/collections/EmailCaptures'
 import { EmailOutbox } from '@/collections/EmailOutbox'
 import { Batches } from '@/collections/Batches'
+import { RefillPlans } from '@/collections/RefillPlans'
 import { Faqs } from '@/collections/Faqs'
 import { Flavors } from '@/collections/Flavors'
 import { FormSubmissions } from '@/collections/FormSubmissions'
@@ -106,7 +107,7 @@ export default buildConfig({
       },
     },
   },
-  collections: [Orders, Flavors, Batches, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
+  collections: [Orders, Flavors, Batches, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, EmailOutbox, FormSubmissions],
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers],
   db: await databaseAdapter(),
   email: emailAdapter(),

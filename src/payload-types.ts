@@ -70,6 +70,7 @@ export interface Config {
     orders: Order;
     flavors: Flavor;
     batches: Batch;
+    'refill-plans': RefillPlan;
     'email-captures': EmailCapture;
     'contact-messages': ContactMessage;
     unsubscribes: Unsubscribe;
@@ -87,11 +88,16 @@ export interface Config {
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
   };
-  collectionsJoins: {};
+  collectionsJoins: {
+    'refill-plans': {
+      refillOrders: 'orders';
+    };
+  };
   collectionsSelect: {
     orders: OrdersSelect<false> | OrdersSelect<true>;
     flavors: FlavorsSelect<false> | FlavorsSelect<true>;
     batches: BatchesSelect<false> | BatchesSelect<true>;
+    'refill-plans': RefillPlansSelect<false> | RefillPlansSelect<true>;
     'email-captures': EmailCapturesSelect<false> | EmailCapturesSelect<true>;
     'contact-messages': ContactMessagesSelect<false> | ContactMessagesSelect<true>;
     unsubscribes: UnsubscribesSelect<false> | UnsubscribesSelect<true>;
@@ -192,7 +198,7 @@ export interface Order {
    * New → Confirmed → Ready → Completed, or Cancelled. The customer gets an e-mail at each step (Content → E-mail templates).
    */
   status: 'new' | 'confirmed' | 'ready' | 'completed' | 'cancelled';
-  source?: ('online' | 'text' | 'social' | 'in-person') | null;
+  source?: ('online' | 'text' | 'social' | 'in-person' | 'refill-plan') | null;
   paymentStatus?: ('unpaid' | 'paid') | null;
   paymentMethod?: ('cash' | 'venmo' | 'cashapp' | 'zelle' | 'other') | null;
   paidAt?: string | null;
@@ -226,6 +232,8 @@ export interface Order {
    * The batch its jars came from.
    */
   batch?: (number | null) | Batch;
+  refillPlan?: (number | null) | RefillPlan;
+  refillCycle?: string | null;
   /**
    * The customer asked to be reminded when it is time for a fresh jar.
    */
@@ -353,6 +361,45 @@ export interface Media {
       filename?: string | null;
     };
   };
+}
+/**
+ * Customers who get the same jars at the same time every few weeks. Each refill order is made a few days before its day (Shop → Pickup & delivery) and appears under Orders as coming from a refill plan.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "refill-plans".
+ */
+export interface RefillPlan {
+  id: number;
+  /**
+   * Paused or stopped: no refill orders are made.
+   */
+  status: 'active' | 'paused' | 'stopped';
+  everyWeeks: number;
+  /**
+   * The day of the next refill (year-month-day).
+   */
+  nextDay: string;
+  problem?: string | null;
+  fullName: string;
+  email: string;
+  phone: string;
+  quantity: number;
+  flavors: string;
+  deliveryMethod: 'pickup' | 'delivery';
+  city: 'detroit' | 'ann-arbor' | 'other';
+  address: string;
+  zip: string;
+  consent?: boolean | null;
+  windowRule: string;
+  token: string;
+  sourceOrder?: (number | null) | Order;
+  refillOrders?: {
+    docs?: (number | Order)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
+  createdAt: string;
+  updatedAt: string;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -701,6 +748,10 @@ export interface PayloadLockedDocument {
         value: number | Batch;
       } | null)
     | ({
+        relationTo: 'refill-plans';
+        value: number | RefillPlan;
+      } | null)
+    | ({
         relationTo: 'email-captures';
         value: number | EmailCapture;
       } | null)
@@ -816,6 +867,8 @@ export interface OrdersSelect<T extends boolean = true> {
   discountCode?: T;
   jarsFromBatch?: T;
   batch?: T;
+  refillPlan?: T;
+  refillCycle?: T;
   refillReminder?: T;
   completedAt?: T;
   statusToken?: T;
@@ -861,6 +914,32 @@ export interface BatchesSelect<T extends boolean = true> {
   jarsLeft?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "refill-plans_select".
+ */
+export interface RefillPlansSelect<T extends boolean = true> {
+  status?: T;
+  everyWeeks?: T;
+  nextDay?: T;
+  problem?: T;
+  fullName?: T;
+  email?: T;
+  phone?: T;
+  quantity?: T;
+  flavors?: T;
+  deliveryMethod?: T;
+  city?: T;
+  address?: T;
+  zip?: T;
+  consent?: T;
+  windowRule?: T;
+  token?: T;
+  sourceOrder?: T;
+  refillOrders?: T;
+  createdAt?: T;
+  updatedAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1230,6 +1309,10 @@ export interface Fulfilment {
    * A time can be chosen only this many hours before it starts.
    */
   leadTimeHours?: number | null;
+  /**
+   * A refill plan's order is made this many days before its day, with that day's prices and jars from the open batch. Keep it above the notice needed, or the refill's time can no longer be booked.
+   */
+  refillDaysAhead: number;
   /**
    * Days with no pickups or deliveries, e.g. holidays.
    */
@@ -1618,6 +1701,7 @@ export interface FulfilmentSelect<T extends boolean = true> {
         id?: T;
       };
   leadTimeHours?: T;
+  refillDaysAhead?: T;
   blackoutDates?:
     | T
     | {
@@ -1964,6 +2048,7 @@ export interface TaskCreateCollectionExport {
       | 'orders'
       | 'flavors'
       | 'batches'
+      | 'refill-plans'
       | 'email-captures'
       | 'contact-messages'
       | 'unsubscribes'

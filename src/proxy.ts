@@ -10,7 +10,7 @@ import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/
  * (src/platform/http/pageCache.mjs), so this proxy never runs for them.
  */
 const isAdmin = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
-const isRenderedPerRequest = (pathname: string) => pathname.startsWith('/order/status/') || pathname === '/unsubscribe' || isAdmin(pathname)
+const isRenderedPerRequest = (pathname: string) => pathname.startsWith('/order/status/') || pathname.startsWith('/refills/') || pathname === '/unsubscribe' || isAdmin(pathname)
 
 /**
  * A form posted without JavaScript to a cached page: the answer is that page rendered again with
@@ -34,7 +34,7 @@ const isOneClickUnsubscribe = (request: NextRequest) =>
  *   not what React sends);
  * - hands a mail app's one-click unsubscribe POST to the route that acts on it;
  * - sends the admin opened at another address than SITE_URL's to SITE_URL's (see `adminElsewhere`);
- * - gives documents rendered per request (the admin, a customer's order page, a form's answer
+ * - gives documents rendered per request (the admin, a customer's order or refill plan page, a form's answer
  *   without JavaScript) a Content-Security-Policy with a nonce, which Next puts on its own scripts.
  * Unknown addresses are not its business: next.config.mjs rewrites them to the cached 404 page.
  */
@@ -55,6 +55,7 @@ export const config = {
     '/admin',
     '/admin/:path*',
     '/order/status/:path*',
+    '/refills/:path*',
     '/unsubscribe',
     // Anywhere, requests Next would answer with a 500: a '%' not followed by two hex digits or
     // starting a non-ASCII byte (the only encodings that can fail to decode), server-action posts

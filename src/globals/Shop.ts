@@ -6,6 +6,7 @@ import { DEFAULT_MIN_DAYS_LEFT, MIN_DAYS_LEFT_MAX } from '@/features/ordering/ba
 import { DELIVERY_METHODS } from '@/features/ordering/options'
 import { DEFAULT_PRICES, type StoredPrice } from '@/features/ordering/pricing'
 import { DEFAULT_LEAD_TIME_HOURS, TIME_OF_DAY, WEEKDAYS, WINDOW_DAYS } from '@/features/ordering/windows'
+import { DEFAULT_REFILL_DAYS_AHEAD, REFILL_DAYS_AHEAD_MAX } from '@/features/refills/rules'
 import { revalidateGlobal } from '@/hooks/revalidateContent'
 
 import { heading, paragraph } from './contentGlobal'
@@ -187,6 +188,20 @@ export const Fulfilment: GlobalConfig = {
           validate: (value: unknown) => (value == null || Number.isInteger(value) ? true : 'Whole hours, e.g. 24.'),
         },
       ],
+    },
+    {
+      name: 'refillDaysAhead',
+      label: 'Make refill orders this many days ahead',
+      type: 'number',
+      required: true,
+      min: 1,
+      max: REFILL_DAYS_AHEAD_MAX,
+      defaultValue: DEFAULT_REFILL_DAYS_AHEAD,
+      admin: {
+        step: 1,
+        description: `A refill plan's order is made this many days before its day, with that day's prices and jars from the open batch. Keep it above the notice needed, or the refill's time can no longer be booked.`,
+      },
+      validate: (value: unknown) => (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= REFILL_DAYS_AHEAD_MAX ? true : `Whole days from 1 to ${REFILL_DAYS_AHEAD_MAX}, e.g. ${DEFAULT_REFILL_DAYS_AHEAD}.`),
     },
     {
       name: 'blackoutDates',

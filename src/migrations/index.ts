@@ -13,6 +13,7 @@ import * as migration_20261126_090842_orders_reading_indexes from './20261126_09
 import * as migration_20261126_092822_review_photo_shown from './20261126_092822_review_photo_shown';
 import * as migration_20261126_095841_jar_labels from './20261126_095841_jar_labels';
 import * as migration_20261126_114917_batches from './20261126_114917_batches';
+import * as migration_20261126_122127_refill_plans from './20261126_122127_refill_plans';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261126_114917_batches.up,
     down: migration_20261126_114917_batches.down,
-    name: '20261126_114917_batches'
+    name: '20261126_114917_batches',
+  },
+  {
+    up: migration_20261126_122127_refill_plans.up,
+    down: migration_20261126_122127_refill_plans.down,
+    name: '20261126_122127_refill_plans'
   },
 ];

@@ -22,7 +22,7 @@ describe('anonymous REST access', () => {
     await app?.cleanup()
   })
 
-  it.each(['email-captures', 'orders', 'users', 'contact-messages'])('refuses GET /api/%s', async (slug) => {
+  it.each(['email-captures', 'orders', 'users', 'contact-messages', 'refill-plans'])('refuses GET /api/%s', async (slug) => {
     const { status, json } = await rest(app.config, 'GET', `/${slug}`)
     expect(status).toBe(403)
     expect(json.docs).toBeUndefined()
@@ -56,6 +56,7 @@ describe('anonymous REST access', () => {
     ['contact-messages', { name: 'Eve', email: 'eve@example.com', message: 'Spam' }],
     ['users', { email: 'eve@example.com', password: 'password123' }],
     ['media', { alt: 'Spam' }],
+    ['refill-plans', { status: 'active', everyWeeks: 2, nextDay: '2026-12-19', fullName: 'Eve', email: 'eve@example.com', phone: '3135550100', quantity: 1, flavors: 'Jar 1: mixed-berry', deliveryMethod: 'pickup', city: 'detroit', address: '1 Main St', zip: '48201', windowRule: 'x', token: 'A'.repeat(24) }],
   ] as const)('an anonymous POST to /api/%s creates nothing', async (slug, body) => {
     const before = await app.payload.count({ collection: slug })
     const { status } = await rest(app.config, 'POST', `/${slug}`, { body })

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { batchClockRound, openingKey, openingSubject } from '@/features/ordering/batchClock'
 import { orderNotices } from '@/features/ordering/notices'
 import { submitOrder } from '@/features/ordering/service'
+import { migrations } from '@/migrations'
 import * as batchesMigration from '@/migrations/20261126_114917_batches'
 import type { Order, User } from '@/payload-types'
 import { queueEmail } from '@/platform/email/outbox'
@@ -224,11 +225,15 @@ describe('the seller’s batches', () => {
     const cancelled = await placed(await orderOf(['mixed-berry']))
     await removeBatches(payload)
     const args = { db, payload, req: {} } as unknown as Parameters<typeof batchesMigration.up>[0]
+    // The migrations made after it change the same tables: undone first, redone after.
+    const later = migrations.slice(migrations.findIndex((migration) => migration.name === '20261126_114917_batches') + 1)
+    for (const migration of [...later].reverse()) await migration.down(args)
     await batchesMigration.down(args)
     await db.run(sql`UPDATE stock SET jars_available = 12`)
     await db.run(sql`UPDATE orders SET jars_from_batch = quantity`)
     await db.run(sql`UPDATE orders SET status = 'cancelled', jars_from_batch = 0 WHERE id = ${cancelled.id}`)
     await batchesMigration.up(args)
+    for (const migration of later) await migration.up(args)
 
     const { docs } = await payload.find({ collection: 'batches', depth: 0 })
     expect(docs).toHaveLength(1)

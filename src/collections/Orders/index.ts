@@ -231,6 +231,25 @@ export const Orders: CollectionConfig = {
       admin: { readOnly: true, position: 'sidebar', description: 'The batch its jars came from.' },
     },
     {
+      name: 'refillPlan',
+      label: 'Refill plan',
+      type: 'relationship',
+      relationTo: 'refill-plans',
+      index: true,
+      // The plan that made this order (its source is 'refill plan'). Set by the refill cycle only.
+      access: { create: serviceOnly, update: serviceOnly },
+      admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.refillPlan) },
+    },
+    {
+      name: 'refillCycle',
+      type: 'text',
+      unique: true,
+      // One order per cycle of a plan (`refills/rules.ts#refillCycleKey`), also after a crash or with two servers.
+      access: { create: serviceOnly, update: serviceOnly },
+      admin: { hidden: true },
+      custom: notExported,
+    },
+    {
       name: 'refillReminder',
       label: 'Wants a refill reminder',
       type: 'checkbox',

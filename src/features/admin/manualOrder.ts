@@ -24,9 +24,9 @@ import type { WindowChoice } from '@/features/ordering/windows'
  * contacted" when the customer said so, and otherwise the order records no consent.
  */
 
-/** How an order entered by hand came in: every source but the order form. */
-export type HandEnteredSource = Exclude<OrderSource, 'online'>
-export const HAND_ENTERED_SOURCES = ORDER_SOURCES.filter((source): source is Extract<(typeof ORDER_SOURCES)[number], { value: HandEnteredSource }> => source.value !== 'online')
+/** How an order entered by hand came in: every source but the order form and a refill plan (the server's own). */
+export type HandEnteredSource = Exclude<OrderSource, 'online' | 'refill-plan'>
+export const HAND_ENTERED_SOURCES = ORDER_SOURCES.filter((source): source is Extract<(typeof ORDER_SOURCES)[number], { value: HandEnteredSource }> => source.value !== 'online' && source.value !== 'refill-plan')
 
 /** The fields of the Add order form: the order form's, and how the order came in. */
 export const MANUAL_ORDER_FIELDS = [...ORDER_FORM_FIELDS, 'source'] as const

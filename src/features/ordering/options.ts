@@ -30,12 +30,14 @@ export const ORDER_STATUSES = [
   { value: 'cancelled', label: 'Cancelled' },
 ] as const
 
-/** How an order reached the seller: the form, or entered by hand from a text, a message or a visit. */
+/** How an order reached the seller: the form, entered by hand from a text, a message or a visit, or a refill plan. */
 export const ORDER_SOURCES = [
   { value: 'online', label: 'Online' },
   { value: 'text', label: 'Text or call' },
   { value: 'social', label: 'Social message' },
   { value: 'in-person', label: 'In person' },
+  // Made by the server from a customer's refill plan (features/refills).
+  { value: 'refill-plan', label: 'Refill plan' },
 ] as const
 export type OrderSource = (typeof ORDER_SOURCES)[number]['value']
 

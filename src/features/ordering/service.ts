@@ -3,7 +3,7 @@ import 'server-only'
 import { randomBytes } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Order, SiteSetting } from '@/payload-types'
+import type { Order, RefillPlan, SiteSetting } from '@/payload-types'
 
 import { claimDiscountCode, discountRejection, type DiscountStatus } from '@/features/discounts/codes'
 import { orderNotices } from '@/features/ordering/notices'
@@ -123,18 +123,22 @@ async function replay(payload: Payload, submissionKey: string | undefined, req?:
   return { status: 'success', order, discountUsed: Boolean(order.discountCode) }
 }
 
-type OrderToStore = OrderInput & { flavorNames: string[]; shownPrices?: string; source: OrderSource }
+/**
+ * An order as it is stored. `refill`: made by a refill plan for one of its cycles (`features/refills`),
+ * whose key is unique among orders.
+ */
+export type OrderToStore = OrderInput & { flavorNames: string[]; shownPrices?: string; source: OrderSource; refill?: { plan: RefillPlan['id']; cycle: string } }
 
-type StoreOutcome =
+export type StoreOutcome =
   | { status: 'stored'; order: Order }
   | { status: 'rejected'; reason: Exclude<DiscountStatus, 'valid'> }
   | { status: 'prices-changed'; prices: PriceList; total: number }
-  | { status: 'not-enough-jars'; left: number; flavor?: string }
+  | { status: 'not-enough-jars'; left: number; flavor?: string; closed?: boolean }
   | { status: 'window-taken'; reason: 'missing' | 'closed' | 'full'; label?: string }
 
 
-/** The secret of the customer's status page link: 144 random bits, not guessable. */
-const newStatusToken = () => randomBytes(18).toString('base64url')
+/** The secret of a customer's private link (an order's status page, a refill plan's page): 144 random bits, not guessable. */
+export const newStatusToken = () => randomBytes(18).toString('base64url')
 
 /** The order form shows its confirmation, not the pages an order expires (jars left, a time's places). */
 const answersWithoutThePages = { [ANSWER_SHOWS_NO_PAGE]: true }
@@ -159,7 +163,12 @@ function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string
   }, answersWithoutThePages)
 }
 
-async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, settings: SellerSettings, req: PayloadRequest, now: Date): Promise<UnitOfWork<StoreOutcome>> {
+/**
+ * Prices the order, books its window, takes its jars and claims its code, then creates it, all in
+ * the caller's transaction (`req`); whatever refuses it answers without writing (`commit: false`).
+ * The order form's `storeOrder` and a refill plan's cycle (`features/refills/cycle.ts`) both store through it.
+ */
+export async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, settings: SellerSettings, req: PayloadRequest, now: Date): Promise<UnitOfWork<StoreOutcome>> {
   const { prices, rules } = await orderTerms(settings)
   const price = priceOrder({ quantity: input.quantity, deliveryMethod: input.deliveryMethod, discountApplied: Boolean(input.discountCode) }, prices)
   // Never charge a total the visitor did not see: prices changed since the page was loaded.
@@ -174,7 +183,7 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, se
     window = check.window
   }
   const jars = await takeJars(payload, input.flavors, await settings.flavors(), now, req)
-  if (!jars.ok) return { commit: false, value: { status: 'not-enough-jars', left: jars.left, flavor: jars.flavor } }
+  if (!jars.ok) return { commit: false, value: { status: 'not-enough-jars', left: jars.left, flavor: jars.flavor, closed: jars.closed } }
   if (input.discountCode) {
     const claim = await claimDiscountCode(payload, input.discountCode, req)
     if (claim !== 'valid') return { commit: false, value: { status: 'rejected', reason: claim } }
@@ -215,6 +224,8 @@ async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, se
       discountAmount: price.discountAmount,
       totalPrice: price.totalPrice,
       discountCode: input.discountCode,
+      refillPlan: input.refill?.plan,
+      refillCycle: input.refill?.cycle,
     },
     depth: 0,
     // Visitors may not create orders through the API (create access is `nobody`); this code

@@ -1,0 +1,122 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+
+import { PageHero } from '@/components/PageHero'
+import { planPageNotices } from '@/features/refills/notices'
+import { findPlanByToken, isPlanChange, type PlanChange } from '@/features/refills/planChanges'
+import { planView, type PlanView } from '@/features/refills/planView'
+import { getSiteSettings } from '@/platform/cache/cachedReads'
+import { getPayloadClient } from '@/platform/db/payloadClient'
+
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
+
+/** One customer's plan, read for each request: never cached, never indexed. */
+export const dynamic = 'force-dynamic'
+
+export const metadata: Metadata = {
+  title: 'Your refill plan',
+  robots: { index: false, follow: false },
+  // The token is the key to this page: it must not travel to other sites in a Referer.
+  referrer: 'no-referrer',
+}
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? ''
+
+/** The changes the plan's state allows: a stopped plan's page offers none; a paused one can still skip a refill reserved before the pause. */
+function changesOffered(view: PlanView): PlanChange[] {
+  if (view.status === 'active') return ['skip', 'pause', 'stop']
+  if (view.status === 'paused') return view.next.orderReference ? ['skip', 'resume', 'stop'] : ['resume', 'stop']
+  return []
+}
+const CHANGE_LABELS: Record<PlanChange, string> = { skip: 'Skip this one', pause: 'Pause', resume: 'Resume', stop: 'Stop' }
+
+/**
+ * The plan's private page (the link in each refill e-mail): what comes, when and how often, with
+ * Skip this one, Pause or Resume, and Stop. Each is a link to this page asking to confirm it (a
+ * mail scanner opening links changes nothing), whose button posts the change (`change/route.ts`).
+ */
+export default async function RefillPlanPage({ params, searchParams }: Props) {
+  const [{ token }, query] = await Promise.all([params, searchParams])
+  const payload = await getPayloadClient()
+  const [plan, settings] = await Promise.all([findPlanByToken(payload, token), getSiteSettings()])
+  if (!plan) notFound()
+  const view = await planView(payload, plan)
+  const offered = changesOffered(view)
+  const asked = one(query.change)
+  const confirming = isPlanChange(asked) && offered.includes(asked) ? asked : null
+  const done = one(query.done)
+  const refused = one(query.refused)
+
+  return (
+    <>
+      <PageHero title="Your refill plan" description={`${view.statusLabel} · every ${view.everyWeeks} weeks`} />
+      <section className="section pt-4">
+        <div className="container-page mx-auto max-w-2xl space-y-6">
+          {isPlanChange(done) && (
+            <p className="card border-sea-500 text-lg" role="status" data-testid="plan-done">
+              {planPageNotices.done[done]}
+            </p>
+          )}
+          {(refused === 'stopped' || refused === 'not-now') && (
+            <p className="card text-lg" role="status" data-testid="plan-refused">
+              {planPageNotices.refused[refused]}
+            </p>
+          )}
+          {confirming ? (
+            <form method="post" action={`/refills/${token}/change?${new URLSearchParams({ what: confirming, day: view.next.day })}`} className="card space-y-4" data-testid="plan-confirm">
+              <p className="text-lg">{confirmationText(confirming, view)}</p>
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className="btn-primary">
+                  Yes, {CHANGE_LABELS[confirming].toLowerCase()}
+                </button>
+                <a href={`/refills/${token}`} className="btn-secondary">
+                  No, keep it as it is
+                </a>
+              </div>
+            </form>
+          ) : null}
+
+          <div className="card space-y-2" data-testid="plan-summary">
+            <p className="text-lg font-semibold">{view.jars}</p>
+            <p>{view.address ? `Delivered to ${view.address}${view.slot ? `, ${view.slot.replace(/^delivery /, '')}` : ''}` : `Pickup${view.slot ? `: ${view.slot}` : ''}`}</p>
+            <p>Every {view.everyWeeks} weeks, at the shop’s prices of the day. You pay each refill as you pay an order.</p>
+            {view.status === 'active' && (
+              <p data-testid="plan-next">
+                Next refill: <strong>{view.next.dayText}</strong>
+                {view.next.orderReference ? ` (order ${view.next.orderReference}, reserved)` : ', reserved a few days before and e-mailed to you.'}
+              </p>
+            )}
+            {view.status === 'paused' && (
+              <p>
+                Paused: no refills until you resume it.
+                {view.next.orderReference && ` Your refill of ${view.next.dayText} (order ${view.next.orderReference}) is still reserved: skip it to cancel it.`}
+              </p>
+            )}
+            {view.status === 'stopped' && <p>{planPageNotices.refused.stopped.replace(': nothing was changed', '')}</p>}
+          </div>
+
+          {offered.length > 0 && !confirming && (
+            <nav aria-label="Change your plan" className="flex flex-wrap gap-3">
+              {offered.map((change) => (
+                <a key={change} href={`/refills/${token}?change=${change}`} className="btn-secondary" data-testid={`plan-${change}`}>
+                  {change === 'skip' ? `Skip ${view.next.dayText}` : CHANGE_LABELS[change]}
+                </a>
+              ))}
+            </nav>
+          )}
+
+          <p className="text-center text-plum-900/80">
+            Questions? Text or call <a href={`tel:${settings.phone}`} className="font-semibold underline">{settings.phone}</a>. This page is private: anyone with its link can change your plan.
+          </p>
+        </div>
+      </section>
+    </>
+  )
+}
+
+function confirmationText(change: PlanChange, view: PlanView): string {
+  const confirm = planPageNotices.confirm
+  if (change === 'skip') return confirm.skip(view.next.dayText, view.next.followingText, view.next.orderReference)
+  if (change === 'resume') return confirm.resume(view.next.dayText)
+  return confirm[change]
+}

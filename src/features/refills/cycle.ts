@@ -1,0 +1,159 @@
+import 'server-only'
+
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { RefillPlan } from '@/payload-types'
+import { LAUNCH_FLAVORS } from '@/features/ordering/options'
+import { jarKeys, labelOf } from '@/features/ordering/orderDetails'
+import { sellerOrderEmail } from '@/features/ordering/orderEmails'
+import { claimCodeAndCreateOrder, type OrderToStore, type StoreOutcome } from '@/features/ordering/service'
+import { deliversTo } from '@/features/ordering/catalog'
+import { type FlavorForSale, fulfilmentTerms, settingsFromDatabase } from '@/features/ordering/shop'
+import { windowKey, type WindowRule, windowRulesFrom } from '@/features/ordering/windows'
+import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
+import { deliverSoon, queueEmail } from '@/platform/email/outbox'
+import { businessDay } from '@/shared/time'
+
+import { customerProblemEmail, refillMadeEmail, type RefillProblem, sellerProblemEmail, sellerProblemText } from './refillEmails'
+import { DEFAULT_REFILL_DAYS_AHEAD, firstDayFrom, followingDay, lastDueDay, refillCycleKey, slotText } from './rules'
+
+/**
+ * The refill cycle: every few minutes, on one server instance (`instrumentation.ts`), each active
+ * plan whose next day is within the seller's days ahead (Shop → Pickup & delivery) gets its order,
+ * made by the order service's own rules (that day's prices, the time's capacity, the open batch's
+ * jars of each flavor; no discount code), and moves on to its following day, in one transaction.
+ * The order carries its cycle's key, unique among orders, so a cycle never makes two orders (a
+ * round repeated after a crash, or on a second instance, fails on it and changes nothing).
+ * A refill that cannot be made is not dropped: the plan stays on its day and is tried again each
+ * round until the day has passed, and the seller and the customer are told once per cycle.
+ */
+
+/** How often the plans due are looked at. */
+export const REFILL_ROUND_MS = 10 * 60 * 1000
+
+export type RefillRound = { made: number; waiting: number }
+
+export async function refillRound(payload: Payload, now = new Date()): Promise<RefillRound> {
+  const fulfilment = await payload.findGlobal({ slug: 'fulfilment', depth: 0 })
+  const daysAhead = fulfilment.refillDaysAhead ?? DEFAULT_REFILL_DAYS_AHEAD
+  const today = businessDay(now).key
+  const { docs: due } = await payload.find({
+    collection: 'refill-plans',
+    where: { and: [{ status: { equals: 'active' } }, { nextDay: { less_than_equal: lastDueDay(today, daysAhead) } }] },
+    sort: 'nextDay',
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const round: RefillRound = { made: 0, waiting: 0 }
+  for (const plan of due) {
+    try {
+      const outcome = await runCycle(payload, plan, today, now)
+      if (outcome === 'made') round.made++
+      if (outcome === 'waiting') round.waiting++
+    } catch (error) {
+      // Another instance made this cycle's order a moment earlier: it exists once, which is the point.
+      if (!isUniqueViolation(error)) payload.logger.error({ err: error, msg: `[refills] could not make the refill of plan ${plan.id}` })
+    }
+  }
+  if (round.made || round.waiting) deliverSoon(payload)
+  return round
+}
+
+type CycleOutcome = 'made' | 'waiting' | 'moved-on' | 'changed'
+
+async function runCycle(payload: Payload, plan: RefillPlan, today: string, now: Date): Promise<CycleOutcome> {
+  // The day passed without its order (it could not be made, or no server ran): on to the next one.
+  if (plan.nextDay < today) {
+    await payload.update({ collection: 'refill-plans', id: plan.id, data: { nextDay: firstDayFrom(plan.nextDay, plan.everyWeeks, today) }, depth: 0, overrideAccess: true })
+    return 'moved-on'
+  }
+  const day = plan.nextDay
+  const made = await inTransaction<{ made: true } | { made: false; problem: RefillProblem | null; slot: string | null }>(payload, async (req) => {
+    // Read again in the transaction: paused, stopped or moved on since the round's list was read.
+    const current = await payload.findByID({ collection: 'refill-plans', id: plan.id, depth: 0, overrideAccess: true, disableErrors: true, req })
+    if (!current || current.status !== 'active' || current.nextDay !== day) return { commit: false, value: { made: false, problem: null, slot: null } }
+    const settings = settingsFromDatabase(payload, req)
+    const [flavors, fulfilment, site] = await Promise.all([settings.flavors(), settings.fulfilment(), settings.site()])
+    const rule = windowRulesFrom(fulfilment).windows.find((window) => window.id === current.windowRule)
+    const slot = rule ? slotText(rule) : null
+    const keys = jarKeys(current.flavors)
+    const flavorOut = keys.find((key) => !flavors.some((flavor) => flavor.value === key && flavor.available))
+    if (flavorOut) return { commit: false, value: { made: false, problem: soldOut(flavorName(flavorOut, flavors)), slot } }
+    // The seller's delivery area may have changed since the plan was made (the order form checks it the same way).
+    if (current.deliveryMethod === 'delivery' && !deliversTo(current.zip, (await fulfilmentTerms(settings)).zipPrefixes)) {
+      return { commit: false, value: { made: false, problem: { reason: `we no longer deliver to ZIP code ${current.zip}`, ask: 'switch to pickup' }, slot } }
+    }
+
+    const stored = await claimCodeAndCreateOrder(payload, orderOf(current, day, keys, flavors), settings, req, now)
+    if (stored.value.status !== 'stored') return { commit: false, value: { made: false, problem: problemOf(stored.value, flavors, rule), slot } }
+    const order = stored.value.order
+    await payload.update({ collection: 'refill-plans', id: current.id, data: { nextDay: followingDay(day, current.everyWeeks), problem: null }, depth: 0, overrideAccess: true, req })
+    const about = `order:${order.id}`
+    await queueEmail(payload, { ...sellerOrderEmail(order, site), about }, req)
+    const flavorNames = keys.map((key) => flavorName(key, flavors))
+    await queueEmail(payload, { ...refillMadeEmail(current, order, { day, slot, flavorNames }, site), about, dedupeKey: `refill:${refillCycleKey(current, day)}:made` }, req)
+    return { commit: true, value: { made: true } }
+  })
+  if (made.made) return 'made'
+  if (!made.problem) return 'changed'
+  await tellOfProblem(payload, plan, day, made.problem, made.slot)
+  return 'waiting'
+}
+
+/** The refill order of a plan's day: the plan's jars, method, address and weekly time, as the order service takes it. */
+function orderOf(plan: RefillPlan, day: string, keys: string[], flavors: readonly FlavorForSale[]): OrderToStore {
+  return {
+    fullName: plan.fullName,
+    email: plan.email,
+    phone: plan.phone,
+    instagram: undefined,
+    address: plan.address,
+    city: plan.city,
+    zip: plan.zip,
+    notes: undefined,
+    discountCode: undefined,
+    quantity: plan.quantity as OrderToStore['quantity'],
+    flavors: keys,
+    flavorNames: keys.map((key) => flavorName(key, flavors)),
+    deliveryMethod: plan.deliveryMethod,
+    consent: Boolean(plan.consent),
+    window: windowKey(day, plan.windowRule),
+    refillReminder: false,
+    source: 'refill-plan',
+    refill: { plan: plan.id, cycle: refillCycleKey(plan, day) },
+  }
+}
+
+/** A flavor's name, also for one the seller deleted since (a launch flavor's label, or its key). */
+const flavorName = (key: string, flavors: readonly FlavorForSale[]) => flavors.find((flavor) => flavor.value === key)?.name ?? labelOf(LAUNCH_FLAVORS, key)
+
+const soldOut = (name: string): RefillProblem => ({ reason: `${name} is sold out`, ask: 'pick another flavor' })
+
+/** What stopped the order service, in the words of the refill's notices. */
+function problemOf(outcome: Exclude<StoreOutcome, { status: 'stored' }>, flavors: readonly FlavorForSale[], rule: WindowRule | undefined): RefillProblem {
+  if (outcome.status === 'window-taken') {
+    return outcome.reason === 'full' ? { reason: 'that time is full', ask: 'pick another time' } : { reason: rule ? 'that time cannot be booked that day' : 'that weekly time is no longer offered', ask: 'pick another time' }
+  }
+  if (outcome.status === 'not-enough-jars') {
+    if (outcome.closed) return { reason: 'no batch is open for orders', ask: 'pick another time' }
+    if (outcome.flavor) return outcome.left === 0 ? soldOut(flavorName(outcome.flavor, flavors)) : { reason: `only ${outcome.left} ${flavorName(outcome.flavor, flavors)} left`, ask: 'pick another flavor' }
+    return { reason: outcome.left === 0 ? 'the batch is sold out' : `only ${outcome.left} jars are left in the batch`, ask: 'pick another time or flavor' }
+  }
+  // No discount code and no prices shown: the order service has no other refusal for a refill.
+  return { reason: 'the order could not be stored', ask: 'pick another time or flavor' }
+}
+
+/** The plan shows the problem, and the seller and the customer hear of it once per cycle. */
+async function tellOfProblem(payload: Payload, plan: RefillPlan, day: string, problem: RefillProblem, slot: string | null): Promise<void> {
+  const cycle = refillCycleKey(plan, day)
+  await inTransaction(payload, async (req: PayloadRequest) => {
+    const shown = sellerProblemText(day, problem)
+    if (plan.problem !== shown) await payload.update({ collection: 'refill-plans', id: plan.id, data: { problem: shown }, depth: 0, overrideAccess: true, req })
+    const site = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+    const about = `refill-plan:${plan.id}`
+    await queueEmail(payload, { ...sellerProblemEmail(plan, day, problem, site), about, dedupeKey: `refill:${cycle}:not-made:seller` }, req)
+    await queueEmail(payload, { ...customerProblemEmail(plan, { day, slot }, problem, site), about, dedupeKey: `refill:${cycle}:not-made:customer` }, req)
+    return { commit: true, value: undefined }
+  })
+}

@@ -1,0 +1,72 @@
+import { counted } from '@/shared/counted'
+import { addDays } from '@/shared/time'
+
+/**
+ * Refill plans: a standing order of the same jars at the same weekly time every few weeks. The
+ * plan's facts and pure rules, shared by the collection, the cycle and the tests.
+ */
+
+/** The intervals a customer can choose. */
+export const REFILL_INTERVALS_WEEKS = [2, 3, 4] as const
+export type RefillInterval = (typeof REFILL_INTERVALS_WEEKS)[number]
+export const isRefillInterval = (weeks: unknown): weeks is RefillInterval => REFILL_INTERVALS_WEEKS.includes(weeks as RefillInterval)
+
+export const REFILL_PLAN_STATUSES = [
+  { value: 'active', label: 'Active' },
+  { value: 'paused', label: 'Paused' },
+  { value: 'stopped', label: 'Stopped' },
+] as const
+export type RefillPlanStatus = (typeof REFILL_PLAN_STATUSES)[number]['value']
+
+/**
+ * How many days before its day a refill order is made (Shop → Pickup & delivery). Below the
+ * windows' two weeks, so the refill's time is still one a customer could book.
+ */
+export const DEFAULT_REFILL_DAYS_AHEAD = 3
+export const REFILL_DAYS_AHEAD_MAX = 13
+
+/**
+ * The key of one cycle of a plan, unique among orders: a cycle can never make two. With the plan's
+ * creation time, since SQLite gives a deleted plan's id to the next plan, and the deleted plan's
+ * orders keep their keys.
+ */
+export const refillCycleKey = (plan: { id: number | string; createdAt: string }, dayKey: string) => `${plan.id}@${plan.createdAt}:${dayKey}`
+
+/** The last day whose refill order is due on `today`: refills of this day and earlier ones are made now. */
+export const lastDueDay = (today: string, daysAhead: number) => addDays(today, daysAhead)
+
+/** The plan's day after `dayKey`. */
+export const followingDay = (dayKey: string, everyWeeks: number) => addDays(dayKey, 7 * everyWeeks)
+
+/** The first of the plan's days (every `everyWeeks` weeks from `dayKey`) that is `today` or later. */
+export function firstDayFrom(dayKey: string, everyWeeks: number, today: string): string {
+  let day = dayKey
+  while (day < today) day = followingDay(day, everyWeeks)
+  return day
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+/** 'Sat Dec 13': a day key as the refill e-mails name it (a calendar day: no time zone involved). */
+export const refillDayText = (dayKey: string) => dayFormat.format(new Date(`${dayKey}T12:00:00Z`)).replace(',', '')
+
+/** '10', '2', '2:30': a time of day ('14:30'), short, on a 12-hour clock. */
+function shortTime(time: string): string {
+  const [hour, minute] = time.split(':').map(Number)
+  const twelve = hour % 12 === 0 ? 12 : hour % 12
+  return minute === 0 ? String(twelve) : `${twelve}:${String(minute).padStart(2, '0')}`
+}
+
+/** 'Eastern Market 10–2' for a pickup, 'delivery 5–8' for a delivery (or a pickup with no place given). */
+export function slotText(window: { method: 'pickup' | 'delivery'; start: string; end: string; place: string | null }): string {
+  const hours = `${shortTime(window.start)}–${shortTime(window.end)}`
+  return `${window.method === 'pickup' ? (window.place ?? 'pickup') : 'delivery'} ${hours}`
+}
+
+/** '3 jars (Mixed Berry ×2, Peach Ginger)': one flavor name per jar, counted in the order first chosen. */
+export function jarsWithFlavors(flavorNames: readonly string[]): string {
+  const counts = new Map<string, number>()
+  for (const name of flavorNames) counts.set(name, (counts.get(name) ?? 0) + 1)
+  const flavors = [...counts].map(([name, jars]) => (jars === 1 ? name : `${name} ×${jars}`)).join(', ')
+  return `${counted(flavorNames.length, 'jar')} (${flavors})`
+}

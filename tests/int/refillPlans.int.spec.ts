@@ -1,0 +1,322 @@
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { submitOrder } from '@/features/ordering/service'
+import { windowsOpenNow } from '@/features/ordering/shop'
+import { refillRound } from '@/features/refills/cycle'
+import { refillNotices } from '@/features/refills/notices'
+import { changeRefillPlan, nextRefill } from '@/features/refills/planChanges'
+import { startRefillPlan } from '@/features/refills/plans'
+import type { Order, RefillPlan } from '@/payload-types'
+
+import { openBatch, removeBatches } from '../helpers/batches'
+import { validOrderForm } from '../helpers/orders'
+import { adminAuthHeader, rest, restartPayload, startPayload, type TestPayload } from '../helpers/payload'
+
+/**
+ * Refill plans on a clock of their own: a plan made from an order, its next order made a few days
+ * before its day (once, across rounds, a restart and two rounds at once), with that day's prices;
+ * a refill that cannot be made waits on its day and tells the seller and the customer once; a
+ * paused or stopped plan makes nothing; the plan's private link skips, pauses and stops that plan
+ * only, and a forged or stopped plan's link changes nothing.
+ */
+
+const quiet = { disableRevalidate: true }
+const ADMIN = { email: 'refills-admin@example.com', password: 'correct-horse-battery' }
+const SELLER_EMAIL = 'refills-seller@example.com'
+
+let app: TestPayload
+let payload: Payload
+let nextCustomer = 1
+
+/** Thursday, Dec 3 2026, noon in Detroit: the first order is for Saturday, Dec 5. */
+const thursdayNoon = new Date('2026-12-03T17:00:00Z')
+/** Noon in Detroit on a day of December 2026. */
+const decemberNoon = (day: number) => new Date(`2026-12-${String(day).padStart(2, '0')}T17:00:00Z`)
+const FIRST_LABEL = 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market'
+
+beforeAll(async () => {
+  app = await startPayload({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+  payload = app.payload
+  await payload.updateGlobal({ slug: 'site-settings', data: { email: SELLER_EMAIL }, context: quiet })
+})
+
+afterAll(async () => {
+  await app?.cleanup()
+})
+
+beforeEach(async () => {
+  // Each test meets only its own plan, the seed's prices and no batch.
+  await payload.db.updateMany({ collection: 'refill-plans', where: {}, data: { status: 'stopped' } })
+  await payload.updateGlobal({ slug: 'pricing', data: { threeJarPrice: 50 }, context: quiet })
+  await removeBatches(payload)
+  await setSaturdayPickup()
+})
+
+async function setSaturdayPickup(capacity?: number) {
+  await payload.updateGlobal({
+    slug: 'fulfilment',
+    data: { windows: [{ method: 'pickup', weekday: 'sat', start: '10:00', end: '14:00', place: 'Eastern Market', capacity }], leadTimeHours: 24, blackoutDates: [], refillDaysAhead: 3 },
+    context: quiet,
+  })
+}
+
+/** Keeps the seller's weekly time (and its id, which plans book) and changes its capacity. */
+async function setCapacity(capacity: number) {
+  const fulfilment = await payload.findGlobal({ slug: 'fulfilment' })
+  await payload.updateGlobal({ slug: 'fulfilment', data: { windows: fulfilment.windows!.map((window) => ({ ...window, capacity })) }, context: quiet })
+}
+
+/** A 3-jar pickup (Mixed Berry ×2, Peach Ginger) placed at `now` for the first Saturday time open then, or at a time arranged by text. */
+async function placeOrder(options: { now?: Date; label?: string; noWindow?: boolean } = {}): Promise<Order> {
+  const now = options.now ?? thursdayNoon
+  const open = (await windowsOpenNow(payload, now)).open
+  const window = options.noWindow ? '' : (options.label ? open.find((choice) => choice.label === options.label) : open[0])!.key
+  const n = nextCustomer++
+  const result = await submitOrder(
+    payload,
+    { ...validOrderForm, deliveryMethod: 'pickup', flavor1: 'mixed-berry', flavor2: 'mixed-berry', flavor3: 'peach-ginger', fullName: `Refill Customer ${n}`, email: `refill-${n}@example.com`, window },
+    undefined,
+    { now: () => now },
+  )
+  if (result.status !== 'success') throw new Error(`order refused: ${JSON.stringify(result)}`)
+  return result.order
+}
+
+async function planEveryTwoWeeks(): Promise<RefillPlan> {
+  const started = await startRefillPlan(payload, await placeOrder({ label: FIRST_LABEL }), 2)
+  if (!started.ok) throw new Error(`plan refused: ${JSON.stringify(started)}`)
+  return started.plan
+}
+
+const refillOrders = async (plan: RefillPlan) =>
+  (await payload.find({ collection: 'orders', where: { refillPlan: { equals: plan.id } }, pagination: false, depth: 0, overrideAccess: true })).docs
+const storedPlan = (plan: RefillPlan) => payload.findByID({ collection: 'refill-plans', id: plan.id, depth: 0 })
+const outbox = async (about: string) => (await payload.find({ collection: 'email-outbox', where: { about: { equals: about } }, sort: 'id', pagination: false, depth: 0 })).docs
+
+describe('a refill plan made from an order', () => {
+  it('books the same weekly time every 2 weeks, from the order’s day', async () => {
+    const order = await placeOrder({ label: FIRST_LABEL })
+    const started = await startRefillPlan(payload, order, 2)
+    expect(started.ok).toBe(true)
+    if (!started.ok) return
+    expect(started.plan).toMatchObject({ status: 'active', everyWeeks: 2, nextDay: '2026-12-19', quantity: 3, flavors: order.flavors, deliveryMethod: 'pickup', email: order.email, sourceOrder: order.id })
+    expect(started.plan.windowRule).toBe(order.windowKey!.split('_')[1])
+    expect(started.plan.token).toMatch(/^[A-Za-z0-9_-]{24}$/)
+    // One plan per order, also asked twice.
+    expect(await startRefillPlan(payload, order, 3)).toEqual({ ok: false, message: refillNotices.alreadyAPlan })
+  })
+
+  it('is refused for an order whose time is arranged by text, and for an interval not offered', async () => {
+    await payload.updateGlobal({ slug: 'fulfilment', data: { windows: [] }, context: quiet })
+    const byText = await placeOrder({ noWindow: true })
+    expect(await startRefillPlan(payload, byText, 2)).toEqual({ ok: false, message: refillNotices.needsWindow })
+    await setSaturdayPickup()
+    expect(await startRefillPlan(payload, await placeOrder(), 5)).toEqual({ ok: false, message: refillNotices.interval })
+    expect((await payload.count({ collection: 'refill-plans', where: { sourceOrder: { equals: byText.id } } })).totalDocs).toBe(0)
+  })
+})
+
+// Before the cycle's tests: one of them restarts Payload, and the REST helper answers through the first instance.
+describe('the seller’s refill plans', () => {
+  it('the seller pauses or stops a plan in the admin, but cannot make one, nor move its day or change its link', async () => {
+    const plan = await planEveryTwoWeeks()
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    const { sourceOrder: _order, id: _id, createdAt: _created, updatedAt: _updated, refillOrders: _orders, ...fields } = plan
+    const plans = (await payload.count({ collection: 'refill-plans' })).totalDocs
+    expect((await rest(app.config, 'POST', '/refill-plans', { headers, body: { ...fields, token: 'B'.repeat(24) } })).status).toBe(403)
+    expect((await payload.count({ collection: 'refill-plans' })).totalDocs).toBe(plans)
+
+    const changed = await rest(app.config, 'PATCH', `/refill-plans/${plan.id}`, { headers, body: { status: 'paused', nextDay: '2026-12-05', token: 'C'.repeat(24) } })
+    expect(changed.status).toBe(200)
+    expect(await storedPlan(plan)).toMatchObject({ status: 'paused', nextDay: '2026-12-19', token: plan.token })
+  })
+
+
+  it('deleting a plan keeps its refill orders; deleting the order a plan was made from keeps the plan', async () => {
+    const plan = await planEveryTwoWeeks()
+    await refillRound(payload, decemberNoon(16))
+    const [made] = await refillOrders(plan)
+    await payload.delete({ collection: 'orders', id: plan.sourceOrder as number })
+    expect(await storedPlan(plan)).toMatchObject({ status: 'active' })
+    await payload.delete({ collection: 'refill-plans', id: plan.id })
+    expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({ source: 'refill-plan', refillPlan: null })
+  })
+})
+
+describe('the refill cycle', () => {
+  it('makes the next order 3 days before its day, once across rounds, two rounds at once and a restart, at that day’s prices', async () => {
+    const plan = await planEveryTwoWeeks()
+    // The seller raises the 3-jar price after the plan was made: the refill pays the new one.
+    await payload.updateGlobal({ slug: 'pricing', data: { threeJarPrice: 55 }, context: quiet })
+
+    await refillRound(payload, decemberNoon(15))
+    expect(await refillOrders(plan)).toHaveLength(0)
+
+    await Promise.all([refillRound(payload, decemberNoon(16)), refillRound(payload, decemberNoon(16))])
+    await refillRound(payload, decemberNoon(16))
+    payload = app.payload = await restartPayload(payload, app.config)
+    await refillRound(payload, decemberNoon(17))
+
+    const orders = await refillOrders(plan)
+    expect(orders).toHaveLength(1)
+    expect(orders[0]).toMatchObject({
+      source: 'refill-plan',
+      windowLabel: 'Sat, Dec 19 · 10:00 AM–2:00 PM · Eastern Market',
+      quantity: 3,
+      flavors: plan.flavors,
+      originalPrice: 55,
+      totalPrice: 55,
+      discountCode: null,
+      status: 'new',
+    })
+    expect(await storedPlan(plan)).toMatchObject({ nextDay: '2027-01-02', problem: null })
+
+    const mails = await outbox(`order:${orders[0].id}`)
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [SELLER_EMAIL, expect.stringContaining('New order:')],
+      [plan.email, 'Your refill for Sat Dec 19, Eastern Market 10–2: 3 jars (Mixed Berry ×2, Peach Ginger) — $55'],
+    ])
+    const refill = mails[1].text
+    expect(refill).toContain(`put ${orders[0].reference} in the note`)
+    expect(refill).toContain(`/refills/${plan.token}`)
+    expect(refill).toContain(`/order/status/${orders[0].statusToken}`)
+  })
+
+  it('a full time leaves the plan waiting on its day, tells the seller and the customer once, and makes the order once there is room', async () => {
+    await setSaturdayPickup(1)
+    const plan = await planEveryTwoWeeks()
+    // Another customer takes the refill day's only place first.
+    await placeOrder({ now: decemberNoon(14), label: 'Sat, Dec 19 · 10:00 AM–2:00 PM · Eastern Market' })
+
+    await refillRound(payload, decemberNoon(16))
+    await refillRound(payload, decemberNoon(17))
+    expect(await refillOrders(plan)).toHaveLength(0)
+    expect(await storedPlan(plan)).toMatchObject({ nextDay: '2026-12-19', problem: 'Could not make the refill of Sat Dec 19: that time is full' })
+    const told = await outbox(`refill-plan:${plan.id}`)
+    expect(told.map((mail) => [mail.to, mail.subject])).toEqual([
+      [SELLER_EMAIL, 'Could not make the refill of Sat Dec 19: that time is full'],
+      [plan.email, "We couldn't reserve your refill for Sat Dec 19"],
+    ])
+    expect(told[1].text).toContain("We couldn't reserve your refill for Sat Dec 19, Eastern Market 10–2: that time is full. Reply to this e-mail to pick another time")
+
+    await setCapacity(2)
+    await refillRound(payload, decemberNoon(17))
+    expect(await refillOrders(plan)).toHaveLength(1)
+    expect(await storedPlan(plan)).toMatchObject({ nextDay: '2027-01-02', problem: null })
+    expect(await outbox(`refill-plan:${plan.id}`)).toHaveLength(2)
+  })
+
+  it('a flavor sold out in the open batch leaves the plan waiting and takes no jars; the seller and the customer hear once', async () => {
+    const plan = await planEveryTwoWeeks()
+    await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 0, 'pineapple-mango': 10 } }, { madeOn: '2026-12-14T12:00:00.000Z', opensAt: '2026-12-14T14:00:00.000Z' })
+
+    await refillRound(payload, decemberNoon(16))
+    await refillRound(payload, decemberNoon(16))
+    expect(await refillOrders(plan)).toHaveLength(0)
+    expect(await storedPlan(plan)).toMatchObject({ nextDay: '2026-12-19', problem: 'Could not make the refill of Sat Dec 19: Peach Ginger is sold out' })
+    const told = await outbox(`refill-plan:${plan.id}`)
+    expect(told.map((mail) => mail.to)).toEqual([SELLER_EMAIL, plan.email])
+    expect(told[1].text).toContain('Peach Ginger is sold out. Reply to this e-mail to pick another flavor')
+    const batch = (await payload.find({ collection: 'batches', limit: 1, depth: 1 })).docs[0]
+    expect(batch.flavors!.map((row) => row.left)).toEqual([10, 0, 10])
+  })
+
+  it('takes the jars of each flavor from the open batch', async () => {
+    const plan = await planEveryTwoWeeks()
+    const batch = await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 5 } }, { madeOn: '2026-12-14T12:00:00.000Z', opensAt: '2026-12-14T14:00:00.000Z' })
+    await refillRound(payload, decemberNoon(16))
+    expect(await refillOrders(plan)).toMatchObject([{ jarsFromBatch: 3, batch: batch.id }])
+    const stored = await payload.findByID({ collection: 'batches', id: batch.id, depth: 0 })
+    expect(stored.flavors!.map((row) => row.left)).toEqual([8, 4])
+  })
+
+  it('a delivery outside the seller’s delivery area now waits, and the customer is asked to switch to pickup', async () => {
+    await payload.updateGlobal({ slug: 'fulfilment', data: { windows: [{ method: 'delivery', weekday: 'sat', start: '17:00', end: '20:00' }] }, context: quiet })
+    const n = nextCustomer++
+    const placed = await submitOrder(
+      payload,
+      { ...validOrderForm, fullName: `Delivery Customer ${n}`, email: `delivery-${n}@example.com`, window: (await windowsOpenNow(payload, thursdayNoon)).open[0].key },
+      undefined,
+      { now: () => thursdayNoon },
+    )
+    if (placed.status !== 'success') throw new Error(JSON.stringify(placed))
+    const started = await startRefillPlan(payload, placed.order, 2)
+    if (!started.ok) throw new Error(JSON.stringify(started))
+    await payload.updateGlobal({ slug: 'fulfilment', data: { deliveryZipPrefixes: [{ prefix: '481' }] }, context: quiet })
+    try {
+      await refillRound(payload, decemberNoon(16))
+      expect(await refillOrders(started.plan)).toHaveLength(0)
+      expect(await storedPlan(started.plan)).toMatchObject({ nextDay: '2026-12-19', problem: 'Could not make the refill of Sat Dec 19: we no longer deliver to ZIP code 48201' })
+      const [, customer] = await outbox(`refill-plan:${started.plan.id}`)
+      expect(customer.text).toContain("We couldn't reserve your refill for Sat Dec 19, delivery 5–8: we no longer deliver to ZIP code 48201. Reply to this e-mail to switch to pickup")
+    } finally {
+      await payload.updateGlobal({ slug: 'fulfilment', data: { deliveryZipPrefixes: ['480', '481', '482', '483'].map((prefix) => ({ prefix })) }, context: quiet })
+    }
+  })
+
+  it('a paused or stopped plan makes nothing, and tells no one', async () => {
+    const paused = await planEveryTwoWeeks()
+    const stopped = await planEveryTwoWeeks()
+    await payload.update({ collection: 'refill-plans', id: paused.id, data: { status: 'paused' } })
+    await payload.update({ collection: 'refill-plans', id: stopped.id, data: { status: 'stopped' } })
+    await refillRound(payload, decemberNoon(16))
+    for (const plan of [paused, stopped]) {
+      expect(await refillOrders(plan)).toHaveLength(0)
+      expect(await outbox(`refill-plan:${plan.id}`)).toHaveLength(0)
+      expect((await storedPlan(plan)).nextDay).toBe('2026-12-19')
+    }
+  })
+
+  it('a day that passed without its order moves the plan on to its next day', async () => {
+    await setSaturdayPickup(1)
+    const plan = await planEveryTwoWeeks()
+    await placeOrder({ now: decemberNoon(14), label: 'Sat, Dec 19 · 10:00 AM–2:00 PM · Eastern Market' })
+    await refillRound(payload, decemberNoon(16))
+    await refillRound(payload, decemberNoon(20))
+    expect(await storedPlan(plan)).toMatchObject({ nextDay: '2027-01-02' })
+    expect(await refillOrders(plan)).toHaveLength(0)
+  })
+})
+
+describe('the plan’s private page', () => {
+  it('skip, pause, resume and stop change the plan of that link only; a forged link changes nothing', async () => {
+    const plan = await planEveryTwoWeeks()
+    const other = await planEveryTwoWeeks()
+    const now = decemberNoon(4)
+    const state = async () => [await storedPlan(plan), await storedPlan(other)].map(({ status, nextDay }) => `${status} ${nextDay}`)
+
+    expect(await changeRefillPlan(payload, 'A'.repeat(24), 'stop', null, now)).toEqual({ ok: false, reason: 'not-found' })
+    expect(await changeRefillPlan(payload, `${plan.token}x`, 'stop', null, now)).toEqual({ ok: false, reason: 'not-found' })
+    expect(await changeRefillPlan(payload, "' OR 1=1 --", 'stop', null, now)).toEqual({ ok: false, reason: 'not-found' })
+    expect(await state()).toEqual(['active 2026-12-19', 'active 2026-12-19'])
+
+    // Skip the refill shown; the same button posted again skips nothing more.
+    expect(await changeRefillPlan(payload, plan.token, 'skip', '2026-12-19', now)).toMatchObject({ ok: true })
+    expect(await changeRefillPlan(payload, plan.token, 'skip', '2026-12-19', now)).toEqual({ ok: false, reason: 'not-now' })
+    expect(await state()).toEqual(['active 2027-01-02', 'active 2026-12-19'])
+
+    expect(await changeRefillPlan(payload, plan.token, 'pause', null, now)).toMatchObject({ ok: true })
+    expect(await state()).toEqual(['paused 2027-01-02', 'active 2026-12-19'])
+    expect(await changeRefillPlan(payload, plan.token, 'resume', null, now)).toMatchObject({ ok: true })
+    expect(await changeRefillPlan(payload, plan.token, 'stop', null, now)).toMatchObject({ ok: true })
+    expect(await state()).toEqual(['stopped 2027-01-02', 'active 2026-12-19'])
+
+    // A stopped plan's old links change nothing.
+    for (const change of ['resume', 'pause', 'skip'] as const) expect(await changeRefillPlan(payload, plan.token, change, '2027-01-02', now)).toEqual({ ok: false, reason: 'stopped' })
+    expect(await state()).toEqual(['stopped 2027-01-02', 'active 2026-12-19'])
+  })
+
+  it('skipping a refill whose order is made cancels that order and gives its jars back', async () => {
+    const plan = await planEveryTwoWeeks()
+    const batch = await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 5 } }, { madeOn: '2026-12-14T12:00:00.000Z', opensAt: '2026-12-14T14:00:00.000Z' })
+    await refillRound(payload, decemberNoon(16))
+    const [made] = await refillOrders(plan)
+    expect(await nextRefill(payload, await storedPlan(plan), decemberNoon(17))).toMatchObject({ day: '2026-12-19', order: { id: made.id } })
+
+    expect(await changeRefillPlan(payload, plan.token, 'skip', '2026-12-19', decemberNoon(17))).toMatchObject({ ok: true })
+    expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({ status: 'cancelled', jarsFromBatch: 0 })
+    expect((await payload.findByID({ collection: 'batches', id: batch.id, depth: 0 })).flavors!.map((row) => row.left)).toEqual([10, 5])
+    expect(await storedPlan(plan)).toMatchObject({ status: 'active', nextDay: '2027-01-02' })
+  })
+})
