@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { Batch, Fulfilment, Media, Order, Pricing, SiteSetting } from '@/payload-types'
 
@@ -94,30 +94,14 @@ export async function batchRules(payload: Payload, req?: Partial<PayloadRequest>
 }
 
 /** The batch open for orders at `now`: the one opened last. None: the seller keeps no batches (no limit). */
-export async function currentBatch(payload: Payload, now: Date, req?: Partial<PayloadRequest>): Promise<Batch | null> {
-  const { docs } = await payload.find({
-    collection: 'batches',
-    where: { opensAt: { less_than_equal: now.toISOString() } },
-    sort: '-opensAt',
-    limit: 1,
-    depth: 0,
-    overrideAccess: true,
-    req,
-  })
-  return docs[0] ?? null
-}
+export const currentBatch = (payload: Payload, now: Date, req?: Partial<PayloadRequest>) =>
+  firstBatch(payload, { opensAt: { less_than_equal: now.toISOString() } }, '-opensAt', req)
 
 /** The batch announced next: the one whose opening time comes first after `now`. */
-export async function nextBatch(payload: Payload, now: Date, req?: Partial<PayloadRequest>): Promise<Batch | null> {
-  const { docs } = await payload.find({
-    collection: 'batches',
-    where: { opensAt: { greater_than: now.toISOString() } },
-    sort: 'opensAt',
-    limit: 1,
-    depth: 0,
-    overrideAccess: true,
-    req,
-  })
+export const nextBatch = (payload: Payload, now: Date, req?: Partial<PayloadRequest>) => firstBatch(payload, { opensAt: { greater_than: now.toISOString() } }, 'opensAt', req)
+
+async function firstBatch(payload: Payload, where: Where, sort: string, req?: Partial<PayloadRequest>): Promise<Batch | null> {
+  const { docs } = await payload.find({ collection: 'batches', where, sort, limit: 1, depth: 0, overrideAccess: true, req })
   return docs[0] ?? null
 }
 
