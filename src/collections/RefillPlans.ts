@@ -3,7 +3,8 @@ import type { CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
-import { isRefillInterval, REFILL_INTERVALS_WEEKS, REFILL_PLAN_STATUSES } from '@/features/refills/rules'
+import { isRefillInterval, REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
+import { REFILL_PLAN_STATUSES } from '@/features/refills/rules'
 import { isDayKey } from '@/shared/time'
 
 /** Written by the refill service only (with `overrideAccess`): field access drops it from any other write. */

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import { refillRound } from '@/features/refills/cycle'
-import { refillNotices } from '@/features/refills/notices'
+import { refillNotices } from '@/features/ordering/notices'
 import { changeRefillPlan, nextRefill } from '@/features/refills/planChanges'
-import { startRefillPlan } from '@/features/refills/plans'
+import { startRefillPlan } from '@/features/ordering/refillSignUp'
 import type { Order, RefillPlan } from '@/payload-types'
 
 import { openBatch, removeBatches } from '../helpers/batches'
@@ -93,6 +93,47 @@ const refillOrders = async (plan: RefillPlan) =>
   (await payload.find({ collection: 'orders', where: { refillPlan: { equals: plan.id } }, pagination: false, depth: 0, overrideAccess: true })).docs
 const storedPlan = (plan: RefillPlan) => payload.findByID({ collection: 'refill-plans', id: plan.id, depth: 0 })
 const outbox = async (about: string) => (await payload.find({ collection: 'email-outbox', where: { about: { equals: about } }, sort: 'id', pagination: false, depth: 0 })).docs
+
+describe('signing up on the order form', () => {
+  const orderForm = async (fields: Record<string, string>, now = thursdayNoon) => {
+    const open = (await windowsOpenNow(payload, now)).open
+    const n = nextCustomer++
+    return submitOrder(
+      payload,
+      { ...validOrderForm, deliveryMethod: 'pickup', flavor1: 'mixed-berry', flavor2: 'mixed-berry', flavor3: 'peach-ginger', fullName: `Sign-up ${n}`, email: `signup-${n}@example.com`, window: open.find((choice) => choice.label === FIRST_LABEL)!.key, ...fields },
+      `order:refill-signup-${n}-0123456789`,
+      { now: () => now },
+    )
+  }
+
+  it('stores the order and its plan together; the confirmation and the customer’s e-mail name the plan and its private page', async () => {
+    const result = await orderForm({ refillEvery: '2' })
+    if (result.status !== 'success') throw new Error(`order refused: ${JSON.stringify(result)}`)
+    const { docs: plans } = await payload.find({ collection: 'refill-plans', where: { sourceOrder: { equals: result.order.id } }, depth: 0 })
+    expect(plans).toHaveLength(1)
+    expect(plans[0]).toMatchObject({ status: 'active', everyWeeks: 2, nextDay: '2026-12-19', email: result.order.email })
+    expect(result.plan).toEqual({ everyWeeks: 2, nextDay: '2026-12-19', path: `/refills/${plans[0].token}` })
+    const mail = (await outbox(`order:${result.order.id}`)).find((entry) => entry.to === result.order.email)
+    expect(mail?.text).toContain('Every 2 weeks, the next on Sat Dec 19: the same jars at the same time.')
+    expect(mail?.text).toContain(`/refills/${plans[0].token}`)
+  })
+
+  it('refuses an interval it does not offer, storing neither order nor plan; for a method without weekly times (where the form hides the choice) it makes no plan', async () => {
+    const before = { orders: (await payload.count({ collection: 'orders' })).totalDocs, plans: (await payload.count({ collection: 'refill-plans' })).totalDocs }
+    expect(await orderForm({ refillEvery: '5' })).toEqual({ status: 'error', message: refillNotices.interval, field: 'refillEvery' })
+    expect({ orders: (await payload.count({ collection: 'orders' })).totalDocs, plans: (await payload.count({ collection: 'refill-plans' })).totalDocs }).toEqual(before)
+    const delivered = await orderForm({ refillEvery: '2', deliveryMethod: 'delivery', window: '' })
+    expect(delivered).toMatchObject({ status: 'success', plan: undefined })
+    expect((await payload.count({ collection: 'refill-plans' })).totalDocs).toBe(before.plans)
+  })
+
+  it('makes no plan when none is asked for', async () => {
+    const result = await orderForm({ refillEvery: '' })
+    if (result.status !== 'success') throw new Error(`order refused: ${JSON.stringify(result)}`)
+    expect(result.plan).toBeUndefined()
+    expect((await payload.find({ collection: 'refill-plans', where: { sourceOrder: { equals: result.order.id } } })).totalDocs).toBe(0)
+  })
+})
 
 describe('a refill plan made from an order', () => {
   it('books the same weekly time every 2 weeks, from the order’s day', async () => {

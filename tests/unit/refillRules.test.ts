@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { firstDayFrom, isRefillInterval, jarsWithFlavors, lastDueDay, refillCycleKey, refillDayText, slotText } from '@/features/refills/rules'
+import { isRefillInterval, refillDayText } from '@/features/ordering/refillTerms'
+import { firstDayFrom, jarsWithFlavors, lastDueDay, refillCycleKey, slotText } from '@/features/refills/rules'
 
 describe('refill plan rules', () => {
   it('words a refill as its e-mail does: the day, the weekly time, the jars', () => {

@@ -50,7 +50,7 @@ export async function placeOrder(_previous: OrderFormState, posted: FormData): P
       const result = await submitOrder(payload, values, key, { allowed, settings: cachedSellerSettings })
       if (result.status === 'success') {
         const settings = await cachedSellerSettings.site()
-        return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, confirmation: orderConfirmation(result.order, settings.paymentMethods ?? []) }
+        return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, confirmation: orderConfirmation(result.order, settings.paymentMethods ?? [], result.plan) }
       }
       // A refused code is no longer applied: the visitor sees the order without it and can try another.
       const appliedDiscountCode = result.discountRejected ? undefined : applied

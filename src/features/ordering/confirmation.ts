@@ -4,6 +4,7 @@ import { deliveryAddress, orderedFlavors, packingList } from './orderDetails'
 import type { DeliveryMethod } from './pricing'
 import { dollars } from './wording'
 import { freshnessText } from './batches'
+import type { PlanSummary } from './refillTerms'
 
 /**
  * What a customer keeps of an order: the confirmation under 'Order Submitted!', the customer's
@@ -34,6 +35,8 @@ export type OrderConfirmation = {
   statusPath: string | null
   /** "Made Dec 5 · best by Dec 19 · keep refrigerated", when the order's batch is known (read with it). */
   freshness: string | null
+  /** The refill plan made of the order on the order form, shown under 'Order Submitted!'. */
+  refill?: PlanSummary | null
 }
 
 type SellerPaymentMethod = { method: string; handle?: string | null }
@@ -64,7 +67,7 @@ export function paymentOptions(methods: readonly SellerPaymentMethod[], amount: 
     })
 }
 
-export function orderConfirmation(order: Order, paymentMethods: readonly SellerPaymentMethod[]): OrderConfirmation {
+export function orderConfirmation(order: Order, paymentMethods: readonly SellerPaymentMethod[], plan?: PlanSummary): OrderConfirmation {
   const reference = order.reference ?? String(order.id)
   const delivery = order.deliveryMethod === 'delivery'
   return {
@@ -78,6 +81,7 @@ export function orderConfirmation(order: Order, paymentMethods: readonly SellerP
     payments: paymentOptions(paymentMethods, order.totalPrice, reference),
     statusPath: order.statusToken ? statusPath(order.statusToken) : null,
     freshness: typeof order.batch === 'object' && order.batch ? freshnessText(order.batch) : null,
+    refill: plan ?? null,
   }
 }
 

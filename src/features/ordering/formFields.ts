@@ -25,6 +25,8 @@ export const ORDER_FORM_FIELDS = [
   'consent',
   // "Remind me when it's time for a fresh jar" (off unless ticked).
   'refillReminder',
+  // "Make this a refill plan": '' (no), or every 2, 3 or 4 weeks.
+  'refillEvery',
   'discountCode',
   // The prices the page showed (`PRICE_LIST_FIELD`), so a change since is noticed.
   'priceList',

@@ -6,6 +6,7 @@ import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import type { OutgoingEmail } from '@/platform/email/outbox'
 import { escapeHtml } from '@/shared/escapeHtml'
 import { dollars, jarsText } from './wording'
+import { planText, type PlanSummary } from './refillTerms'
 import { CONSENT_GIVEN, deliveryAddress, labelOf, orderedFlavors, placedAt, priceRows, type PriceRow } from './orderDetails'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { orderConfirmation } from './confirmation'
@@ -101,6 +102,8 @@ export function customerOrderEmail(
   settings: Pick<SiteSetting, 'businessName' | 'productName' | 'phone' | 'email' | 'paymentMethods'>,
   /** The seller's words for it (E-mail templates → Order received). */
   template: MessageTemplate = DEFAULT_TEMPLATES.received,
+  /** The refill plan the customer made of it on the order form. */
+  plan?: PlanSummary,
 ): OutgoingEmail {
   const confirmation = orderConfirmation(order, settings.paymentMethods ?? [])
   const delivery = order.deliveryMethod === 'delivery'
@@ -147,6 +150,17 @@ export function customerOrderEmail(
         ],
         list: payment,
       },
+      ...(plan
+        ? [
+            {
+              heading: 'Your refill plan',
+              paragraphs: [
+                `${planText(plan)}: the same jars at the same time. We make each refill's order a few days before its day and e-mail you then, with how to pay.`,
+                `Skip one, pause or stop your plan here: ${siteUrl()}${plan.path}`,
+              ],
+            },
+          ]
+        : []),
       ...(confirmation.statusPath
         ? [{ heading: 'Your order page', paragraphs: [`See your order, its status and payment at any time${confirmation.window ? ', and add the time to your calendar' : ''}: ${siteUrl()}${confirmation.statusPath}`, 'This link is private: anyone who has it can see this order.'] }]
         : []),

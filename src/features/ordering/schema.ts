@@ -5,11 +5,12 @@ import { LIMITS } from '@/shared/forms/limits'
 import { emailAddress, firstMessage, type FormError, optionalText, orNothing, phoneNumber, requiredText, toIssue, visibleText } from '@/shared/forms/schemas'
 import { formNotices, type Message } from '@/shared/notices'
 
-import { orderNotices } from './notices'
+import { orderNotices, refillNotices } from './notices'
 import type { FlavorOption } from './catalog'
 import { CITIES, DELIVERY_METHODS } from './options'
 import { isPackageQuantity, type DeliveryMethod, type PackageQuantity } from './pricing'
 import { flavorField } from './formFields'
+import { isRefillInterval, type RefillInterval } from './refillTerms'
 
 export type CityValue = (typeof CITIES)[number]['value']
 
@@ -83,6 +84,8 @@ export type OrderInput = Omit<z.infer<typeof orderDetailsSchema>, 'email'> & {
   window?: string
   /** The customer asked for one reminder when it is time for a fresh jar. */
   refillReminder: boolean
+  /** A refill plan of this order, every so many weeks (none: just this order). */
+  refillEvery?: RefillInterval
 }
 
 export type OrderParseResult = { ok: true; order: OrderInput } | { ok: false; message: Message; field: string }
@@ -132,8 +135,15 @@ export function parseOrderForm(
   const details = (options.byHand ? z.extend(orderDetailsSchema, byHandDetails) : orderDetailsSchema).safeParse(values)
   if (!details.success) return { ok: false, message: firstMessage(details.error), field: issueField(details.error) }
 
+  // A refill plan books the same weekly time again: the form shows the choice only for a method
+  // with times, so for another one it is not read (as it is not seen). Add order offers none.
+  const offersPlan = !options.byHand && windowMethods.includes(deliveryMethod)
+  const refillEvery = !offersPlan || values.refillEvery == null || values.refillEvery === '' ? undefined : Number(values.refillEvery)
+  if (refillEvery !== undefined && !isRefillInterval(refillEvery)) return { ok: false, message: refillNotices.interval, field: 'refillEvery' }
+
   const { city } = presence.data
   const chosenWindow = windowMethods.includes(deliveryMethod) ? window : undefined
   const consent = options.byHand ? values.consent === 'on' || values.consent === 'true' : true
-  return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors, city, deliveryMethod, consent, window: chosenWindow, refillReminder: values.refillReminder === 'on' || values.refillReminder === 'true' } }
+  const refillReminder = values.refillReminder === 'on' || values.refillReminder === 'true'
+  return { ok: true, order: { ...details.data, quantity, flavors: presence.data.flavors, city, deliveryMethod, consent, window: chosenWindow, refillReminder, refillEvery } }
 }

@@ -1,6 +1,5 @@
 import 'server-only'
 
-import { randomBytes } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Order, RefillPlan, SiteSetting } from '@/payload-types'
@@ -23,6 +22,9 @@ import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation, type UnitOfWork } from '@/platform/db/transactions'
 import { ANSWER_SHOWS_NO_PAGE } from '@/hooks/revalidateContent'
+import { newStatusToken } from './statusToken'
+import { planSummary, type PlanSummary } from './refillTerms'
+import { startRefillPlan } from './refillSignUp'
 
 /**
  * Places an order: validate against the flavors on offer → in one transaction check the prices
@@ -33,7 +35,7 @@ import { ANSWER_SHOWS_NO_PAGE } from '@/hooks/revalidateContent'
  */
 
 export type OrderResult =
-  | { status: 'success'; order: Order; discountUsed: boolean }
+  | { status: 'success'; order: Order; discountUsed: boolean; /** The refill plan made of it, when the visitor asked for one. */ plan?: PlanSummary }
   | {
       status: 'error'
       message: Message
@@ -111,8 +113,9 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
     }
     return { status: 'error', message: stored.left === 0 ? orderNotices.soldOut : orderNotices.notEnoughJars(stored.left), field: 'quantity' }
   }
+  if (stored.status === 'plan-refused') return { status: 'error', message: stored.message, field: 'refillEvery' }
   deliverSoon(payload)
-  return { status: 'success', order: stored.order, discountUsed: Boolean(stored.order.discountCode) }
+  return { status: 'success', order: stored.order, discountUsed: Boolean(stored.order.discountCode), plan: stored.plan }
 }
 
 /** The answer an earlier post with this submission key got, when there was one. */
@@ -120,7 +123,8 @@ async function replay(payload: Payload, submissionKey: string | undefined, req?:
   const orderId = await earlierSubmission(payload, submissionKey, req)
   if (!orderId) return undefined
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 1, overrideAccess: true, req })
-  return { status: 'success', order, discountUsed: Boolean(order.discountCode) }
+  const { docs: plans } = await payload.find({ collection: 'refill-plans', where: { sourceOrder: { equals: order.id } }, limit: 1, depth: 0, overrideAccess: true, req })
+  return { status: 'success', order, discountUsed: Boolean(order.discountCode), plan: plans[0] && planSummary(plans[0]) }
 }
 
 /**
@@ -130,15 +134,14 @@ async function replay(payload: Payload, submissionKey: string | undefined, req?:
 export type OrderToStore = OrderInput & { flavorNames: string[]; shownPrices?: string; source: OrderSource; refill?: { plan: RefillPlan['id']; cycle: string } }
 
 export type StoreOutcome =
-  | { status: 'stored'; order: Order }
+  | { status: 'stored'; order: Order; plan?: PlanSummary }
+  | { status: 'plan-refused'; message: Message }
   | { status: 'rejected'; reason: Exclude<DiscountStatus, 'valid'> }
   | { status: 'prices-changed'; prices: PriceList; total: number }
   | { status: 'not-enough-jars'; left: number; flavor?: string; closed?: boolean }
   | { status: 'window-taken'; reason: 'missing' | 'closed' | 'full'; label?: string }
 
 
-/** The secret of a customer's private link (an order's status page, a refill plan's page): 144 random bits, not guessable. */
-export const newStatusToken = () => randomBytes(18).toString('base64url')
 
 /** The order form shows its confirmation, not the pages an order expires (jars left, a time's places). */
 const answersWithoutThePages = { [ANSWER_SHOWS_NO_PAGE]: true }
@@ -151,15 +154,21 @@ const answersWithoutThePages = { [ANSWER_SHOWS_NO_PAGE]: true }
 function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string | undefined, now: () => Date, givenSettings?: SellerSettings): Promise<StoreOutcome> {
   return inTransaction<StoreOutcome>(payload, async (req) => {
     const earlier = await replay(payload, submissionKey, req)
-    if (earlier?.status === 'success') return { commit: false, value: { status: 'stored', order: earlier.order } }
+    if (earlier?.status === 'success') return { commit: false, value: { status: 'stored', order: earlier.order, plan: earlier.plan } }
     const settings = givenSettings ?? settingsFromDatabase(payload, req)
     const outcome = await claimCodeAndCreateOrder(payload, input, settings, req, now())
-    if (outcome.commit && outcome.value.status === 'stored') {
-      const { order } = outcome.value
-      await recordSubmission(payload, 'order', submissionKey, order.id, req)
-      await queueOrderEmails(payload, order, await settings.site(), req)
+    if (!outcome.commit || outcome.value.status !== 'stored') return outcome
+    const { order } = outcome.value
+    await recordSubmission(payload, 'order', submissionKey, order.id, req)
+    // Asked for on the order form: the plan is stored with its order, or neither is.
+    let plan: PlanSummary | undefined
+    if (input.refillEvery) {
+      const started = await startRefillPlan(payload, order, input.refillEvery, req)
+      if (!started.ok) return { commit: false, value: { status: 'plan-refused', message: started.message } }
+      plan = planSummary(started.plan)
     }
-    return outcome
+    await queueOrderEmails(payload, order, await settings.site(), req, plan)
+    return { commit: true, value: { status: 'stored', order, plan } }
   }, answersWithoutThePages)
 }
 
@@ -238,9 +247,9 @@ export async function claimCodeAndCreateOrder(payload: Payload, input: OrderToSt
 }
 
 /** The seller's and the customer's e-mail of a new order, queued in the order's transaction. */
-async function queueOrderEmails(payload: Payload, order: Order, settings: SiteSetting, req: PayloadRequest): Promise<void> {
+async function queueOrderEmails(payload: Payload, order: Order, settings: SiteSetting, req: PayloadRequest, plan?: PlanSummary): Promise<void> {
   const about = `order:${order.id}`
   await queueEmail(payload, { ...sellerOrderEmail(order, settings), about }, req)
   // An order entered by hand may have no e-mail address: then only the seller hears of it.
-  if (order.email) await queueEmail(payload, { ...customerOrderEmail({ ...order, email: order.email }, settings), about }, req)
+  if (order.email) await queueEmail(payload, { ...customerOrderEmail({ ...order, email: order.email }, settings, undefined, plan), about }, req)
 }

@@ -15,7 +15,9 @@ import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { businessDay } from '@/shared/time'
 
 import { customerProblemEmail, refillMadeEmail, type RefillProblem, sellerProblemEmail, sellerProblemText } from './refillEmails'
-import { DEFAULT_REFILL_DAYS_AHEAD, firstDayFrom, followingDay, lastDueDay, refillCycleKey, slotText } from './rules'
+import { followingDay } from '@/features/ordering/refillTerms'
+
+import { DEFAULT_REFILL_DAYS_AHEAD, firstDayFrom, lastDueDay, refillCycleKey, slotText } from './rules'
 
 /**
  * The refill cycle: every few minutes, on one server instance (`instrumentation.ts`), each active

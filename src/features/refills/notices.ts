@@ -1,20 +1,3 @@
-import type { Message } from '@/shared/notices'
-
-import { REFILL_INTERVALS_WEEKS } from './rules'
-
-/** What a customer reads when an order cannot become a refill plan. */
-export const refillNotices = {
-  interval: { title: 'Choose How Often', description: `A refill plan comes every ${REFILL_INTERVALS_WEEKS.join(', ').replace(/, (?=[^,]*$)/, ' or ')} weeks.` },
-  needsWindow: {
-    title: 'Time Required',
-    description: 'A refill plan needs a weekly pickup or delivery time, and this order’s time is arranged by text. Choose one of the times on the order form to make it a plan.',
-  },
-  timeGone: { title: 'Time Not Offered', description: 'This order’s pickup or delivery time is no longer offered every week, so it cannot become a refill plan. Text us to set one up.' },
-  needsEmail: { title: 'E-mail Required', description: 'A refill plan needs an e-mail address: each refill and the plan’s private link are sent there.' },
-  cancelled: { title: 'Order Cancelled', description: 'A cancelled order cannot become a refill plan.' },
-  alreadyAPlan: { title: 'Already a Plan', description: 'This order is already a refill plan: its private link is in your e-mail.' },
-} as const satisfies Record<string, Message>
-
 /** What the plan's private page says about a change asked for, done or refused. */
 export const planPageNotices = {
   confirm: {

@@ -5,7 +5,7 @@ import type { Payload, Where } from 'payload'
 import type { Order, RefillPlan } from '@/payload-types'
 import { businessDay } from '@/shared/time'
 
-import { followingDay } from './rules'
+import { followingDay } from '@/features/ordering/refillTerms'
 
 /**
  * What a customer does on their plan's private page (`/refills/<token>`): skip the next refill,
@@ -17,7 +17,7 @@ export const PLAN_CHANGES = ['skip', 'pause', 'resume', 'stop'] as const
 export type PlanChange = (typeof PLAN_CHANGES)[number]
 export const isPlanChange = (value: unknown): value is PlanChange => PLAN_CHANGES.includes(value as PlanChange)
 
-/** 144 random bits, base64url (`ordering/service.ts#newStatusToken`): anything else is not looked up. */
+/** 144 random bits, base64url (`ordering/statusToken.ts`): anything else is not looked up. */
 const PLAN_TOKEN = /^[A-Za-z0-9_-]{24}$/
 export const isPlanToken = (token: string) => PLAN_TOKEN.test(token)
 

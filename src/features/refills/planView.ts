@@ -8,7 +8,9 @@ import { LAUNCH_FLAVORS } from '@/features/ordering/options'
 import { findFlavors, windowRules } from '@/features/ordering/shop'
 
 import { nextRefill } from './planChanges'
-import { followingDay, jarsWithFlavors, refillDayText, REFILL_PLAN_STATUSES, slotText } from './rules'
+import { followingDay, refillDayText } from '@/features/ordering/refillTerms'
+
+import { jarsWithFlavors, REFILL_PLAN_STATUSES, slotText } from './rules'
 
 /** A plan as its private page shows it: what, where, how often, and the next refill. */
 export type PlanView = {

@@ -8,7 +8,9 @@ import { dollars } from '@/features/ordering/wording'
 import { siteUrl } from '@/platform/config/siteUrl'
 import type { OutgoingEmail } from '@/platform/email/outbox'
 
-import { jarsWithFlavors, refillDayText } from './rules'
+import { refillDayText, refillPlanPath } from '@/features/ordering/refillTerms'
+
+import { jarsWithFlavors } from './rules'
 
 /**
  * The e-mails of a plan's cycle: the customer's refill (what, when, how much, how to pay, the
@@ -19,7 +21,6 @@ import { jarsWithFlavors, refillDayText } from './rules'
 type Settings = Pick<SiteSetting, 'businessName' | 'phone' | 'email' | 'paymentMethods'>
 
 /** The plan's private page, where the customer skips a refill, pauses or stops the plan. */
-export const refillPlanPath = (token: string) => `/refills/${token}`
 
 /** 'Sat Dec 13, Eastern Market 10–2', or the day alone when the seller's weekly time is gone. */
 const dayAndSlot = (day: string, slot: string | null) => (slot ? `${refillDayText(day)}, ${slot}` : refillDayText(day))

@@ -1,15 +1,11 @@
 import { counted } from '@/shared/counted'
+import { followingDay } from '@/features/ordering/refillTerms'
 import { addDays } from '@/shared/time'
 
 /**
  * Refill plans: a standing order of the same jars at the same weekly time every few weeks. The
  * plan's facts and pure rules, shared by the collection, the cycle and the tests.
  */
-
-/** The intervals a customer can choose. */
-export const REFILL_INTERVALS_WEEKS = [2, 3, 4] as const
-export type RefillInterval = (typeof REFILL_INTERVALS_WEEKS)[number]
-export const isRefillInterval = (weeks: unknown): weeks is RefillInterval => REFILL_INTERVALS_WEEKS.includes(weeks as RefillInterval)
 
 export const REFILL_PLAN_STATUSES = [
   { value: 'active', label: 'Active' },
@@ -35,9 +31,6 @@ export const refillCycleKey = (plan: { id: number | string; createdAt: string },
 /** The last day whose refill order is due on `today`: refills of this day and earlier ones are made now. */
 export const lastDueDay = (today: string, daysAhead: number) => addDays(today, daysAhead)
 
-/** The plan's day after `dayKey`. */
-export const followingDay = (dayKey: string, everyWeeks: number) => addDays(dayKey, 7 * everyWeeks)
-
 /** The first of the plan's days (every `everyWeeks` weeks from `dayKey`) that is `today` or later. */
 export function firstDayFrom(dayKey: string, everyWeeks: number, today: string): string {
   let day = dayKey
@@ -45,10 +38,6 @@ export function firstDayFrom(dayKey: string, everyWeeks: number, today: string):
   return day
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' })
-
-/** 'Sat Dec 13': a day key as the refill e-mails name it (a calendar day: no time zone involved). */
-export const refillDayText = (dayKey: string) => dayFormat.format(new Date(`${dayKey}T12:00:00Z`)).replace(',', '')
 
 /** '10', '2', '2:30': a time of day ('14:30'), short, on a 12-hour clock. */
 function shortTime(time: string): string {

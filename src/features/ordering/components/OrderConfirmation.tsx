@@ -1,5 +1,6 @@
 import type { OrderConfirmation, OrderStanding } from '@/features/ordering/confirmation'
 import { handoverTime, nextSteps } from '@/features/ordering/confirmation'
+import { planText } from '@/features/ordering/refillTerms'
 import { dollars, jarsText } from '@/features/ordering/wording'
 
 /**
@@ -30,6 +31,18 @@ export function OrderConfirmationDetails({ confirmation, standing, showStatusLin
         </dd>
         <dt className="font-semibold">Total</dt>
         <dd data-testid="order-total">{dollars(confirmation.total)}</dd>
+        {confirmation.refill && (
+          <>
+            <dt className="font-semibold">Refill plan</dt>
+            <dd data-testid="order-refill-plan">
+              {planText(confirmation.refill)}.{' '}
+              <a href={confirmation.refill.path} className="font-semibold text-plum-800 underline">
+                Your plan&apos;s page
+              </a>{' '}
+              (private: skip one, pause or stop)
+            </dd>
+          </>
+        )}
       </dl>
 
       {confirmation.payments.length > 0 && (

@@ -24,7 +24,7 @@ import { CustomerFields, DeliveryOptions, FlavorFields, type InvalidProps } from
 import { draftFromState, draftFromValues, emptyDraft, flavorsFromQuery, initialOrderState, PRICE_LIST_FIELD, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
 import { OrderConfirmationDetails } from './OrderConfirmation'
 import { OrderSummary } from './OrderSummary'
-import { WindowOptions } from './WindowOptions'
+import { RefillPlanChoice, WindowOptions } from './WindowOptions'
 import { PackageOptions, type PackageOption } from './PackageOptions'
 
 const RESULT_ID = 'order-result'
@@ -257,6 +257,7 @@ export function OrderForm({
             invalid={invalid}
           />
           <WindowOptions methods={windowMethods} windows={windows} value={draft.window} onChange={(window) => update({ window })} invalid={invalid} />
+          <RefillPlanChoice methods={windowMethods} defaultValue={value('refillEvery')} invalid={invalid} />
           <CustomerFields value={value} invalid={invalid} />
           <Honeypot form="order" />
         </div>

@@ -1,5 +1,6 @@
 import { DELIVERY_METHODS } from '@/features/ordering/options'
 import type { DeliveryMethod } from '@/features/ordering/pricing'
+import { REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
 import type { WindowChoice } from '@/features/ordering/windows'
 
 import type { InvalidProps } from './OrderFields'
@@ -78,4 +79,29 @@ export function WindowOptions({
       </fieldset>
     )
   })
+}
+
+/**
+ * "Make this a refill plan": the same jars at the same weekly time every 2, 3 or 4 weeks
+ * (`features/refills/`). Shown, as the times are, once a method with times is checked: a plan books
+ * its time again for each refill.
+ */
+export function RefillPlanChoice({ methods, defaultValue, invalid }: { methods: readonly DeliveryMethod[]; defaultValue: string; invalid: InvalidProps }) {
+  if (methods.length === 0) return null
+  return (
+    <div className={methods.map((method) => SHOWN_FOR[method]).join(' ')} data-testid="refill-plan-choice">
+      <label htmlFor="order-refill-every" className="field-label">
+        Make this a refill plan
+      </label>
+      <select id="order-refill-every" name="refillEvery" defaultValue={defaultValue} className="field-input" {...invalid('refillEvery')}>
+        <option value="">No, just this order</option>
+        {REFILL_INTERVALS_WEEKS.map((weeks) => (
+          <option key={weeks} value={weeks}>{`Every ${weeks} weeks`}</option>
+        ))}
+      </select>
+      <p className="mt-1 text-sm text-plum-900/75">
+        The same jars at the same weekly time until you stop it. We e-mail you a few days before each refill; you pay each one as you pay an order, and can skip one, pause or stop from your plan&apos;s private page.
+      </p>
+    </div>
+  )
 }
