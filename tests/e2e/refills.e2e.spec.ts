@@ -47,7 +47,7 @@ async function expectPlanConfirmed(page: Page, email: string) {
   await expect(page.locator('[role=status][data-testid=form-message]')).toContainText('Order Submitted!')
   const plan = page.getByTestId('order-refill-plan')
   await expect(plan).toContainText(/Every 2 weeks, the next on \w{3} \w{3} \d{1,2}\./)
-  const path = await plan.getByRole('link', { name: 'Your plan’s page' }).getAttribute('href')
+  const path = await plan.getByRole('link', { name: "Your plan's page" }).getAttribute('href')
   expect(path).toMatch(/^\/refills\/[A-Za-z0-9_-]{24}$/)
   const { docs } = (await api('GET', `/api/refill-plans?depth=0&where[email][equals]=${encodeURIComponent(email)}`)) as { docs: { everyWeeks: number; status: string; token: string }[] }
   expect(docs).toHaveLength(1)
