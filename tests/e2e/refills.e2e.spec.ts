@@ -16,6 +16,9 @@ function weekdayIn(days: number): (typeof WEEKDAYS)[number] {
 
 const api = adminRestFrom('10.66.0.9')
 
+/** Each test's orders come from an address of its own: the order form's limit per visitor is shared by the whole suite's server. */
+const visitor = (n: number) => ({ 'x-forwarded-for': `10.38.0.${n}` })
+
 test.beforeEach(async () => {
   await api('POST', '/api/globals/fulfilment', { windows: [{ method: 'pickup', weekday: weekdayIn(4), start: '10:00', end: '14:00', place: 'Eastern Market' }] })
 })
@@ -61,6 +64,7 @@ async function phone(browser: Browser) {
 }
 
 test('a refill plan made on the order form; its e-mailed link skips the next refill at phone size', async ({ page, browser }) => {
+  await page.setExtraHTTPHeaders(visitor(1))
   const email = `refill-js-${Date.now()}@example.com`
   await orderWithPlan(page, email)
   const path = await expectPlanConfirmed(page, email)
@@ -82,7 +86,7 @@ test('a refill plan made on the order form; its e-mailed link skips the next ref
 })
 
 test('a refill plan made on the order form without JavaScript', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, extraHTTPHeaders: visitor(2) })
   const page = await context.newPage()
   const email = `refill-nojs-${Date.now()}@example.com`
   await orderWithPlan(page, email)
@@ -91,6 +95,7 @@ test('a refill plan made on the order form without JavaScript', async ({ browser
 })
 
 test('a plan chosen for pickup, then the order switched to delivery (no times here): the choice hides, and the order is just an order', async ({ page }) => {
+  await page.setExtraHTTPHeaders(visitor(3))
   // Delivery has no weekly times here, so the plan's choice is not shown for it.
   await page.goto('/order?qty=1')
   await page.getByLabel('Jar 1 flavor *').selectOption({ label: 'Mixed Berry' })
