@@ -1,13 +1,13 @@
 import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHook, type CollectionBeforeValidateHook, type CollectionConfig, type Field, type PayloadRequest } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
-import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, dayKeyOf, defaultBatchCode, storedDay } from '@/features/ordering/batches'
+import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, defaultBatchCode } from '@/features/ordering/batches'
 import { clockEndpoint, expireAtBatchMoments } from '@/features/ordering/batchClock'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
 import { counted } from '@/shared/counted'
-import { addDays } from '@/shared/time'
+import { addDays, dayKeyOf, storedDay } from '@/shared/time'
 
 const wholeJars = (value: unknown) => (value == null || (Number.isInteger(value) && (value as number) >= 0) ? true : 'A whole number of jars.')
 
@@ -91,7 +91,8 @@ const keepBatchWithOrders: CollectionBeforeDeleteHook = async ({ id, req }) => {
  */
 const expireShownBatch: CollectionAfterChangeHook = (args) => {
   if (args.operation === 'update' && !batchShownChanged(args.previousDoc ?? {}, args.doc)) return args.doc
-  if (!args.req.context?.disableRevalidate) expireAtBatchMoments(args.doc, args.req.payload.logger)
+  const timesSet = args.operation === 'create' || args.previousDoc?.opensAt !== args.doc.opensAt || args.previousDoc?.closesAt !== args.doc.closesAt
+  if (timesSet && !args.req.context?.disableRevalidate) expireAtBatchMoments(args.doc, args.req.payload.logger)
   return revalidateCollection(CACHE_TAGS.batches)(args)
 }
 

@@ -89,6 +89,12 @@ export function addDays(dayKey: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
 }
 
+/** The calendar day a stored date field holds: Payload keeps a picked day as an instant on that day (UTC). */
+export const dayKeyOf = (stored: string | Date): string => new Date(stored).toISOString().slice(0, 10)
+
+/** How a day is stored: noon UTC, which is the same calendar day in every time zone the admin is used in. */
+export const storedDay = (dayKey: string) => `${dayKey}T12:00:00.000Z`
+
 /** Whether a posted day is a real calendar day key ('2026-12-05'). */
 export function isDayKey(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false

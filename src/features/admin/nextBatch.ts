@@ -3,9 +3,9 @@ import 'server-only'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { batchLabelsUrl } from '@/features/admin/jarLabelRules'
-import { dayKeyOf, DEFAULT_SHELF_LIFE_DAYS } from '@/features/ordering/batches'
+import { DEFAULT_SHELF_LIFE_DAYS } from '@/features/ordering/batches'
 import { batchRules } from '@/features/ordering/shop'
-import { startOfDay } from '@/shared/time'
+import { dayKeyOf, startOfDay } from '@/shared/time'
 
 import { jarsSoldPerFlavor } from './aggregates/jarsSoldPerFlavor'
 import { waitingListSize } from './aggregates/waitingList'

@@ -8,6 +8,7 @@ import { mapHref } from '@/features/ordering/mapLink'
 import { DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
 import { deliveryAddress, flavorCounts, labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
+import { relationId } from '@/shared/relation'
 import { addDays, businessDay, isDayKey, startOfDay, zonedInstant } from '@/shared/time'
 
 /**
@@ -123,6 +124,7 @@ function withoutDay(label: string): string {
 }
 
 function stop(order: PrepOrder, batchCodes: ReadonlyMap<string, string>): PrepStop {
+  const batchId = relationId(order.batch)
   return {
     id: order.id,
     reference: order.reference ?? '',
@@ -137,7 +139,7 @@ function stop(order: PrepOrder, batchCodes: ReadonlyMap<string, string>): PrepSt
     mapHref: mapHref(order),
     notes: order.notes ?? '',
     toCollect: owed(order),
-    batch: order.batch == null ? null : (batchCodes.get(String(typeof order.batch === 'object' ? order.batch.id : order.batch)) ?? null),
+    batch: batchId == null ? null : (batchCodes.get(String(batchId)) ?? null),
   }
 }
 
@@ -186,7 +188,7 @@ export async function findPrepSheet(payload: Payload, day: string, req?: Partial
     req,
   })
   const orders = docs as PrepOrder[]
-  const batchIds = [...new Set(orders.flatMap((order) => (order.batch == null ? [] : [typeof order.batch === 'object' ? order.batch.id : order.batch])))]
+  const batchIds = [...new Set(orders.flatMap((order) => relationId(order.batch) ?? []))]
   const batches = batchIds.length
     ? (await payload.find({ collection: 'batches', where: { id: { in: batchIds } }, select: { code: true }, pagination: false, depth: 0, overrideAccess: true, req })).docs
     : []

@@ -3,9 +3,9 @@ import 'server-only'
 import type { MongooseAdapter } from '@payloadcms/db-mongodb'
 import type { Payload } from 'payload'
 
-import { addDays } from '@/shared/time'
+import { addDays, storedDay } from '@/shared/time'
 
-import { DEFAULT_SHELF_LIFE_DAYS, defaultBatchCode, storedDay } from './batches'
+import { DEFAULT_SHELF_LIFE_DAYS, defaultBatchCode } from './batches'
 
 /**
  * MongoDB's counterpart of the SQL migration `20261126_114623_batches`: the single "jars left in

@@ -7,8 +7,11 @@
  * row is not in this batch), or, with no rows, as one total shared by every flavor (empty: no
  * limit, as a site without batches sells).
  */
+import { tally } from '@/shared/counted'
+import { relationId } from '@/shared/relation'
+
 import { type JarsLeft, jarsLeftFrom, jarsShown } from './catalog'
-import { addDays, BUSINESS_TIME_ZONE, businessDay, zonedInstant } from '@/shared/time'
+import { addDays, BUSINESS_TIME_ZONE, businessDay, dayKeyOf, storedDay, zonedInstant } from '@/shared/time'
 
 /** How long the gel keeps in the fridge on a fresh site (Site settings → Shelf life): best by = made on + this. */
 export const DEFAULT_SHELF_LIFE_DAYS = 14
@@ -23,12 +26,6 @@ export const BATCH_CODE_MAX_LENGTH = 12
 
 /** The batch code a made-on day suggests: `B-` and its month and day ("2026-12-05" → "B-1205"). */
 export const defaultBatchCode = (madeOn: string) => `B-${madeOn.slice(5, 7)}${madeOn.slice(8, 10)}`
-
-/** The calendar day a stored date field holds: Payload keeps a picked day as an instant on that day (UTC). */
-export const dayKeyOf = (stored: string | Date): string => new Date(stored).toISOString().slice(0, 10)
-
-/** How a day is stored: noon UTC, which is the same calendar day in every time zone the admin is used in. */
-export const storedDay = (dayKey: string) => `${dayKey}T12:00:00.000Z`
 
 /** A flavor's row of a batch, as stored (`flavor` is the flavor's id; populated, its document). */
 export type BatchFlavorRow = { flavor?: number | string | { id: number | string } | null; made?: number | null; left?: number | null }
@@ -47,7 +44,7 @@ export type BatchRecord = {
 }
 
 /** A row's flavor id; '' for a row whose flavor was deleted (it sells nothing). */
-const flavorIdOf = (row: BatchFlavorRow) => (row.flavor == null ? '' : String(typeof row.flavor === 'object' ? row.flavor.id : row.flavor))
+const flavorIdOf = (row: BatchFlavorRow) => String(relationId(row.flavor) ?? '')
 
 /** A flavor as the batch rules know it: its id (the batch's rows) and its key (the order's jars). */
 export type FlavorKey = { id: number | string; value: string }
@@ -67,13 +64,6 @@ export function batchStock(batch: Pick<BatchRecord, 'jarsLeft' | 'flavors'>, fla
   return { total: [...perFlavor.values()].reduce((sum, left) => sum + left, 0), perFlavor }
 }
 
-/** The jars of each flavor an order's jars ask for: ['mango', 'mango', 'berry'] → mango 2, berry 1. */
-export function jarsPerFlavor(jarKeys: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const key of jarKeys) counts.set(key, (counts.get(key) ?? 0) + 1)
-  return counts
-}
-
 export type TakeOutcome =
   | { ok: true; rows: BatchFlavorRow[] | null; jarsLeft: number | null }
   | { ok: false; left: number; flavor?: string }
@@ -91,7 +81,7 @@ export function takeFromBatch(batch: Pick<BatchRecord, 'jarsLeft' | 'flavors'>, 
     return { ok: true, rows: null, jarsLeft: left - direction * jarKeys.length }
   }
   const idOf = new Map(flavors.map((flavor) => [flavor.value, String(flavor.id)]))
-  const wanted = jarsPerFlavor(jarKeys)
+  const wanted = tally(jarKeys)
   const next = rows.map((row) => ({ ...row, left: jarsLeftFrom(row.left) ?? 0 }))
   for (const [value, jars] of wanted) {
     const row = next.find((candidate) => flavorIdOf(candidate) === idOf.get(value))

@@ -2,6 +2,7 @@ import type { Order } from '@/payload-types'
 
 import { CITIES, LAUNCH_FLAVORS } from './options'
 import { dollars, jarsText } from './wording'
+import { tally } from '@/shared/counted'
 import { businessDateTime } from '@/shared/time'
 
 /**
@@ -48,9 +49,7 @@ export const deliveryAddress = (order: Pick<Order, 'address' | 'city' | 'zip'>) 
 
 /** What to prepare: each flavor with its number of jars, in the order they were first chosen. */
 export function flavorCounts(flavors: string): { flavor: string; jars: number }[] {
-  const counts = new Map<string, number>()
-  for (const flavor of jarFlavors(flavors)) counts.set(flavor, (counts.get(flavor) ?? 0) + 1)
-  return [...counts].map(([flavor, jars]) => ({ flavor, jars }))
+  return [...tally(jarFlavors(flavors))].map(([flavor, jars]) => ({ flavor, jars }))
 }
 
 /** '2 × Mixed Berry, 1 × Peach Ginger': what to pack, for the orders list and the order view. */

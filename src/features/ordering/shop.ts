@@ -3,6 +3,7 @@ import 'server-only'
 import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { Batch, Fulfilment, Media, Order, Pricing, SiteSetting } from '@/payload-types'
+import { relationId } from '@/shared/relation'
 
 import { batchState, batchStock, DEFAULT_MIN_DAYS_LEFT, type FlavorKey, takeFromBatch } from './batches'
 import type { FlavorOption } from './catalog'
@@ -149,7 +150,7 @@ async function takeFrom(payload: Payload, batch: Batch, jarKeys: readonly string
 
 /** Puts a cancelled order's jars back into the batch it took them from (unless that batch is gone or has no limit now). */
 export async function giveJarsBack(payload: Payload, order: Pick<Order, 'batch' | 'flavors' | 'jarsFromBatch'>, req: PayloadRequest): Promise<void> {
-  const batchId = idOf(order.batch)
+  const batchId = relationId(order.batch)
   if (batchId === null || !order.jarsFromBatch) return
   const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
   if (!batch) return
@@ -159,11 +160,10 @@ export async function giveJarsBack(payload: Payload, order: Pick<Order, 'batch' 
   await payload.update({ collection: 'batches', id: batchId, data, depth: 0, overrideAccess: true, req })
 }
 
-const idOf = (relation: Order['batch']): number | string | null => (relation == null ? null : typeof relation === 'object' ? relation.id : relation)
 
 /** The order with its batch read (for its made-on and best-by days), where it has one. */
 export async function withBatch<T extends Pick<Order, 'batch'>>(payload: Payload, order: T, req?: Partial<PayloadRequest>): Promise<T> {
-  const batchId = idOf(order.batch)
+  const batchId = relationId(order.batch)
   if (batchId === null || typeof order.batch === 'object') return order
   const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
   return { ...order, batch: batch ?? null }
@@ -197,7 +197,7 @@ export async function retakeCancelledOrder(
     if (capacity !== null && taken >= capacity) return { ok: false, refusal: restoreNotices.windowFull(order.windowLabel ?? 'its time', capacity) }
   }
   // Its own batch, where it still exists; an order placed while no batch was kept, the one open now.
-  const batchId = idOf(order.batch)
+  const batchId = relationId(order.batch)
   const batch = (batchId !== null ? await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req }) : null) ?? (await currentBatch(payload, new Date(), req))
   if (!batch) return { ok: true, jarsFromBatch: 0, batch: null }
   const flavors = await findFlavors(payload, req)

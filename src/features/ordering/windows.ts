@@ -1,4 +1,4 @@
-import { addDays, BUSINESS_TIME_ZONE, businessDay, zonedInstant } from '@/shared/time'
+import { addDays, BUSINESS_TIME_ZONE, businessDay, dayKeyOf, zonedInstant } from '@/shared/time'
 
 import type { DeliveryMethod } from './pricing'
 
@@ -81,7 +81,7 @@ export function windowRulesFrom(fulfilment: StoredFulfilment): WindowRules {
         : [],
     ),
     leadTimeHours: fulfilment.leadTimeHours ?? DEFAULT_LEAD_TIME_HOURS,
-    blackoutDates: (fulfilment.blackoutDates ?? []).map((entry) => new Date(entry.date).toISOString().slice(0, 10)),
+    blackoutDates: (fulfilment.blackoutDates ?? []).map((entry) => dayKeyOf(entry.date)),
   }
 }
 

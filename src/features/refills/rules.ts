@@ -1,4 +1,4 @@
-import { counted } from '@/shared/counted'
+import { counted, tally } from '@/shared/counted'
 import { followingDay } from '@/features/ordering/refillTerms'
 import { addDays } from '@/shared/time'
 
@@ -54,8 +54,6 @@ export function slotText(window: { method: 'pickup' | 'delivery'; start: string;
 
 /** '3 jars (Mixed Berry ×2, Peach Ginger)': one flavor name per jar, counted in the order first chosen. */
 export function jarsWithFlavors(flavorNames: readonly string[]): string {
-  const counts = new Map<string, number>()
-  for (const name of flavorNames) counts.set(name, (counts.get(name) ?? 0) + 1)
-  const flavors = [...counts].map(([name, jars]) => (jars === 1 ? name : `${name} ×${jars}`)).join(', ')
+  const flavors = [...tally(flavorNames)].map(([name, jars]) => (jars === 1 ? name : `${name} ×${jars}`)).join(', ')
   return `${counted(flavorNames.length, 'jar')} (${flavors})`
 }
