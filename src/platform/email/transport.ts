@@ -62,6 +62,9 @@ function smtpTransport(host: string): Transporter {
     // One connection kept open for the outbox's stream of messages, not a new one per message.
     pool: true,
     maxConnections: 2,
+    // A server that hangs up before answering fails the message after one more try; the pool's
+    // default re-queues it forever, and the outbox's round would never end.
+    maxRequeues: 1,
     // A hung server must not hold the outbox for long; together these stay under its STALE_CLAIM_MS.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
