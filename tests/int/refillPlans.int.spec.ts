@@ -3,13 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
-import { refillRound } from '@/features/refills/cycle'
+import { refillRound, reserveFromAnnouncedBatch } from '@/features/refills/cycle'
 import { refillNotices } from '@/features/ordering/notices'
 import { changeRefillPlan, nextRefill } from '@/features/refills/planChanges'
 import { startRefillPlan } from '@/features/ordering/refillSignUp'
 import type { Order, RefillPlan } from '@/payload-types'
 
-import { openBatch, removeBatches } from '../helpers/batches'
+import { jarsLeftIn, openBatch, removeBatches } from '../helpers/batches'
 import { validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, rest, restartPayload, startPayload, type TestPayload } from '../helpers/payload'
 
@@ -270,6 +270,39 @@ describe('the refill cycle', () => {
     expect(await refillOrders(plan)).toMatchObject([{ jarsFromBatch: 3, batch: batch.id }])
     const stored = await payload.findByID({ collection: 'batches', id: batch.id, depth: 0 })
     expect(stored.flavors!.map((row) => row.left)).toEqual([8, 4])
+  })
+
+  it('a batch announced to open later gives plan holders their jars first: their refills are made from it at once, before its opening', async () => {
+    const plan = await planEveryTwoWeeks()
+    // The open batch has no Peach Ginger left; the next one, opening Monday Dec 14, has one jar of it.
+    await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 0 } }, { madeOn: '2026-12-01T12:00:00.000Z', opensAt: '2026-12-01T14:00:00.000Z' })
+    const announced = await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 1 } }, { madeOn: '2026-12-12T12:00:00.000Z', opensAt: '2026-12-14T14:00:00.000Z' })
+
+    // Saturday Dec 12: the refill of Dec 19 is a week away, but the announced batch sells it.
+    expect(await reserveFromAnnouncedBatch(payload, decemberNoon(12))).toEqual({ made: 1, waiting: 0 })
+    expect(await refillOrders(plan)).toMatchObject([{ windowLabel: 'Sat, Dec 19 · 10:00 AM–2:00 PM · Eastern Market', batch: announced.id, jarsFromBatch: 3 }])
+    expect(await jarsLeftIn(payload, announced)).toEqual({ 'mixed-berry': 8, 'peach-ginger': 0 })
+    // Once per version of the batch: the next half-minute's look makes nothing more.
+    expect(await reserveFromAnnouncedBatch(payload, decemberNoon(12))).toBeNull()
+
+    // At its opening, the public finds the reserved jar gone.
+    const open = (await windowsOpenNow(payload, decemberNoon(14))).open
+    const result = await submitOrder(
+      payload,
+      { ...validOrderForm, deliveryMethod: 'pickup', quantity: '1', flavor1: 'peach-ginger', flavor2: '', flavor3: '', fullName: 'Opening Customer', email: 'opening@example.com', window: open[0].key },
+      undefined,
+      { now: () => decemberNoon(14) },
+    )
+    expect(result).toMatchObject({ status: 'error' })
+    expect(await jarsLeftIn(payload, announced)).toEqual({ 'mixed-berry': 8, 'peach-ginger': 0 })
+  })
+
+  it('a refill due before the announced batch opens is not made early', async () => {
+    const plan = await planEveryTwoWeeks()
+    await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 10 } }, { madeOn: '2026-12-20T12:00:00.000Z', opensAt: '2026-12-20T14:00:00.000Z' })
+    // Dec 12: the Dec 19 refill is neither 3 days away nor sold by the batch opening Dec 20.
+    expect(await reserveFromAnnouncedBatch(payload, decemberNoon(12))).toEqual({ made: 0, waiting: 0 })
+    expect(await refillOrders(plan)).toHaveLength(0)
   })
 
   it('a delivery outside the seller’s delivery area now waits, and the customer is asked to switch to pickup', async () => {
