@@ -168,6 +168,19 @@ export async function giveJarsBack(payload: Payload, order: Pick<Order, 'batch' 
   await payload.update({ collection: 'batches', id: batchId, data, depth: 0, overrideAccess: true, req })
 }
 
+/**
+ * An order's jars change flavors (a refill plan's customer changes theirs): the old ones go back to
+ * its batch and the new ones are taken from it, in the caller's transaction. Refused (too few of a
+ * flavor left): the caller rolls back, nothing changes. An order that took no jars takes none.
+ */
+export async function changeJarFlavors(payload: Payload, order: Pick<Order, 'batch' | 'flavors' | 'jarsFromBatch'>, newKeys: readonly string[], req: PayloadRequest): Promise<JarsTaken | JarsRefused> {
+  const batchId = relationId(order.batch)
+  if (batchId === null || !order.jarsFromBatch) return { ok: true, taken: 0, batch: null }
+  await giveJarsBack(payload, order, req)
+  const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
+  if (!batch) return { ok: true, taken: 0, batch: null }
+  return takeFrom(payload, batch, newKeys, await findFlavors(payload, req), req)
+}
 
 /** The order with its batch read (for its made-on and best-by days), where it has one. */
 export async function withBatch<T extends Pick<Order, 'batch'>>(payload: Payload, order: T, req?: Partial<PayloadRequest>): Promise<T> {

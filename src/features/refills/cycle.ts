@@ -3,8 +3,7 @@ import 'server-only'
 import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { RefillPlan } from '@/payload-types'
-import { LAUNCH_FLAVORS } from '@/features/ordering/options'
-import { jarKeys, labelOf } from '@/features/ordering/orderDetails'
+import { jarKeys } from '@/features/ordering/orderDetails'
 import { sellerOrderEmail } from '@/features/ordering/orderEmails'
 import { claimCodeAndCreateOrder, type OrderToStore, type StoreOutcome } from '@/features/ordering/service'
 import { deliversTo } from '@/features/ordering/catalog'
@@ -18,7 +17,7 @@ import { addDays, businessDay } from '@/shared/time'
 import { customerProblemEmail, refillMadeEmail, type RefillProblem, sellerProblemEmail, sellerProblemText } from './refillEmails'
 import { followingDay } from '@/features/ordering/refillTerms'
 
-import { DEFAULT_REFILL_DAYS_AHEAD, firstDayFrom, lastDueDay, refillCycleKey, slotText } from './rules'
+import { DEFAULT_REFILL_DAYS_AHEAD, flavorName, firstDayFrom, lastDueDay, refillCycleKey, slotText } from './rules'
 
 /**
  * The refill cycle: every few minutes, on one server instance (`instrumentation.ts`), each active
@@ -103,6 +102,12 @@ export async function reserveFromAnnouncedBatch(payload: Payload, now = new Date
   return round
 }
 
+/** A due refill that waited (its flavor out, its time full) is tried again now, as the next round would. */
+export async function makeRefillNow(payload: Payload, plan: RefillPlan, now = new Date()): Promise<void> {
+  const outcome = await runCycle(payload, plan, businessDay(now).key, now)
+  if (outcome === 'made' || outcome === 'waiting') deliverSoon(payload)
+}
+
 type CycleOutcome = 'made' | 'waiting' | 'moved-on' | 'changed'
 
 async function runCycle(payload: Payload, plan: RefillPlan, today: string, now: Date): Promise<CycleOutcome> {
@@ -168,8 +173,6 @@ function orderOf(plan: RefillPlan, day: string, keys: string[], flavors: readonl
   }
 }
 
-/** A flavor's name, also for one the seller deleted since (a launch flavor's label, or its key). */
-const flavorName = (key: string, flavors: readonly FlavorForSale[]) => flavors.find((flavor) => flavor.value === key)?.name ?? labelOf(LAUNCH_FLAVORS, key)
 
 const soldOut = (name: string): RefillProblem => ({ reason: `${name} is sold out`, ask: 'pick another flavor' })
 
