@@ -4,7 +4,7 @@ import type { Payload, Where } from 'payload'
 
 import type { Order, RefillPlan } from '@/payload-types'
 import { composeEmail } from '@/features/messages/composeEmail'
-import { flavorsText, jarKeys } from '@/features/ordering/orderDetails'
+import { flavorsText } from '@/features/ordering/orderDetails'
 import { changeJarFlavors, findFlavors } from '@/features/ordering/shop'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { inTransaction } from '@/platform/db/transactions'
