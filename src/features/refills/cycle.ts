@@ -113,7 +113,7 @@ type CycleOutcome = 'made' | 'waiting' | 'moved-on' | 'changed'
 async function runCycle(payload: Payload, plan: RefillPlan, today: string, now: Date): Promise<CycleOutcome> {
   // The day passed without its order (it could not be made, or no server ran): on to the next one.
   if (plan.nextDay < today) {
-    await payload.update({ collection: 'refill-plans', id: plan.id, data: { nextDay: firstDayFrom(plan.nextDay, plan.everyWeeks, today) }, depth: 0, overrideAccess: true })
+    await payload.update({ collection: 'refill-plans', id: plan.id, data: { nextDay: firstDayFrom(plan.nextDay, plan.everyWeeks, today), problem: null }, depth: 0, overrideAccess: true })
     return 'moved-on'
   }
   const day = plan.nextDay
