@@ -28,37 +28,24 @@ export async function RefillPlansSummary({ payload, searchParams }: { payload: P
             Refill orders
           </a>
         </div>
-        <table className="admin-table admin-table--cards">
-          <thead>
-            <tr>
-              <th scope="col">Week</th>
-              <th scope="col">Refills</th>
-              <th scope="col">Jars</th>
-              <th scope="col">Per flavor</th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week, index) => (
-              <tr key={week.from}>
-                <th scope="row">
-                  {index === 0 ? 'This week' : 'From'} {refillDayText(week.from)} – {refillDayText(addDays(week.until, -1))}
-                </th>
-                <td data-label="Refills">{week.refills}</td>
-                <td data-label="Jars">{week.jars}</td>
-                <td data-label="Per flavor" data-wide>
-                  {week.jars === 0
-                    ? '–'
-                    : [...week.perFlavor]
-                        .sort(([, a], [, b]) => b - a)
-                        .map(([key, jars]) => `${flavorName(key, flavors)} ${jars}`)
-                        .join(', ')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="refills-due__weeks">
+          {weeks.map((week, index) => (
+            <li key={week.from} className="refills-due__week">
+              <strong>
+                {index === 0 ? 'This week, ' : ''}
+                {refillDayText(week.from)} – {refillDayText(addDays(week.until, -1))}:
+              </strong>{' '}
+              {week.refills === 0
+                ? 'none due'
+                : `${counted(week.refills, 'refill')}, ${counted(week.jars, 'jar')} — ${[...week.perFlavor]
+                    .sort(([, a], [, b]) => b - a)
+                    .map(([key, jars]) => `${flavorName(key, flavors)} ${jars}`)
+                    .join(', ')}`}
+            </li>
+          ))}
+        </ul>
         <p className="refills-due__hint">
-          From the active plans: each refill’s order is made a few days before its day (Shop → Pickup &amp; delivery), or at once from a batch announced to open later. {counted(weeks[0].refills, 'refill')} this week.
+          From the active plans. Each refill’s order is made a few days before its day (Shop → Pickup &amp; delivery), or at once from a batch announced to open later.
         </p>
       </section>
       <QuickFilterBar collection="refill-plans" filters={refillPlanQuickFilters()} searchParams={searchParams} />

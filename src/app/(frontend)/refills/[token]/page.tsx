@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { Fragment } from 'react'
 
 import { PageHero } from '@/components/PageHero'
 import { FlavorSelect } from '@/features/ordering/components/SharedFields'
@@ -120,14 +121,19 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
 
           {offered.length > 0 && !confirming && !choosingFlavors && (
             <nav aria-label="Change your plan" className="flex flex-wrap gap-3">
+              {/* In the refill e-mail's order: Skip this one, Change flavors, Pause (or Resume), Stop. */}
               {offered.map((change) => (
-                <a key={change} href={`/refills/${token}?change=${change}`} className="btn-secondary" data-testid={`plan-${change}`}>
-                  {change === 'skip' ? `Skip ${view.next.dayText}` : CHANGE_LABELS[change]}
-                </a>
+                <Fragment key={change}>
+                  <a href={`/refills/${token}?change=${change}`} className="btn-secondary" data-testid={`plan-${change}`}>
+                    {change === 'skip' ? `Skip ${view.next.dayText}` : CHANGE_LABELS[change]}
+                  </a>
+                  {change === offered[0] && (
+                    <a href={`/refills/${token}?change=flavors`} className="btn-secondary" data-testid="plan-flavors-link">
+                      {planPageNotices.flavors.title}
+                    </a>
+                  )}
+                </Fragment>
               ))}
-              <a href={`/refills/${token}?change=flavors`} className="btn-secondary" data-testid="plan-flavors-link">
-                {planPageNotices.flavors.title}
-              </a>
             </nav>
           )}
 
