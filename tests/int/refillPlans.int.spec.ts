@@ -6,7 +6,7 @@ import { windowsOpenNow } from '@/features/ordering/shop'
 import { refillRound, reserveFromAnnouncedBatch } from '@/features/refills/cycle'
 import { refillNotices } from '@/features/ordering/notices'
 import { changeRefillFlavors, changeRefillPlan, nextRefill } from '@/features/refills/planChanges'
-import { startRefillPlan } from '@/features/ordering/refillSignUp'
+import { offersRefillPlan, planOfOrder, startRefillPlan, startRefillPlanFromOrderPage } from '@/features/ordering/refillSignUp'
 import type { Order, RefillPlan } from '@/payload-types'
 
 import { jarsLeftIn, openBatch, removeBatches } from '../helpers/batches'
@@ -132,6 +132,36 @@ describe('signing up on the order form', () => {
     if (result.status !== 'success') throw new Error(`order refused: ${JSON.stringify(result)}`)
     expect(result.plan).toBeUndefined()
     expect((await payload.find({ collection: 'refill-plans', where: { sourceOrder: { equals: result.order.id } } })).totalDocs).toBe(0)
+  })
+})
+
+describe('signing up on the order’s page', () => {
+  it('makes the plan of that order, e-mails its private link once, and refuses a second plan, a cancelled order, a refill, a bad interval and a forged link', async () => {
+    const order = await placeOrder({ label: FIRST_LABEL })
+    expect(offersRefillPlan(order)).toBe(true)
+    expect(await startRefillPlanFromOrderPage(payload, 'A'.repeat(24), 2)).toEqual({ ok: false, message: null })
+    expect(await startRefillPlanFromOrderPage(payload, order.statusToken!, 5)).toEqual({ ok: false, message: refillNotices.interval })
+
+    const started = await startRefillPlanFromOrderPage(payload, order.statusToken!, 3)
+    if (!started.ok) throw new Error(`plan refused: ${JSON.stringify(started)}`)
+    expect(started.plan).toMatchObject({ everyWeeks: 3, nextDay: '2026-12-26', flavors: order.flavors, email: order.email })
+    expect(await planOfOrder(payload, order)).toMatchObject({ id: started.plan.id })
+    const mails = await outbox(`refill-plan:${started.plan.id}`)
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[order.email, 'Your refill plan: every 3 weeks']])
+    expect(mails[0].text).toContain(`Every 3 weeks, the next on Sat Dec 26: the same jars at the same time.`)
+    expect(mails[0].text).toContain(`http://localhost:3000/refills/${started.plan.token}`)
+
+    expect(await startRefillPlanFromOrderPage(payload, order.statusToken!, 2)).toEqual({ ok: false, message: refillNotices.alreadyAPlan })
+    expect(await outbox(`refill-plan:${started.plan.id}`)).toHaveLength(1)
+
+    const cancelled = await placeOrder({ label: FIRST_LABEL })
+    await payload.update({ collection: 'orders', id: cancelled.id, data: { status: 'cancelled' }, depth: 0 })
+    expect(await startRefillPlanFromOrderPage(payload, cancelled.statusToken!, 2)).toEqual({ ok: false, message: refillNotices.cancelled })
+
+    await refillRound(payload, decemberNoon(23))
+    const [refill] = await refillOrders(started.plan)
+    expect(offersRefillPlan(refill)).toBe(false)
+    expect(await startRefillPlanFromOrderPage(payload, refill.statusToken!, 2)).toEqual({ ok: false, message: refillNotices.alreadyAPlan })
   })
 })
 

@@ -13,6 +13,7 @@ export const planPageNotices = {
     resume: 'Done: your plan is active again.',
     stop: 'Done: your plan is stopped. Thank you for your orders!',
     flavors: 'Done: your flavors are changed, from your next refill on.',
+    started: 'Done: your refill plan is made. Keep this page: its link is also in your e-mail.',
   },
   refused: {
     stopped: 'This plan is stopped: nothing was changed. To start again, place an order and make it a refill plan.',

@@ -56,7 +56,7 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
       <PageHero title="Your refill plan" description={`${view.statusLabel} · every ${view.everyWeeks} weeks`} />
       <section className="section pt-4">
         <div className="container-page mx-auto max-w-2xl space-y-6">
-          {(isPlanChange(done) || done === 'flavors') && (
+          {(isPlanChange(done) || done === 'flavors' || done === 'started') && (
             <p className="card border-sea-500 text-lg" role="status" data-testid="plan-done">
               {planPageNotices.done[done]}
             </p>
