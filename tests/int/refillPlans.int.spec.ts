@@ -270,12 +270,26 @@ describe('the refill cycle', () => {
       [plan.email, "We couldn't reserve your refill for Sat Dec 19"],
     ])
     expect(told[1].text).toContain("We couldn't reserve your refill for Sat Dec 19, Eastern Market 10–2: that time is full. Reply to this e-mail to pick another time")
+    expect(told[1].text).toContain(`Or skip this one and take the next, Sat Jan 2: http://localhost:3000/refills/${plan.token}?change=skip`)
 
     await setCapacity(2)
     await refillRound(payload, decemberNoon(17))
     expect(await refillOrders(plan)).toHaveLength(1)
     expect(await storedPlan(plan)).toMatchObject({ nextDay: '2027-01-02', problem: null })
     expect(await outbox(`refill-plan:${plan.id}`)).toHaveLength(2)
+  })
+
+  it('a refill waiting for a full time, skipped as its e-mail offers, leaves its problem behind and the plan goes on with the next', async () => {
+    await setSaturdayPickup(1)
+    const plan = await planEveryTwoWeeks()
+    await placeOrder({ now: decemberNoon(14), label: 'Sat, Dec 19 · 10:00 AM–2:00 PM · Eastern Market' })
+    await refillRound(payload, decemberNoon(16))
+    expect(await storedPlan(plan)).toMatchObject({ problem: 'Could not make the refill of Sat Dec 19: that time is full' })
+
+    expect(await changeRefillPlan(payload, plan.token, 'skip', '2026-12-19', decemberNoon(17))).toMatchObject({ ok: true, plan: { nextDay: '2027-01-02', problem: null } })
+    await refillRound(payload, decemberNoon(17))
+    expect(await refillOrders(plan)).toHaveLength(0)
+    expect(await storedPlan(plan)).toMatchObject({ nextDay: '2027-01-02', problem: null })
   })
 
   it('a flavor sold out in the open batch leaves the plan waiting and takes no jars; the seller and the customer hear once', async () => {
