@@ -62,7 +62,7 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
             </p>
           )}
           {refusal && (
-            <p className="card text-lg" role="status" data-testid="plan-refused">
+            <p className="rounded-2xl border border-red-300 bg-red-50 px-5 py-4 text-lg text-red-800" role="status" data-testid="plan-refused">
               {refusal}
             </p>
           )}
@@ -103,7 +103,7 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
           <div className="card space-y-2" data-testid="plan-summary">
             <p className="text-lg font-semibold">{view.jars}</p>
             <p>{view.address ? `Delivered to ${view.address}${view.slot ? `, ${view.slot.replace(/^delivery /, '')}` : ''}` : `Pickup${view.slot ? `: ${view.slot}` : ''}`}</p>
-            <p>Every {view.everyWeeks} weeks, at the shop’s prices of the day. You pay each refill as you pay an order.</p>
+            {view.status !== 'stopped' && <p>Every {view.everyWeeks} weeks, at the shop’s prices of the day. You pay each refill as you pay an order.</p>}
             {view.status === 'active' && (
               <p data-testid="plan-next">
                 Next refill: <strong>{view.next.dayText}</strong>
@@ -116,7 +116,8 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
                 {view.next.orderReference && ` Your refill of ${view.next.dayText} (order ${view.next.orderReference}) is still reserved: skip it to cancel it.`}
               </p>
             )}
-            {view.status === 'stopped' && <p>{planPageNotices.refused.stopped.replace(': nothing was changed', '')}</p>}
+            {/* Said once: not again under the notice answering a tap on a stopped plan. */}
+            {view.status === 'stopped' && refused !== 'stopped' && <p>{planPageNotices.stoppedPlan}</p>}
           </div>
 
           {offered.length > 0 && !confirming && !choosingFlavors && (
@@ -138,7 +139,7 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
           )}
 
           <p className="text-center text-plum-900/80">
-            Questions? Text or call <a href={`tel:${settings.phone}`} className="font-semibold underline">{settings.phone}</a>. This page is private: anyone with its link can change your plan.
+            Questions? Text or call <a href={`tel:${settings.phone}`} className="font-semibold underline">{settings.phone}</a>.{view.status !== 'stopped' && ' This page is private: anyone with its link can change your plan.'}
           </p>
         </div>
       </section>
