@@ -100,7 +100,7 @@ describe('the sheet', () => {
   })
 
   it('names the refill plans’ orders, on the sheet and in the CSV', () => {
-    const refills = prepSheetFrom([prepOrder({ fullName: 'Rita', source: 'refill-plan', windowStartsAt: at('10:00') }), prepOrder({ fullName: 'Walk-in', source: 'website', windowStartsAt: at('11:00') })], day)
+    const refills = prepSheetFrom([prepOrder({ fullName: 'Rita', source: 'refill-plan', windowStartsAt: at('10:00') }), prepOrder({ fullName: 'Walk-in', source: 'online', windowStartsAt: at('11:00') })], day)
     expect(refills.pickups.map((stop) => [stop.fullName, stop.refill])).toEqual([
       ['Rita', true],
       ['Walk-in', false],
