@@ -78,6 +78,7 @@ export interface Config {
     faqs: Faq;
     media: Media;
     users: User;
+    'push-subscriptions': PushSubscription;
     'email-outbox': EmailOutbox;
     'form-submissions': FormSubmission;
     exports: Export;
@@ -105,6 +106,7 @@ export interface Config {
     faqs: FaqsSelect<false> | FaqsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'push-subscriptions': PushSubscriptionsSelect<false> | PushSubscriptionsSelect<true>;
     'email-outbox': EmailOutboxSelect<false> | EmailOutboxSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
@@ -156,6 +158,7 @@ export interface Config {
   user: User;
   jobs: {
     tasks: {
+      sendOrderPush: TaskSendOrderPush;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       inline: {
@@ -505,6 +508,23 @@ export interface User {
   collection: 'users';
 }
 /**
+ * Phones and computers that get a notification for each new order. Turn it on from the daily screen on each device; delete a lost phone here.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "push-subscriptions".
+ */
+export interface PushSubscription {
+  id: number;
+  device: string;
+  user: number | User;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lastSentAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Every e-mail the site sends. A message waits here while the mail server cannot be reached and is retried with growing pauses.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -688,7 +708,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'createCollectionExport' | 'createCollectionImport';
+        taskSlug: 'inline' | 'sendOrderPush' | 'createCollectionExport' | 'createCollectionImport';
         taskID: string;
         input?:
           | {
@@ -721,7 +741,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'createCollectionExport' | 'createCollectionImport') | null;
+  taskSlug?: ('inline' | 'sendOrderPush' | 'createCollectionExport' | 'createCollectionImport') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -778,6 +798,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'push-subscriptions';
+        value: number | PushSubscription;
       } | null)
     | ({
         relationTo: 'email-outbox';
@@ -1056,6 +1080,20 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "push-subscriptions_select".
+ */
+export interface PushSubscriptionsSelect<T extends boolean = true> {
+  device?: T;
+  user?: T;
+  endpoint?: T;
+  p256dh?: T;
+  auth?: T;
+  lastSentAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2037,6 +2075,19 @@ export interface CollectionsWidget {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendOrderPush".
+ */
+export interface TaskSendOrderPush {
+  input: {
+    order: string;
+    device: string;
+  };
+  output: {
+    outcome?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskCreateCollectionExport".
  */
 export interface TaskCreateCollectionExport {
@@ -2056,6 +2107,7 @@ export interface TaskCreateCollectionExport {
       | 'faqs'
       | 'media'
       | 'users'
+      | 'push-subscriptions'
       | 'email-outbox'
       | 'form-submissions'
       | 'exports'

@@ -14,6 +14,7 @@ import * as migration_20261126_092822_review_photo_shown from './20261126_092822
 import * as migration_20261126_095841_jar_labels from './20261126_095841_jar_labels';
 import * as migration_20261126_114917_batches from './20261126_114917_batches';
 import * as migration_20261126_122127_refill_plans from './20261126_122127_refill_plans';
+import * as migration_20261126_150854_push_subscriptions from './20261126_150854_push_subscriptions';
 
 export const migrations = [
   {
@@ -94,6 +95,11 @@ export const migrations = [
   {
     up: migration_20261126_122127_refill_plans.up,
     down: migration_20261126_122127_refill_plans.down,
-    name: '20261126_122127_refill_plans'
+    name: '20261126_122127_refill_plans',
+  },
+  {
+    up: migration_20261126_150854_push_subscriptions.up,
+    down: migration_20261126_150854_push_subscriptions.down,
+    name: '20261126_150854_push_subscriptions'
   },
 ];

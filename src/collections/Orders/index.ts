@@ -11,6 +11,7 @@ import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
 import { storeCustomerKeys } from './hooks/storeCustomerKeys'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
+import { queueOrderPush } from '@/features/admin/push/orderPush'
 
 /** Written by the order service (with `overrideAccess`) and its hooks only, never through the API. */
 const serviceOnly = () => false
@@ -42,7 +43,7 @@ export const Orders: CollectionConfig = {
   },
   hooks: {
     beforeChange: [returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
-    afterChange: [sendStatusMessage, expireOpenWindows],
+    afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush],
     afterDelete: [expireOpenWindowsAfterDelete],
   },
   endpoints: [prepSheetCsvEndpoint],

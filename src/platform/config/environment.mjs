@@ -47,6 +47,8 @@ export const environmentSchema = z
     BACKUP_S3_REGION: optional(z.string()),
     BACKUP_S3_ACCESS_KEY_ID: optional(z.string()),
     BACKUP_S3_SECRET_ACCESS_KEY: optional(z.string()),
+    VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'expected a VAPID public key (base64url, 87 characters): npx web-push generate-vapid-keys')),
+    VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'expected a VAPID private key (base64url, 43 characters): npx web-push generate-vapid-keys')),
     ADMIN_EMAIL: optional(z.email('expected an e-mail address')),
     ADMIN_PASSWORD: optional(z.string()),
   })
@@ -55,6 +57,8 @@ export const environmentSchema = z
       context.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'must be set together with S3_ACCESS_KEY_ID (both or neither)' })
     if (Boolean(settings.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(settings.BACKUP_S3_SECRET_ACCESS_KEY))
       context.addIssue({ code: 'custom', path: ['BACKUP_S3_SECRET_ACCESS_KEY'], message: 'must be set together with BACKUP_S3_ACCESS_KEY_ID (both or neither)' })
+    if (Boolean(settings.VAPID_PUBLIC_KEY) !== Boolean(settings.VAPID_PRIVATE_KEY))
+      context.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'must be set together with VAPID_PUBLIC_KEY (both or neither)' })
     if (settings.DATABASE_URI?.startsWith('mongodb') && !settings.PAYLOAD_SECRET)
       context.addIssue({ code: 'custom', path: ['PAYLOAD_SECRET'], message: 'is required when DATABASE_URI points at MongoDB (a deployment)' })
   })
