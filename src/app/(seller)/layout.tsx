@@ -1,0 +1,33 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+
+import { getSiteSettings } from '@/platform/cache/cachedReads'
+
+import './seller.css'
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings()
+  return { title: { default: `Today · ${settings.businessName}`, template: `%s · ${settings.businessName}` }, robots: { index: false, follow: false } }
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  colorScheme: 'light dark',
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#5e2b86' },
+    { media: '(prefers-color-scheme: dark)', color: '#1c0f29' },
+  ],
+}
+
+/**
+ * The seller's daily screen for the phone: server-rendered pages with plain forms and a small
+ * stylesheet of their own, outside Payload's admin and its half-megabyte of script.
+ */
+export default function SellerLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="seller">{children}</body>
+    </html>
+  )
+}

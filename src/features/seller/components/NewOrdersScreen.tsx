@@ -1,0 +1,27 @@
+import type { NewOrdersPage } from '../dailyScreen'
+import { newOrdersPath } from '../paths'
+import { OrderCard } from './OrderCard'
+
+/** Orders waiting to be confirmed, newest first, with Confirm and Cancel, a page at a time. */
+export function NewOrdersScreen({ list }: { list: NewOrdersPage }) {
+  const back = newOrdersPath(list.page)
+  return (
+    <>
+      <h1>New orders</h1>
+      {list.orders.length === 0 ? (
+        <p className="empty">No order waits to be confirmed.</p>
+      ) : (
+        list.orders.map((order) => <OrderCard key={order.id} order={order} back={back} />)
+      )}
+      {list.totalPages > 1 && (
+        <nav className="pager" aria-label="Pages">
+          {list.page > 1 && <a href={newOrdersPath(list.page - 1)}>← Newer</a>}
+          <span>
+            Page {list.page} of {list.totalPages}
+          </span>
+          {list.page < list.totalPages && <a href={newOrdersPath(list.page + 1)}>Older →</a>}
+        </nav>
+      )}
+    </>
+  )
+}
