@@ -86,7 +86,8 @@ export const config = {
  */
 export function adminElsewhere(request: NextRequest): URL | null {
   const { pathname, search } = request.nextUrl
-  if (!isAdmin(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) return null
+  // The daily screen's posts count only from SITE_URL's origin too (features/seller/session.ts).
+  if (!(isAdmin(pathname) || isSellerScreen(pathname)) || (request.method !== 'GET' && request.method !== 'HEAD')) return null
   const { SITE_URL, siteUrlIsSet, PORT } = readEnvironment()
   if (!siteUrlIsSet) return null
   const site = new URL(SITE_URL)
