@@ -12,7 +12,8 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  * 03:00, `platform/backup`), and the saved exports' files left waiting by a restart
  * (`features/admin/exportJobs.ts`; a new one starts at once), and the batch clock: a batch
  * opening or closing at its time, and the e-mail to the list when one opens (`batchClock.ts`), and
- * the refill plans' orders, made a few days ahead (`features/refills/cycle.ts`).
+ * the refill plans' orders, made a few days ahead, and at once from a batch announced, so plan
+ * holders' jars are reserved before its opening (`features/refills/cycle.ts`).
  * With several instances on Redis, each periodic round runs on one of them (`runOnOneInstance`);
  * the outbox needs no lock, each message is claimed in the database before it is sent.
  * Skipped while `next build` runs.
@@ -35,7 +36,7 @@ export async function register(): Promise<void> {
   const { pruneHealthKeys } = await import('./platform/health/health')
   const { startExportsWorker } = await import('./features/admin/exportJobs')
   const { batchClockRound, BATCH_CLOCK_MS } = await import('./features/ordering/batchClock')
-  const { refillRound, REFILL_ROUND_MS } = await import('./features/refills/cycle')
+  const { refillRound, REFILL_ROUND_MS, reserveFromAnnouncedBatch } = await import('./features/refills/cycle')
   markServerRunning()
   const payload = await getPayloadClient()
   startOutboxWorker(payload)
@@ -52,4 +53,5 @@ export async function register(): Promise<void> {
   every('health-alert', ATTENTION_CHECK_MS, () => alertSellerWhenUnwell(payload))
   every('batch-clock', BATCH_CLOCK_MS, () => batchClockRound(payload))
   every('refills', REFILL_ROUND_MS, () => refillRound(payload))
+  every('refill-reservations', BATCH_CLOCK_MS, () => reserveFromAnnouncedBatch(payload))
 }

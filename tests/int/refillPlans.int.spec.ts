@@ -3,13 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
-import { refillRound } from '@/features/refills/cycle'
+import { refillRound, reserveFromAnnouncedBatch } from '@/features/refills/cycle'
 import { refillNotices } from '@/features/ordering/notices'
-import { changeRefillPlan, nextRefill } from '@/features/refills/planChanges'
+import { changeRefillFlavors, changeRefillPlan, nextRefill } from '@/features/refills/planChanges'
 import { startRefillPlan } from '@/features/ordering/refillSignUp'
 import type { Order, RefillPlan } from '@/payload-types'
 
-import { openBatch, removeBatches } from '../helpers/batches'
+import { jarsLeftIn, openBatch, removeBatches } from '../helpers/batches'
 import { validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, rest, restartPayload, startPayload, type TestPayload } from '../helpers/payload'
 
@@ -272,6 +272,39 @@ describe('the refill cycle', () => {
     expect(stored.flavors!.map((row) => row.left)).toEqual([8, 4])
   })
 
+  it('a batch announced to open later gives plan holders their jars first: their refills are made from it at once, before its opening', async () => {
+    const plan = await planEveryTwoWeeks()
+    // The open batch has no Peach Ginger left; the next one, opening Monday Dec 14, has one jar of it.
+    await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 0 } }, { madeOn: '2026-12-01T12:00:00.000Z', opensAt: '2026-12-01T14:00:00.000Z' })
+    const announced = await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 1 } }, { madeOn: '2026-12-12T12:00:00.000Z', opensAt: '2026-12-14T14:00:00.000Z' })
+
+    // Saturday Dec 12: the refill of Dec 19 is a week away, but the announced batch sells it.
+    expect(await reserveFromAnnouncedBatch(payload, decemberNoon(12))).toEqual({ made: 1, waiting: 0 })
+    expect(await refillOrders(plan)).toMatchObject([{ windowLabel: 'Sat, Dec 19 · 10:00 AM–2:00 PM · Eastern Market', batch: announced.id, jarsFromBatch: 3 }])
+    expect(await jarsLeftIn(payload, announced)).toEqual({ 'mixed-berry': 8, 'peach-ginger': 0 })
+    // Once per version of the batch: the next half-minute's look makes nothing more.
+    expect(await reserveFromAnnouncedBatch(payload, decemberNoon(12))).toBeNull()
+
+    // At its opening, the public finds the reserved jar gone.
+    const open = (await windowsOpenNow(payload, decemberNoon(14))).open
+    const result = await submitOrder(
+      payload,
+      { ...validOrderForm, deliveryMethod: 'pickup', quantity: '1', flavor1: 'peach-ginger', flavor2: '', flavor3: '', fullName: 'Opening Customer', email: 'opening@example.com', window: open[0].key },
+      undefined,
+      { now: () => decemberNoon(14) },
+    )
+    expect(result).toMatchObject({ status: 'error' })
+    expect(await jarsLeftIn(payload, announced)).toEqual({ 'mixed-berry': 8, 'peach-ginger': 0 })
+  })
+
+  it('a refill due before the announced batch opens is not made early', async () => {
+    const plan = await planEveryTwoWeeks()
+    await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 10 } }, { madeOn: '2026-12-20T12:00:00.000Z', opensAt: '2026-12-20T14:00:00.000Z' })
+    // Dec 12: the Dec 19 refill is neither 3 days away nor sold by the batch opening Dec 20.
+    expect(await reserveFromAnnouncedBatch(payload, decemberNoon(12))).toEqual({ made: 0, waiting: 0 })
+    expect(await refillOrders(plan)).toHaveLength(0)
+  })
+
   it('a delivery outside the seller’s delivery area now waits, and the customer is asked to switch to pickup', async () => {
     await payload.updateGlobal({ slug: 'fulfilment', data: { windows: [{ method: 'delivery', weekday: 'sat', start: '17:00', end: '20:00' }] }, context: quiet })
     const n = nextCustomer++
@@ -359,5 +392,77 @@ describe('the plan’s private page', () => {
     expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({ status: 'cancelled', jarsFromBatch: 0 })
     expect((await payload.findByID({ collection: 'batches', id: batch.id, depth: 0 })).flavors!.map((row) => row.left)).toEqual([10, 5])
     expect(await storedPlan(plan)).toMatchObject({ status: 'active', nextDay: '2027-01-02' })
+  })
+
+  it('changing flavors: the plan takes them for the next refills; a flavor not for sale, a wrong count, a forged or stopped plan change nothing', async () => {
+    const plan = await planEveryTwoWeeks()
+    const other = await planEveryTwoWeeks()
+    const now = decemberNoon(4)
+    const flavorsOf = async (each: RefillPlan) => (await storedPlan(each)).flavors
+    await payload.update({ collection: 'flavors', where: { value: { equals: 'pineapple-mango' } }, data: { available: false }, context: quiet })
+    try {
+      for (const chosen of [['mixed-berry'], ['mixed-berry', 'mixed-berry', 'mixed-berry', 'mixed-berry'], ['mixed-berry', 'peach-ginger', 'no-such-flavor'], ['mixed-berry', 'peach-ginger', 'pineapple-mango']]) {
+        expect(await changeRefillFlavors(payload, plan.token, chosen, now)).toEqual({ ok: false, reason: 'bad-flavors' })
+      }
+    } finally {
+      await payload.update({ collection: 'flavors', where: { value: { equals: 'pineapple-mango' } }, data: { available: true }, context: quiet })
+    }
+    expect(await changeRefillFlavors(payload, 'A'.repeat(24), ['peach-ginger', 'peach-ginger', 'peach-ginger'], now)).toEqual({ ok: false, reason: 'not-found' })
+    expect(await flavorsOf(plan)).toBe(plan.flavors)
+
+    expect(await changeRefillFlavors(payload, plan.token, ['peach-ginger', 'pineapple-mango', 'peach-ginger'], now)).toMatchObject({ ok: true, changedOrder: null })
+    expect(await flavorsOf(plan)).toBe('Jar 1: peach-ginger, Jar 2: pineapple-mango, Jar 3: peach-ginger')
+    expect(await flavorsOf(other)).toBe(other.flavors)
+
+    await refillRound(payload, decemberNoon(16))
+    const [made] = await refillOrders(plan)
+    expect(made).toMatchObject({ flavors: 'Jar 1: peach-ginger, Jar 2: pineapple-mango, Jar 3: peach-ginger' })
+    const [refill] = (await outbox(`order:${made.id}`)).filter((mail) => mail.to === plan.email)
+    expect(refill.subject).toBe('Your refill for Sat Dec 19, Eastern Market 10–2: 3 jars (Peach Ginger ×2, Pineapple Mango) — $50')
+    for (const [label, change] of [['Skip this one', 'skip'], ['Change flavors', 'flavors'], ['Pause', 'pause'], ['Stop', 'stop']]) {
+      expect(refill.text).toContain(`${label}: http://localhost:3000/refills/${plan.token}?change=${change}`)
+    }
+
+    await changeRefillPlan(payload, plan.token, 'stop', null, now)
+    expect(await changeRefillFlavors(payload, plan.token, ['mixed-berry', 'mixed-berry', 'mixed-berry'], now)).toEqual({ ok: false, reason: 'stopped' })
+    expect(await flavorsOf(plan)).toBe('Jar 1: peach-ginger, Jar 2: pineapple-mango, Jar 3: peach-ginger')
+  })
+
+  it('changing flavors of a refill made already swaps its jars in the batch and tells the seller; too few left changes nothing', async () => {
+    const plan = await planEveryTwoWeeks()
+    const batch = await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 5, 'pineapple-mango': 1 } }, { madeOn: '2026-12-14T12:00:00.000Z', opensAt: '2026-12-14T14:00:00.000Z' })
+    await refillRound(payload, decemberNoon(16))
+    const [made] = await refillOrders(plan)
+    expect(await jarsLeftIn(payload, batch)).toEqual({ 'mixed-berry': 8, 'peach-ginger': 4, 'pineapple-mango': 1 })
+
+    // Two Pineapple Mango, one left: refused, and the plan, the order and the batch stay as they were.
+    expect(await changeRefillFlavors(payload, plan.token, ['pineapple-mango', 'pineapple-mango', 'peach-ginger'], decemberNoon(17))).toEqual({ ok: false, reason: 'too-few', flavor: 'pineapple-mango', left: 1 })
+    expect(await storedPlan(plan)).toMatchObject({ flavors: plan.flavors })
+    expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({ flavors: plan.flavors })
+    expect(await jarsLeftIn(payload, batch)).toEqual({ 'mixed-berry': 8, 'peach-ginger': 4, 'pineapple-mango': 1 })
+
+    expect(await changeRefillFlavors(payload, plan.token, ['pineapple-mango', 'peach-ginger', 'peach-ginger'], decemberNoon(17))).toMatchObject({ ok: true, changedOrder: made.reference })
+    expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({
+      status: 'new',
+      flavors: 'Jar 1: pineapple-mango, Jar 2: peach-ginger, Jar 3: peach-ginger',
+      flavorNames: 'Jar 1: Pineapple Mango, Jar 2: Peach Ginger, Jar 3: Peach Ginger',
+      jarsFromBatch: 3,
+    })
+    expect(await jarsLeftIn(payload, batch)).toEqual({ 'mixed-berry': 10, 'peach-ginger': 3, 'pineapple-mango': 0 })
+    const toSeller = (await payload.find({ collection: 'email-outbox', where: { subject: { like: `Refill order ${made.reference} changed` } }, depth: 0 })).docs
+    expect(toSeller.map((mail) => [mail.to, mail.subject])).toEqual([[SELLER_EMAIL, `Refill order ${made.reference} changed: now 3 jars (Pineapple Mango, Peach Ginger ×2)`]])
+  })
+
+  it('a refill waiting for a flavor that ran out is made at once when the customer picks another', async () => {
+    const plan = await planEveryTwoWeeks()
+    await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 0, 'pineapple-mango': 10 } }, { madeOn: '2026-12-14T12:00:00.000Z', opensAt: '2026-12-14T14:00:00.000Z' })
+    await refillRound(payload, decemberNoon(16))
+    expect(await refillOrders(plan)).toHaveLength(0)
+    const [, toCustomer] = await outbox(`refill-plan:${plan.id}`)
+    expect(toCustomer.text).toContain(`Or choose other flavors here, and your refill is reserved at once if we have them: http://localhost:3000/refills/${plan.token}?change=flavors`)
+
+    expect(await changeRefillFlavors(payload, plan.token, ['mixed-berry', 'mixed-berry', 'pineapple-mango'], decemberNoon(16))).toMatchObject({ ok: true })
+    expect(await refillOrders(plan)).toMatchObject([{ flavors: 'Jar 1: mixed-berry, Jar 2: mixed-berry, Jar 3: pineapple-mango', windowLabel: 'Sat, Dec 19 · 10:00 AM–2:00 PM · Eastern Market' }])
+    expect(await storedPlan(plan)).toMatchObject({ problem: null, nextDay: '2027-01-02' })
   })
 })

@@ -191,7 +191,7 @@ export async function claimCodeAndCreateOrder(payload: Payload, input: OrderToSt
     if (!check.ok) return { commit: false, value: { status: 'window-taken', reason: check.reason, label: check.window?.label } }
     window = check.window
   }
-  const jars = await takeJars(payload, input.flavors, await settings.flavors(), now, req)
+  const jars = await takeJars(payload, input.flavors, await settings.flavors(), now, req, input.refill && window ? new Date(window.startsAt) : undefined)
   if (!jars.ok) return { commit: false, value: { status: 'not-enough-jars', left: jars.left, flavor: jars.flavor, closed: jars.closed } }
   if (input.discountCode) {
     const claim = await claimDiscountCode(payload, input.discountCode, req)

@@ -98,6 +98,13 @@ export async function batchRules(payload: Payload, req?: Partial<PayloadRequest>
 export const currentBatch = (payload: Payload, now: Date, req?: Partial<PayloadRequest>) =>
   firstBatch(payload, { opensAt: { less_than_equal: now.toISOString() } }, '-opensAt', req)
 
+/**
+ * The batch a refill handed over at `handedOverAt` takes its jars from: the one opened last by
+ * then. That may be one still announced, not open to the public yet: a plan holder's jars are
+ * reserved from it before its opening (the refill cycle makes their orders first).
+ */
+export const batchOpenBy = (payload: Payload, handedOverAt: Date, req?: Partial<PayloadRequest>) => currentBatch(payload, handedOverAt, req)
+
 /** The batch announced next: the one whose opening time comes first after `now`. */
 export const nextBatch = (payload: Payload, now: Date, req?: Partial<PayloadRequest>) => firstBatch(payload, { opensAt: { greater_than: now.toISOString() } }, 'opensAt', req)
 
@@ -124,9 +131,10 @@ export type JarsRefused = { ok: false; left: number; flavor?: string; closed?: b
  * Takes an order's jars (one flavor key per jar) from the batch open now, in the order's
  * transaction: with too few jars left (of a flavor, or in all), or the batch closed, nothing is
  * taken and what is left is answered. No batch, or one without a limit: nothing to take (0).
+ * A refill takes them from the batch open by its day (`batchOpenBy`), open to the public or not yet.
  */
-export async function takeJars(payload: Payload, jarKeys: readonly string[], flavors: readonly FlavorForSale[], now: Date, req: PayloadRequest): Promise<JarsTaken | JarsRefused> {
-  const batch = await currentBatch(payload, now, req)
+export async function takeJars(payload: Payload, jarKeys: readonly string[], flavors: readonly FlavorForSale[], now: Date, req: PayloadRequest, refillHandedOverAt?: Date): Promise<JarsTaken | JarsRefused> {
+  const batch = refillHandedOverAt ? await batchOpenBy(payload, refillHandedOverAt, req) : await currentBatch(payload, now, req)
   if (!batch) return { ok: true, taken: 0, batch: null }
   const { minDaysLeft } = await batchRules(payload, req)
   if (batchState(batch, minDaysLeft, now) !== 'open') return { ok: false, left: 0, closed: true }
@@ -160,6 +168,19 @@ export async function giveJarsBack(payload: Payload, order: Pick<Order, 'batch' 
   await payload.update({ collection: 'batches', id: batchId, data, depth: 0, overrideAccess: true, req })
 }
 
+/**
+ * An order's jars change flavors (a refill plan's customer changes theirs): the old ones go back to
+ * its batch and the new ones are taken from it, in the caller's transaction. Refused (too few of a
+ * flavor left): the caller rolls back, nothing changes. An order that took no jars takes none.
+ */
+export async function changeJarFlavors(payload: Payload, order: Pick<Order, 'batch' | 'flavors' | 'jarsFromBatch'>, newKeys: readonly string[], req: PayloadRequest): Promise<JarsTaken | JarsRefused> {
+  const batchId = relationId(order.batch)
+  if (batchId === null || !order.jarsFromBatch) return { ok: true, taken: 0, batch: null }
+  await giveJarsBack(payload, order, req)
+  const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
+  if (!batch) return { ok: true, taken: 0, batch: null }
+  return takeFrom(payload, batch, newKeys, await findFlavors(payload, req), req)
+}
 
 /** The order with its batch read (for its made-on and best-by days), where it has one. */
 export async function withBatch<T extends Pick<Order, 'batch'>>(payload: Payload, order: T, req?: Partial<PayloadRequest>): Promise<T> {

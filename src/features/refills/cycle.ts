@@ -1,23 +1,23 @@
 import 'server-only'
 
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { RefillPlan } from '@/payload-types'
-import { LAUNCH_FLAVORS } from '@/features/ordering/options'
-import { jarKeys, labelOf } from '@/features/ordering/orderDetails'
+import { jarKeys } from '@/features/ordering/orderDetails'
 import { sellerOrderEmail } from '@/features/ordering/orderEmails'
 import { claimCodeAndCreateOrder, type OrderToStore, type StoreOutcome } from '@/features/ordering/service'
 import { deliversTo } from '@/features/ordering/catalog'
-import { type FlavorForSale, fulfilmentTerms, settingsFromDatabase } from '@/features/ordering/shop'
-import { windowKey, type WindowRule, windowRulesFrom } from '@/features/ordering/windows'
+import { freshnessCutoff } from '@/features/ordering/batches'
+import { batchRules, type FlavorForSale, fulfilmentTerms, nextBatch, settingsFromDatabase } from '@/features/ordering/shop'
+import { WINDOW_DAYS, windowKey, type WindowRule, windowRulesFrom } from '@/features/ordering/windows'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
-import { businessDay } from '@/shared/time'
+import { addDays, businessDay } from '@/shared/time'
 
 import { customerProblemEmail, refillMadeEmail, type RefillProblem, sellerProblemEmail, sellerProblemText } from './refillEmails'
 import { followingDay } from '@/features/ordering/refillTerms'
 
-import { DEFAULT_REFILL_DAYS_AHEAD, firstDayFrom, lastDueDay, refillCycleKey, slotText } from './rules'
+import { DEFAULT_REFILL_DAYS_AHEAD, flavorName, firstDayFrom, lastDueDay, refillCycleKey, slotText } from './rules'
 
 /**
  * The refill cycle: every few minutes, on one server instance (`instrumentation.ts`), each active
@@ -39,9 +39,12 @@ export async function refillRound(payload: Payload, now = new Date()): Promise<R
   const fulfilment = await payload.findGlobal({ slug: 'fulfilment', depth: 0 })
   const daysAhead = fulfilment.refillDaysAhead ?? DEFAULT_REFILL_DAYS_AHEAD
   const today = businessDay(now).key
+  const dueDays: Where[] = [{ nextDay: { less_than_equal: lastDueDay(today, daysAhead) } }]
+  const reserved = await daysReservedFromAnnouncedBatch(payload, today, now)
+  if (reserved) dueDays.push({ and: [{ nextDay: { greater_than_equal: reserved.from } }, { nextDay: { less_than_equal: reserved.to } }] })
   const { docs: due } = await payload.find({
     collection: 'refill-plans',
-    where: { and: [{ status: { equals: 'active' } }, { nextDay: { less_than_equal: lastDueDay(today, daysAhead) } }] },
+    where: { and: [{ status: { equals: 'active' } }, { or: dueDays }] },
     sort: 'nextDay',
     pagination: false,
     depth: 0,
@@ -60,6 +63,49 @@ export async function refillRound(payload: Payload, now = new Date()): Promise<R
   }
   if (round.made || round.waiting) deliverSoon(payload)
   return round
+}
+
+/**
+ * While a batch is announced (its opening time ahead), the refills it will sell are made at once,
+ * not `daysAhead` before their day: their jars come from it (`batchOpenBy`), reserved before the
+ * public can order. Those are the refills from its opening day up to the last day it sells by its
+ * freshness limit, as far ahead as a time can be booked.
+ */
+async function daysReservedFromAnnouncedBatch(payload: Payload, today: string, now: Date): Promise<{ from: string; to: string } | null> {
+  const announced = await nextBatch(payload, now)
+  if (!announced?.opensAt) return null
+  const { minDaysLeft } = await batchRules(payload)
+  const cutoff = freshnessCutoff(announced.bestBy, minDaysLeft)
+  const lastBookable = addDays(today, WINDOW_DAYS - 1)
+  const lastFresh = cutoff ? addDays(businessDay(cutoff).key, -1) : lastBookable
+  const to = lastFresh < lastBookable ? lastFresh : lastBookable
+  const from = businessDay(new Date(announced.opensAt)).key
+  return from <= to ? { from, to } : null
+}
+
+const RESERVED_KEY = 'refills:reserved-from'
+
+/**
+ * Every half minute (`instrumentation.ts`): once a batch is announced, or changed while announced,
+ * a refill round runs at once rather than up to ten minutes later, so plan holders' jars are
+ * reserved from it well before its opening. Nothing to do while no batch is announced.
+ */
+export async function reserveFromAnnouncedBatch(payload: Payload, now = new Date()): Promise<RefillRound | null> {
+  const announced = await nextBatch(payload, now)
+  if (!announced) return null
+  const version = `${announced.id}@${announced.updatedAt}`
+  if ((await payload.kv.get<{ version: string }>(RESERVED_KEY))?.version === version) return null
+  const round = await refillRound(payload, now)
+  // Read again: the refills just made took their jars from it, which changed it.
+  const after = await nextBatch(payload, now)
+  await payload.kv.set(RESERVED_KEY, { version: after ? `${after.id}@${after.updatedAt}` : version })
+  return round
+}
+
+/** A due refill that waited (its flavor out, its time full) is tried again now, as the next round would. */
+export async function makeRefillNow(payload: Payload, plan: RefillPlan, now = new Date()): Promise<void> {
+  const outcome = await runCycle(payload, plan, businessDay(now).key, now)
+  if (outcome === 'made' || outcome === 'waiting') deliverSoon(payload)
 }
 
 type CycleOutcome = 'made' | 'waiting' | 'moved-on' | 'changed'
@@ -127,8 +173,6 @@ function orderOf(plan: RefillPlan, day: string, keys: string[], flavors: readonl
   }
 }
 
-/** A flavor's name, also for one the seller deleted since (a launch flavor's label, or its key). */
-const flavorName = (key: string, flavors: readonly FlavorForSale[]) => flavors.find((flavor) => flavor.value === key)?.name ?? labelOf(LAUNCH_FLAVORS, key)
 
 const soldOut = (name: string): RefillProblem => ({ reason: `${name} is sold out`, ask: 'pick another flavor' })
 

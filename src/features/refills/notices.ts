@@ -12,9 +12,17 @@ export const planPageNotices = {
     pause: 'Done: your plan is paused.',
     resume: 'Done: your plan is active again.',
     stop: 'Done: your plan is stopped. Thank you for your orders!',
+    flavors: 'Done: your flavors are changed, from your next refill on.',
   },
   refused: {
     stopped: 'This plan is stopped: nothing was changed. To start again, place an order and make it a refill plan.',
     'not-now': 'That refill was skipped or changed already: nothing more was changed.',
+    'bad-flavors': 'Choose a flavor we make for each jar: nothing was changed.',
+    'too-few': (flavor: string, left: number) => `${left === 0 ? `${flavor} is sold out` : `Only ${left} ${flavor} left`} for your next refill: nothing was changed. Choose another flavor.`,
+  },
+  flavors: {
+    title: 'Change flavors',
+    ask: (jars: number) => `Choose the flavor of each of your ${jars} jars. The price stays the same.`,
+    save: 'Save these flavors',
   },
 } as const

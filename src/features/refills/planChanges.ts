@@ -3,9 +3,18 @@ import 'server-only'
 import type { Payload, Where } from 'payload'
 
 import type { Order, RefillPlan } from '@/payload-types'
+import { composeEmail } from '@/features/messages/composeEmail'
+import { flavorsText } from '@/features/ordering/orderDetails'
+import { changeJarFlavors, findFlavors } from '@/features/ordering/shop'
+import { siteUrl } from '@/platform/config/siteUrl'
+import { inTransaction } from '@/platform/db/transactions'
+import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { businessDay } from '@/shared/time'
 
-import { followingDay } from '@/features/ordering/refillTerms'
+import { followingDay, refillDayText } from '@/features/ordering/refillTerms'
+
+import { makeRefillNow } from './cycle'
+import { jarsWithFlavors } from './rules'
 
 /**
  * What a customer does on their plan's private page (`/refills/<token>`): skip the next refill,
@@ -88,4 +97,57 @@ export async function changeRefillPlan(payload: Payload, token: string, change: 
       return docs[0] ? { ok: true, plan: docs[0] } : { ok: false, reason: 'not-now' }
     }
   }
+}
+
+export type FlavorChangeResult =
+  | { ok: true; plan: RefillPlan; changedOrder: string | null }
+  | { ok: false; reason: 'not-found' | 'stopped' | 'bad-flavors' }
+  | { ok: false; reason: 'too-few'; flavor: string; left: number }
+
+/**
+ * The customer picks their jars' flavors again (as many jars as before; the price is the same).
+ * The plan takes them for every refill from now on, and so does the next refill's order when it is
+ * made already and not yet handed over: its jars go back to its batch and the new ones are taken,
+ * with one word to the seller, who packs it. Too few of a flavor left: nothing changes. A refill
+ * waiting for a flavor that ran out is tried again at once with the new ones.
+ */
+export async function changeRefillFlavors(payload: Payload, token: string, chosen: readonly string[], now = new Date()): Promise<FlavorChangeResult> {
+  const plan = await findPlanByToken(payload, token)
+  if (!plan) return { ok: false, reason: 'not-found' }
+  if (plan.status === 'stopped') return { ok: false, reason: 'stopped' }
+  const flavors = await findFlavors(payload)
+  const forSale = (key: string) => flavors.find((flavor) => flavor.value === key && flavor.available)
+  if (chosen.length !== plan.quantity || !chosen.every(forSale)) return { ok: false, reason: 'bad-flavors' }
+  const names = chosen.map((key) => forSale(key)!.name)
+  const next = await nextRefill(payload, plan, now)
+
+  const result = await inTransaction<FlavorChangeResult>(payload, async (req) => {
+    const updated = await payload.update({ collection: 'refill-plans', id: plan.id, data: { flavors: flavorsText(chosen) }, depth: 0, overrideAccess: true, req })
+    const order = next.order
+    if (!order) return { commit: true, value: { ok: true, plan: updated, changedOrder: null } }
+    const jars = await changeJarFlavors(payload, order, chosen, req)
+    if (!jars.ok) return { commit: false, value: { ok: false, reason: 'too-few', flavor: jars.flavor ?? '', left: jars.left } }
+    await payload.update({ collection: 'orders', id: order.id, data: { flavors: flavorsText(chosen), flavorNames: flavorsText(names), jarsFromBatch: jars.taken }, depth: 0, overrideAccess: true, req })
+    const site = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+    const reference = order.reference ?? String(order.id)
+    await queueEmail(
+      payload,
+      composeEmail({
+        to: site.email,
+        subject: `Refill order ${reference} changed: now ${jarsWithFlavors(names)}`,
+        paragraphs: [
+          `${plan.fullName} changed the flavors of their refill plan. Their refill of ${refillDayText(next.day)}, order ${reference}, now has ${jarsWithFlavors(names)}: pack these instead.`,
+          `Open the order: ${siteUrl()}/admin/collections/orders/${order.id}`,
+        ],
+        replyTo: plan.email,
+      }),
+      req,
+    )
+    return { commit: true, value: { ok: true, plan: updated, changedOrder: reference } }
+  })
+  if (!result.ok) return result
+  if (result.changedOrder) deliverSoon(payload)
+  // The refill due now waited for a flavor (or a time): it is made with the new flavors if it can be.
+  if (result.plan.problem && result.plan.status === 'active') await makeRefillNow(payload, result.plan, now)
+  return result
 }

@@ -20,7 +20,16 @@ import { jarsWithFlavors } from './rules'
 
 type Settings = Pick<SiteSetting, 'businessName' | 'phone' | 'email' | 'paymentMethods'>
 
-/** The plan's private page, where the customer skips a refill, pauses or stops the plan. */
+/** The plan's private page, asking to confirm one change (a mail scanner opening the link changes nothing). */
+const planLink = (token: string, change: 'skip' | 'flavors' | 'pause' | 'stop') => `${siteUrl()}${refillPlanPath(token)}?change=${change}`
+
+/** "Skip this one · Change flavors · Pause · Stop", one link each. */
+const PLAN_LINKS = [
+  ['Skip this one', 'skip'],
+  ['Change flavors', 'flavors'],
+  ['Pause', 'pause'],
+  ['Stop', 'stop'],
+] as const
 
 /** 'Sat Dec 13, Eastern Market 10–2', or the day alone when the seller's weekly time is gone. */
 const dayAndSlot = (day: string, slot: string | null) => (slot ? `${refillDayText(day)}, ${slot}` : refillDayText(day))
@@ -47,7 +56,11 @@ export function refillMadeEmail(
       order.deliveryMethod === 'delivery' ? `We will deliver to ${deliveryAddress(order)} on ${when}.` : `Pick up your jars on ${when}.`,
       [`How to pay: ${dollars(order.totalPrice)} once we have confirmed it, with any of these (put ${reference} in the note):`, ...payments.map((entry) => [entry.method, entry.handle, entry.href].filter(Boolean).join(': '))].join('\n'),
       ...(order.statusToken ? [`This refill's order page: ${siteUrl()}${statusPath(order.statusToken)}`] : []),
-      `Your refill plan comes every ${plan.everyWeeks} weeks. Skip this one, pause or stop the plan here: ${siteUrl()}${refillPlanPath(plan.token)}\nThis link is private: anyone who has it can change your plan.`,
+      [
+        `Your refill plan comes every ${plan.everyWeeks} weeks. Each of these links asks you to confirm:`,
+        ...PLAN_LINKS.map(([label, change]) => `${label}: ${planLink(plan.token, change)}`),
+        'These links are private: anyone who has them can change your plan.',
+      ].join('\n'),
       `Questions? Text or call ${settings.phone}, or reply to this e-mail.`,
       settings.businessName,
     ],
@@ -86,6 +99,7 @@ export function customerProblemEmail(plan: Pick<RefillPlan, 'fullName' | 'email'
     paragraphs: [
       `Hi ${plan.fullName},`,
       `We couldn't reserve your refill for ${dayAndSlot(refill.day, refill.slot)}: ${problem.reason}. Reply to this e-mail to ${problem.ask}, or text us at ${settings.phone}.`,
+      ...(problem.ask === 'pick another flavor' ? [`Or choose other flavors here, and your refill is reserved at once if we have them: ${planLink(plan.token, 'flavors')}`] : []),
       `Your plan itself goes on: skip, pause or stop it here: ${siteUrl()}${refillPlanPath(plan.token)}`,
       settings.businessName,
     ],

@@ -1,5 +1,7 @@
 import { counted, tally } from '@/shared/counted'
 import { followingDay } from '@/features/ordering/refillTerms'
+import { labelOf } from '@/features/ordering/orderDetails'
+import { LAUNCH_FLAVORS } from '@/features/ordering/options'
 import { addDays } from '@/shared/time'
 
 /**
@@ -51,6 +53,9 @@ export function slotText(window: { method: 'pickup' | 'delivery'; start: string;
   const hours = `${shortTime(window.start)}–${shortTime(window.end)}`
   return `${window.method === 'pickup' ? (window.place ?? 'pickup') : 'delivery'} ${hours}`
 }
+
+/** A flavor's name, also for one the seller deleted since (a launch flavor's label, or its key). */
+export const flavorName = (key: string, flavors: readonly { value: string; name: string }[]) => flavors.find((flavor) => flavor.value === key)?.name ?? labelOf(LAUNCH_FLAVORS, key)
 
 /** '3 jars (Mixed Berry ×2, Peach Ginger)': one flavor name per jar, counted in the order first chosen. */
 export function jarsWithFlavors(flavorNames: readonly string[]): string {

@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer, { type Transporter } from 'nodemailer'
+import type SMTPPool from 'nodemailer/lib/smtp-pool'
 import type { EmailAdapter } from 'payload'
 
 import { readEnvironment } from '@/platform/config/environment.mjs'
@@ -54,7 +55,8 @@ function outboxTransport(): Transporter {
 
 function smtpTransport(host: string): Transporter {
   const { SMTP_SECURE: secure, SMTP_PORT, SMTP_USER, SMTP_PASS } = readEnvironment()
-  return nodemailer.createTransport({
+  // `maxRequeues` is nodemailer's own pool option (since 6.4.3), missing from its type definitions.
+  const options: SMTPPool.Options & { maxRequeues: number } = {
     host,
     port: SMTP_PORT ?? (secure ? 465 : 587),
     secure,
@@ -69,7 +71,8 @@ function smtpTransport(host: string): Transporter {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 15_000,
-  })
+  }
+  return nodemailer.createTransport(options)
 }
 
 export async function emailAdapter(): Promise<EmailAdapter> {

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
 import { PageHero } from '@/components/PageHero'
+import { FlavorSelect } from '@/features/ordering/components/SharedFields'
 import { planPageNotices } from '@/features/refills/notices'
 import { findPlanByToken, isPlanChange, type PlanChange } from '@/features/refills/planChanges'
 import { planView, type PlanView } from '@/features/refills/planView'
@@ -46,21 +47,43 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
   const confirming = isPlanChange(asked) && offered.includes(asked) ? asked : null
   const done = one(query.done)
   const refused = one(query.refused)
+  const choosingFlavors = asked === 'flavors' && view.status !== 'stopped'
+  const refusal = refusalText(refused, query, view)
 
   return (
     <>
       <PageHero title="Your refill plan" description={`${view.statusLabel} · every ${view.everyWeeks} weeks`} />
       <section className="section pt-4">
         <div className="container-page mx-auto max-w-2xl space-y-6">
-          {isPlanChange(done) && (
+          {(isPlanChange(done) || done === 'flavors') && (
             <p className="card border-sea-500 text-lg" role="status" data-testid="plan-done">
               {planPageNotices.done[done]}
             </p>
           )}
-          {(refused === 'stopped' || refused === 'not-now') && (
+          {refusal && (
             <p className="card text-lg" role="status" data-testid="plan-refused">
-              {planPageNotices.refused[refused]}
+              {refusal}
             </p>
+          )}
+          {choosingFlavors && (
+            <form method="post" action={`/refills/${token}/change?what=flavors`} className="card space-y-4" data-testid="plan-flavors">
+              <h2 className="text-xl font-semibold">{planPageNotices.flavors.title}</h2>
+              <p>{planPageNotices.flavors.ask(view.flavorKeys.length)}</p>
+              {view.flavorKeys.map((current, index) => (
+                <label key={index} className="block">
+                  <span className="field-label">Jar {index + 1}</span>
+                  <FlavorSelect name="flavor" offered={view.flavorChoices} defaultValue={view.flavorChoices.some((choice) => choice.value === current && choice.available) ? current : ''} required className="field-input" />
+                </label>
+              ))}
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className="btn-primary">
+                  {planPageNotices.flavors.save}
+                </button>
+                <a href={`/refills/${token}`} className="btn-secondary">
+                  No, keep them
+                </a>
+              </div>
+            </form>
           )}
           {confirming ? (
             <form method="post" action={`/refills/${token}/change?${new URLSearchParams({ what: confirming, day: view.next.day })}`} className="card space-y-4" data-testid="plan-confirm">
@@ -95,13 +118,16 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
             {view.status === 'stopped' && <p>{planPageNotices.refused.stopped.replace(': nothing was changed', '')}</p>}
           </div>
 
-          {offered.length > 0 && !confirming && (
+          {offered.length > 0 && !confirming && !choosingFlavors && (
             <nav aria-label="Change your plan" className="flex flex-wrap gap-3">
               {offered.map((change) => (
                 <a key={change} href={`/refills/${token}?change=${change}`} className="btn-secondary" data-testid={`plan-${change}`}>
                   {change === 'skip' ? `Skip ${view.next.dayText}` : CHANGE_LABELS[change]}
                 </a>
               ))}
+              <a href={`/refills/${token}?change=flavors`} className="btn-secondary" data-testid="plan-flavors-link">
+                {planPageNotices.flavors.title}
+              </a>
             </nav>
           )}
 
@@ -112,6 +138,16 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
       </section>
     </>
   )
+}
+
+/** Why nothing was changed, from the answer's query: flavors by their key, named here (nothing typed in the link is shown). */
+function refusalText(refused: string, query: Record<string, string | string[] | undefined>, view: PlanView): string | null {
+  const notices = planPageNotices.refused
+  if (refused === 'stopped' || refused === 'not-now' || refused === 'bad-flavors') return notices[refused]
+  if (refused !== 'too-few') return null
+  const left = Number(one(query.left))
+  const flavor = view.flavorChoices.find((choice) => choice.value === one(query.flavor))?.name
+  return flavor && Number.isInteger(left) && left >= 0 ? notices['too-few'](flavor, left) : notices['bad-flavors']
 }
 
 function confirmationText(change: PlanChange, view: PlanView): string {

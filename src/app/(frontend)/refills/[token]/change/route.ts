@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server'
 
-import { changeRefillPlan, isPlanChange, isPlanToken } from '@/features/refills/planChanges'
+import { changeRefillFlavors, changeRefillPlan, isPlanChange, isPlanToken } from '@/features/refills/planChanges'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 
 export const dynamic = 'force-dynamic'
@@ -16,10 +16,22 @@ export async function POST(request: NextRequest, { params }: Context) {
   if (!isPlanToken(token)) return notFound()
   const query = request.nextUrl.searchParams
   const what = query.get('what')
+  if (what === 'flavors') return changeFlavors(request, token)
   if (!isPlanChange(what)) return seeOther(`/refills/${token}`)
   const result = await changeRefillPlan(await getPayloadClient(), token, what, query.get('day'))
   if (!result.ok && result.reason === 'not-found') return notFound()
   return seeOther(`/refills/${token}?${new URLSearchParams(result.ok ? { done: what } : { refused: result.reason })}`)
+}
+
+/** The flavors form: one `flavor` per jar, in the jars' order. */
+async function changeFlavors(request: NextRequest, token: string) {
+  const form = await request.formData().catch(() => null)
+  const chosen = (form?.getAll('flavor') ?? []).map(String)
+  const result = await changeRefillFlavors(await getPayloadClient(), token, chosen)
+  if (result.ok) return seeOther(`/refills/${token}?done=flavors`)
+  if (result.reason === 'not-found') return notFound()
+  if (result.reason === 'too-few') return seeOther(`/refills/${token}?${new URLSearchParams({ change: 'flavors', refused: 'too-few', flavor: result.flavor, left: String(result.left) })}`)
+  return seeOther(`/refills/${token}?${new URLSearchParams(result.reason === 'stopped' ? { refused: 'stopped' } : { change: 'flavors', refused: result.reason })}`)
 }
 
 /** A GET (a link opened by a mail scanner) changes nothing: it shows the page asking to confirm. */
@@ -27,7 +39,7 @@ export async function GET(request: NextRequest, { params }: Context) {
   const { token } = await params
   if (!isPlanToken(token)) return notFound()
   const what = request.nextUrl.searchParams.get('what')
-  return seeOther(`/refills/${token}${isPlanChange(what) ? `?change=${what}` : ''}`)
+  return seeOther(`/refills/${token}${isPlanChange(what) || what === 'flavors' ? `?change=${what}` : ''}`)
 }
 
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
