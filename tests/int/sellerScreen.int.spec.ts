@@ -198,7 +198,8 @@ describe("the daily screen's buttons", () => {
   })
 
   it("are refused with 403 from another site's page, or with no Origin at all, even with the seller's cookie", async () => {
-    for (const headers of [{ Cookie: cookie, Origin: 'https://evil.example' }, { Cookie: cookie }, { Cookie: cookie, Origin: 'http://192.168.1.20:3000' }]) {
+    const tries: Record<string, string>[] = [{ Cookie: cookie, Origin: 'https://evil.example' }, { Cookie: cookie }, { Cookie: cookie, Origin: 'http://192.168.1.20:3000' }]
+    for (const headers of tries) {
       const answer = await post(placed['Kerry Kim'].id, { action: 'confirm' }, headers)
       expect(answer.status).toBe(403)
       expect(await answer.text()).toMatch(/only saved from this site/)
