@@ -70,6 +70,11 @@ test('on the phone: sign in, see a new order, confirm it, mark it paid, make it 
     await expect(page).toHaveURL(/\/seller\/new$/)
 
     await expect(page.getByRole('heading', { level: 1, name: 'New orders' })).toBeVisible()
+    // Installable: its manifest and icons are served to a browser without the session, as browsers ask for them.
+    await expect(page.locator('link[rel=manifest]')).toHaveAttribute('href', '/seller/manifest.webmanifest')
+    const manifest = await request.get('/seller/manifest.webmanifest')
+    expect(await manifest.json()).toMatchObject({ start_url: '/seller', display: 'standalone' })
+    expect((await request.get('/seller/icon-192.png')).headers()['content-type']).toBe('image/png')
     await expect(card.getByRole('heading', { name: new RegExp(fullName) })).toBeVisible()
     await expect(card).toContainText('1 × Peach Ginger')
     await expect(card).toContainText('$25')

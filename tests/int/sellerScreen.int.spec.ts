@@ -1,3 +1,6 @@
+import path from 'node:path'
+
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { submitOrder } from '@/features/ordering/service'
@@ -19,6 +22,7 @@ vi.mock('@/platform/db/payloadClient', () => ({ getPayloadClient: async () => co
 
 const { findNewOrders, findTodayScreen } = await import('@/features/seller/dailyScreen')
 const { postSellerAction } = await import('@/features/seller/orderRoute')
+const manifestRoute = await import('@/app/(seller)/seller/manifest.webmanifest/route')
 
 const ADMIN = { email: 'phone@example.com', password: 'correct-horse-battery' }
 
@@ -198,8 +202,8 @@ describe("the daily screen's buttons", () => {
   })
 
   it("are refused with 403 from another site's page, or with no Origin at all, even with the seller's cookie", async () => {
-    const tries: Record<string, string>[] = [{ Cookie: cookie, Origin: 'https://evil.example' }, { Cookie: cookie }, { Cookie: cookie, Origin: 'http://192.168.1.20:3000' }]
-    for (const headers of tries) {
+    const refusedHeaders: Record<string, string>[] = [{ Cookie: cookie, Origin: 'https://evil.example' }, { Cookie: cookie }, { Cookie: cookie, Origin: 'http://192.168.1.20:3000' }]
+    for (const headers of refusedHeaders) {
       const answer = await post(placed['Kerry Kim'].id, { action: 'confirm' }, headers)
       expect(answer.status).toBe(403)
       expect(await answer.text()).toMatch(/only saved from this site/)
@@ -216,5 +220,20 @@ describe("the daily screen's buttons", () => {
     const forged = await post(placed['Kerry Kim'].id, { action: 'confirm', back: 'https://evil.example/seller' })
     expect(new URL(forged.headers.get('location')!).href).toMatch(new RegExp(`^${siteUrl()}/seller\\?`))
     expect((await stored('Kerry Kim')).status).toBe('confirmed')
+  })
+})
+
+describe('the app on the home screen', () => {
+  it("has a manifest with the business's name that opens Today standalone, and its icons at their sizes", async () => {
+    await app.payload.updateGlobal({ slug: 'site-settings', data: { businessName: 'Moss & Co' } })
+    const answer = await manifestRoute.GET()
+    expect(answer.headers.get('content-type')).toMatch(/^application\/manifest\+json/)
+    const manifest = await answer.json()
+    expect(manifest).toMatchObject({ name: 'Moss & Co · Today', short_name: 'Today', start_url: '/seller', scope: '/seller', display: 'standalone' })
+    expect(manifest.icons.map((icon: { purpose: string; sizes: string }) => `${icon.purpose} ${icon.sizes}`)).toEqual(['any 192x192', 'any 512x512', 'maskable 512x512'])
+    for (const icon of [...manifest.icons, { src: '/seller/apple-touch-icon.png', sizes: '180x180' }]) {
+      const { width, height, format } = await sharp(path.join('public', icon.src)).metadata()
+      expect(`${format} ${width}x${height}`).toBe(`png ${icon.sizes}`)
+    }
   })
 })

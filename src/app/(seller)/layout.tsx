@@ -1,13 +1,21 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 
+import { SELLER_ICONS, SELLER_MANIFEST_PATH, THEME_COLOR } from '@/features/seller/appManifest'
 import { getSiteSettings } from '@/platform/cache/cachedReads'
 
 import './seller.css'
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
-  return { title: { default: `Today · ${settings.businessName}`, template: `%s · ${settings.businessName}` }, robots: { index: false, follow: false } }
+  return {
+    title: { default: `Today · ${settings.businessName}`, template: `%s · ${settings.businessName}` },
+    robots: { index: false, follow: false },
+    // Installable: added to the home screen it opens standalone on Today (features/seller/appManifest.ts).
+    manifest: SELLER_MANIFEST_PATH,
+    appleWebApp: { capable: true, title: 'Today', statusBarStyle: 'default' },
+    icons: { apple: SELLER_ICONS.apple },
+  }
 }
 
 export const viewport: Viewport = {
@@ -15,7 +23,7 @@ export const viewport: Viewport = {
   initialScale: 1,
   colorScheme: 'light dark',
   themeColor: [
-    { media: '(prefers-color-scheme: light)', color: '#5e2b86' },
+    { media: '(prefers-color-scheme: light)', color: THEME_COLOR },
     { media: '(prefers-color-scheme: dark)', color: '#1c0f29' },
   ],
 }
