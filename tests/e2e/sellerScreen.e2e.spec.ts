@@ -120,3 +120,42 @@ test('on the phone: sign in, see a new order, confirm it, mark it paid, make it 
     if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
   }
 })
+
+test('offline, the last Today list is shown and marked, and a tap sends nothing', async ({ page, request }, testInfo) => {
+  const stamp = Date.now()
+  const fullName = `Olive Offline ${stamp}`
+  await ownAddress(page, testInfo)
+  let order: Order | undefined
+  try {
+    await placeOrder(page, fullName, `offline-${stamp}@example.com`)
+    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+    // Confirmed, with its time arranged by text: on today's list.
+    await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'confirmed' })
+    const card = page.locator(`article[data-reference="${order.reference}"]`)
+
+    await page.goto('/admin/login?redirect=%2Fseller')
+    await page.getByLabel(/email/i).fill(ADMIN.email)
+    await page.getByLabel(/password/i).first().fill(ADMIN.password)
+    await page.getByRole('button', { name: /login/i }).click()
+    await expect(page).toHaveURL(/\/seller$/)
+    await expect(card).toBeVisible()
+    // The worker starts with this first visit; the next one goes through it and is kept.
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    await page.reload()
+    await page.waitForFunction(async () => Boolean(await caches.match('/seller')))
+
+    await page.context().setOffline(true)
+    await page.goto('/seller')
+    await expect(page.getByRole('status')).toContainText('Offline: the list as loaded')
+    await expect(card).toContainText(fullName)
+    await screenshots(page, 'seller-offline')
+
+    await card.getByRole('button', { name: 'Ready' }).click()
+    await expect(page.getByRole('heading', { name: 'You are offline: nothing was sent.' })).toBeVisible()
+    await page.context().setOffline(false)
+    expect(((await adminApi(request, 'GET', `/api/orders/${order.id}?depth=0`)) as Order).status).toBe('confirmed')
+  } finally {
+    await page.context().setOffline(false)
+    if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  }
+})

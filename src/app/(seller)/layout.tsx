@@ -35,7 +35,11 @@ export const viewport: Viewport = {
 export default function SellerLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="seller">{children}</body>
+      {/* The class is where the service worker (public/seller/sw.js) marks a list shown offline. */}
+      <body className="seller">
+        {children}
+        <script src="/seller/offline.js" async />
+      </body>
     </html>
   )
 }
