@@ -140,9 +140,9 @@ test('offline, the last Today list is shown and marked, and a tap sends nothing'
     await expect(page).toHaveURL(/\/seller$/)
     await expect(card).toBeVisible()
     // The worker starts with this first visit; the next one goes through it and is kept.
-    await page.evaluate(() => navigator.serviceWorker.ready)
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 })
     await page.reload()
-    await page.waitForFunction(async () => Boolean(await caches.match('/seller')))
+    await page.waitForFunction(async () => Boolean(await caches.match('/seller')), undefined, { timeout: 15_000 })
 
     await page.context().setOffline(true)
     await page.goto('/seller')
