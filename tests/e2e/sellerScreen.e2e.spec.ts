@@ -1,6 +1,7 @@
 // The seller's daily screen on a phone (/seller): signing in through the admin's sign-in page, a new
 // order placed on the public order form, then Confirm, Mark paid, Ready and Completed, each a plain
-// form that comes back with its confirmation. The order is deleted again at the end.
+// form that comes back with its confirmation; the customer search; the last Today list offline.
+// The orders are deleted again at the end.
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -111,6 +112,18 @@ test('on the phone: sign in, see a new order, confirm it, mark it paid, make it 
     const stored = (await adminApi(request, 'GET', `/api/orders/${order.id}?depth=0`)) as Order
     expect(stored).toMatchObject({ status: 'completed', paymentStatus: 'paid', paymentMethod: 'venmo' })
     await waitForMail((mail) => mail.to === email && mail.subject === `Thank you for your order, ${fullName}`)
+
+    // The customer search: the admin's Customers, on the phone.
+    await page.getByRole('link', { name: 'Customers' }).click()
+    await page.getByLabel('Name, e-mail or phone').fill(email)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/seller\/customers\?q=/)
+    const customer = page.getByTestId('customer')
+    await expect(customer).toHaveCount(1)
+    await expect(customer).toContainText(fullName)
+    await expect(customer).toContainText('1 order · $25')
+    await expect(customer.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+13135550139')
+    await screenshots(page, 'seller-customers')
 
     // The full admin is one tap away, and links back.
     await page.getByRole('link', { name: 'Full admin' }).click()

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import { findPrepSheet, type PrepSheet, type PrepStop } from '@/features/admin/prepSheet'
 import { mapHref } from '@/features/ordering/mapLink'
@@ -66,10 +66,18 @@ export async function findTodayScreen(payload: Payload, now = new Date()): Promi
   const [todaySheet, tomorrowSheet, newOrders] = await Promise.all([
     findPrepSheet(payload, today),
     findPrepSheet(payload, addDays(today, 1)),
-    payload.count({ collection: 'orders', where: { status: { equals: 'new' } }, overrideAccess: true }),
+    countNewOrders(payload),
   ])
-  return { today: dayPlan(todaySheet), tomorrow: dayPlan(tomorrowSheet, (stop) => stop.window !== null), newOrders: newOrders.totalDocs }
+  return { today: dayPlan(todaySheet), tomorrow: dayPlan(tomorrowSheet, (stop) => stop.window !== null), newOrders }
 }
+
+/** Orders waiting to be confirmed: the count beside New in the top bar. */
+export async function countNewOrders(payload: Payload): Promise<number> {
+  // The page checked the admin session (`sellerForPage`).
+  return (await payload.count({ collection: 'orders', where: NEW_ORDERS, overrideAccess: true })).totalDocs
+}
+
+const NEW_ORDERS: Where = { status: { equals: 'new' } }
 
 /** The order fields a New card reads. */
 const NEW_ORDER_SELECT = {
@@ -124,7 +132,7 @@ export type NewOrdersPage = { orders: OrderCard[]; page: number; totalPages: num
 export async function findNewOrders(payload: Payload, user: User, page: number): Promise<NewOrdersPage> {
   const found = await payload.find({
     collection: 'orders',
-    where: { status: { equals: 'new' } },
+    where: NEW_ORDERS,
     select: NEW_ORDER_SELECT,
     sort: '-createdAt',
     limit: NEW_ORDERS_PER_PAGE,

@@ -1,3 +1,5 @@
+import { ADD_ORDER_VIEW } from '@/features/admin/adminViews'
+
 import type { NewOrdersPage } from '../dailyScreen'
 import { newOrdersPath } from '../paths'
 import { OrderCard } from './OrderCard'
@@ -8,6 +10,10 @@ export function NewOrdersScreen({ list }: { list: NewOrdersPage }) {
   return (
     <>
       <h1>New orders</h1>
+      <p className="waiting">
+        {/* The admin's own form (the order service's rules for an order taken by hand). */}
+        <a href={ADD_ORDER_VIEW.url}>+ Add an order taken by text or in person</a>
+      </p>
       {list.orders.length === 0 ? (
         <p className="empty">No order waits to be confirmed.</p>
       ) : (
