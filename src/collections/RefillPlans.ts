@@ -36,6 +36,7 @@ export const RefillPlans: CollectionConfig = {
     useAsTitle: 'fullName',
     defaultColumns: ['fullName', 'status', 'everyWeeks', 'nextDay', 'quantity', 'flavors', 'deliveryMethod', 'problem'],
     listSearchableFields: ['fullName', 'email', 'phone'],
+    components: { beforeListTable: ['/features/admin/components/RefillPlansSummary#RefillPlansSummary'] },
     description: 'Customers who get the same jars at the same time every few weeks. Each refill order is made a few days before its day (Shop → Pickup & delivery) and appears under Orders as coming from a refill plan.',
   },
   access: { read: adminOnly, create: nobody, update: adminOnly, delete: adminOnly },

@@ -6,6 +6,7 @@ import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCus
 import { customerContacts, subscribedEmailKeys } from '@/features/admin/aggregates/customerContacts'
 import { flavorCombinations } from '@/features/admin/aggregates/flavorCombinations'
 import { jarsSoldPerFlavor } from '@/features/admin/aggregates/jarsSoldPerFlavor'
+import { activeRefillPlanGroups } from '@/features/admin/aggregates/refillPlanGroups'
 import { salesByWeek } from '@/features/admin/aggregates/salesByWeek'
 import { unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
 import { waitingListSize } from '@/features/admin/aggregates/waitingList'
@@ -133,4 +134,23 @@ describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every ord
     expect(keys(keyed)).toEqual(keys(first))
     expect(keys(keyed)).toEqual(customerKeys(first))
   })
+
+  it('groups the active refill plans by flavors, interval and next day', async () => {
+    const plan = (n: number, flavors: string, nextDay: string, status: 'active' | 'paused' = 'active') =>
+      app.payload.create({
+        collection: 'refill-plans',
+        data: { status, everyWeeks: 2, nextDay, fullName: 'P', email: 'p@example.com', phone: '3135550100', quantity: jarKeys(flavors).length, flavors, deliveryMethod: 'pickup', city: 'detroit', address: 'Pickup', zip: '48201', windowRule: 'sat', token: `mongo-plan-token-${String(n).padStart(7, '0')}` },
+        overrideAccess: true,
+      })
+    await plan(1, 'mixed-berry', '2026-11-07')
+    await plan(2, 'mixed-berry', '2026-11-07')
+    await plan(3, 'Jar 1: peach-ginger, Jar 2: peach-ginger', '2026-11-14')
+    await plan(4, 'mixed-berry', '2026-11-07', 'paused')
+    const groups = (await activeRefillPlanGroups(app.payload)).sort((a, b) => a.nextDay.localeCompare(b.nextDay))
+    expect(groups).toEqual([
+      { flavors: 'mixed-berry', everyWeeks: 2, nextDay: '2026-11-07', plans: 2 },
+      { flavors: 'Jar 1: peach-ginger, Jar 2: peach-ginger', everyWeeks: 2, nextDay: '2026-11-14', plans: 1 },
+    ])
+  })
 })
+

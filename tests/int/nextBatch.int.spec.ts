@@ -92,4 +92,30 @@ describe('what to make next, from the stored orders and the e-mail list', () => 
 
     expect((await nextBatchPanel(app.payload, undefined, req, now)).labelsUrl).toBeNull()
   })
+
+  it('adds the jars the active refill plans bring while a batch sells, and leaves the refill orders out of the sales', async () => {
+    const req = await createLocalReq({}, app.payload)
+    const before = await nextBatchPanel(app.payload, undefined, req, now)
+    let plans = 0
+    const plan = (flavors: string, nextDay: string, status: 'active' | 'paused' = 'active') =>
+      app.payload.create({
+        collection: 'refill-plans',
+        data: { status, everyWeeks: 2, nextDay, fullName: 'Ann Plan', email: 'ann@example.com', phone: '3135550100', quantity: jarKeys(flavors).length, flavors, deliveryMethod: 'pickup', city: 'detroit', address: 'Pickup', zip: '48201', windowRule: 'sat', token: `plan-token-${String(++plans).padStart(14, '0')}` },
+        overrideAccess: true,
+      })
+    // The 8 days a batch made today sells: Nov 26 to Dec 3. Two refills of Peach Ginger ×2 + Mixed Berry
+    // (Nov 28, and two plans alike), one due after (Dec 5), one paused.
+    await plan('Jar 1: peach-ginger, Jar 2: peach-ginger, Jar 3: mixed-berry', '2026-11-28')
+    await plan('Jar 1: peach-ginger, Jar 2: peach-ginger, Jar 3: mixed-berry', '2026-11-28')
+    await plan('pineapple-mango', '2026-12-05')
+    await plan('pineapple-mango', '2026-11-28', 'paused')
+    // A refill order in the four weeks: the plans count it ahead, not the sales.
+    await app.payload.create({ collection: 'orders', data: { ...order('2026-11-20T15:00:00.000Z', 'Jar 1: pineapple-mango, Jar 2: pineapple-mango, Jar 3: pineapple-mango'), source: 'refill-plan' } })
+
+    const { suggestion } = await nextBatchPanel(app.payload, undefined, req, now)
+    const jarsOf = (entries: typeof suggestion.flavors) => Object.fromEntries(entries.map(({ value, jars }) => [value, jars]))
+    expect(jarsOf(suggestion.flavors)).toEqual({ ...jarsOf(before.suggestion.flavors), 'peach-ginger': jarsOf(before.suggestion.flavors)['peach-ginger'] + 4, 'mixed-berry': jarsOf(before.suggestion.flavors)['mixed-berry'] + 2 })
+    expect(suggestion.howComputed).toContain('+ 6 jars of refills due')
+  })
 })
+

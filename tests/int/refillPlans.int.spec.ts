@@ -6,7 +6,7 @@ import { windowsOpenNow } from '@/features/ordering/shop'
 import { refillRound, reserveFromAnnouncedBatch } from '@/features/refills/cycle'
 import { refillNotices } from '@/features/ordering/notices'
 import { changeRefillFlavors, changeRefillPlan, nextRefill } from '@/features/refills/planChanges'
-import { startRefillPlan } from '@/features/ordering/refillSignUp'
+import { offersRefillPlan, planOfOrder, startRefillPlan, startRefillPlanFromOrderPage } from '@/features/ordering/refillSignUp'
 import type { Order, RefillPlan } from '@/payload-types'
 
 import { jarsLeftIn, openBatch, removeBatches } from '../helpers/batches'
@@ -135,6 +135,36 @@ describe('signing up on the order form', () => {
   })
 })
 
+describe('signing up on the order’s page', () => {
+  it('makes the plan of that order, e-mails its private link once, and refuses a second plan, a cancelled order, a refill, a bad interval and a forged link', async () => {
+    const order = await placeOrder({ label: FIRST_LABEL })
+    expect(offersRefillPlan(order)).toBe(true)
+    expect(await startRefillPlanFromOrderPage(payload, 'A'.repeat(24), 2)).toEqual({ ok: false, message: null })
+    expect(await startRefillPlanFromOrderPage(payload, order.statusToken!, 5)).toEqual({ ok: false, message: refillNotices.interval })
+
+    const started = await startRefillPlanFromOrderPage(payload, order.statusToken!, 3)
+    if (!started.ok) throw new Error(`plan refused: ${JSON.stringify(started)}`)
+    expect(started.plan).toMatchObject({ everyWeeks: 3, nextDay: '2026-12-26', flavors: order.flavors, email: order.email })
+    expect(await planOfOrder(payload, order)).toMatchObject({ id: started.plan.id })
+    const mails = await outbox(`refill-plan:${started.plan.id}`)
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([[order.email, 'Your refill plan: every 3 weeks']])
+    expect(mails[0].text).toContain(`Every 3 weeks, the next on Sat Dec 26: the same jars at the same time.`)
+    expect(mails[0].text).toContain(`http://localhost:3000/refills/${started.plan.token}`)
+
+    expect(await startRefillPlanFromOrderPage(payload, order.statusToken!, 2)).toEqual({ ok: false, message: refillNotices.alreadyAPlan })
+    expect(await outbox(`refill-plan:${started.plan.id}`)).toHaveLength(1)
+
+    const cancelled = await placeOrder({ label: FIRST_LABEL })
+    await payload.update({ collection: 'orders', id: cancelled.id, data: { status: 'cancelled' }, depth: 0 })
+    expect(await startRefillPlanFromOrderPage(payload, cancelled.statusToken!, 2)).toEqual({ ok: false, message: refillNotices.cancelled })
+
+    await refillRound(payload, decemberNoon(23))
+    const [refill] = await refillOrders(started.plan)
+    expect(offersRefillPlan(refill)).toBe(false)
+    expect(await startRefillPlanFromOrderPage(payload, refill.statusToken!, 2)).toEqual({ ok: false, message: refillNotices.alreadyAPlan })
+  })
+})
+
 describe('a refill plan made from an order', () => {
   it('books the same weekly time every 2 weeks, from the order’s day', async () => {
     const order = await placeOrder({ label: FIRST_LABEL })
@@ -240,12 +270,26 @@ describe('the refill cycle', () => {
       [plan.email, "We couldn't reserve your refill for Sat Dec 19"],
     ])
     expect(told[1].text).toContain("We couldn't reserve your refill for Sat Dec 19, Eastern Market 10–2: that time is full. Reply to this e-mail to pick another time")
+    expect(told[1].text).toContain(`Or skip this one and take the next, Sat Jan 2: http://localhost:3000/refills/${plan.token}?change=skip`)
 
     await setCapacity(2)
     await refillRound(payload, decemberNoon(17))
     expect(await refillOrders(plan)).toHaveLength(1)
     expect(await storedPlan(plan)).toMatchObject({ nextDay: '2027-01-02', problem: null })
     expect(await outbox(`refill-plan:${plan.id}`)).toHaveLength(2)
+  })
+
+  it('a refill waiting for a full time, skipped as its e-mail offers, leaves its problem behind and the plan goes on with the next', async () => {
+    await setSaturdayPickup(1)
+    const plan = await planEveryTwoWeeks()
+    await placeOrder({ now: decemberNoon(14), label: 'Sat, Dec 19 · 10:00 AM–2:00 PM · Eastern Market' })
+    await refillRound(payload, decemberNoon(16))
+    expect(await storedPlan(plan)).toMatchObject({ problem: 'Could not make the refill of Sat Dec 19: that time is full' })
+
+    expect(await changeRefillPlan(payload, plan.token, 'skip', '2026-12-19', decemberNoon(17))).toMatchObject({ ok: true, plan: { nextDay: '2027-01-02', problem: null } })
+    await refillRound(payload, decemberNoon(17))
+    expect(await refillOrders(plan)).toHaveLength(0)
+    expect(await storedPlan(plan)).toMatchObject({ nextDay: '2027-01-02', problem: null })
   })
 
   it('a flavor sold out in the open batch leaves the plan waiting and takes no jars; the seller and the customer hear once', async () => {

@@ -98,4 +98,19 @@ describe('the sheet', () => {
     const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[]
     expect(rows[1]).toMatchObject({ Section: 'Pickup', Name: `'=HYPERLINK("http://evil.example","x")`, Notes: `'-2+3, "quoted"\nsecond line`, Address: '' })
   })
+
+  it('names the refill plans’ orders, on the sheet and in the CSV', () => {
+    const refills = prepSheetFrom([prepOrder({ fullName: 'Rita', source: 'refill-plan', windowStartsAt: at('10:00') }), prepOrder({ fullName: 'Walk-in', source: 'online', windowStartsAt: at('11:00') })], day)
+    expect(refills.pickups.map((stop) => [stop.fullName, stop.refill])).toEqual([
+      ['Rita', true],
+      ['Walk-in', false],
+    ])
+    const rows = parse(prepSheetCsv(refills), { bom: true, columns: true }) as Record<string, string>[]
+    expect(rows.map((row) => [row.Name, row['Came in by']])).toEqual([
+      ['', ''],
+      ['Rita', 'Refill plan'],
+      ['Walk-in', ''],
+    ])
+  })
 })
+

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { isRefillInterval, refillDayText } from '@/features/ordering/refillTerms'
-import { firstDayFrom, jarsWithFlavors, lastDueDay, refillCycleKey, slotText } from '@/features/refills/rules'
+import { firstDayFrom, jarsWithFlavors, lastDueDay, refillCycleKey, refillJarsDue, slotText } from '@/features/refills/rules'
 
 describe('refill plan rules', () => {
   it('words a refill as its e-mail does: the day, the weekly time, the jars', () => {
@@ -26,3 +26,24 @@ describe('refill plan rules', () => {
     expect(refillCycleKey({ id: 7, createdAt: '2026-12-01T10:00:00.000Z' }, '2026-12-19')).toBe('7@2026-12-01T10:00:00.000Z:2026-12-19')
   })
 })
+
+describe('the jars the refill plans bring', () => {
+  const twoWeekly = { flavors: 'Jar 1: mixed-berry, Jar 2: mixed-berry, Jar 3: peach-ginger', everyWeeks: 2, nextDay: '2026-12-05', plans: 3 }
+  const fourWeekly = { flavors: 'pineapple-mango', everyWeeks: 4, nextDay: '2026-12-12', plans: 1 }
+
+  it('counts each plan’s days in the period, every few weeks from its next day, its jars per flavor times the plans alike', () => {
+    // Dec 5 and Dec 19 of the two-weekly plans, Dec 12 of the four-weekly one; Jan 2 and Jan 9 are after.
+    const due = refillJarsDue([twoWeekly, fourWeekly], '2026-12-01', '2027-01-01')
+    expect(due).toEqual({ refills: 7, jars: 19, perFlavor: new Map([['mixed-berry', 12], ['peach-ginger', 6], ['pineapple-mango', 1]]) })
+  })
+
+  it('leaves out the day the period ends on, and days before it starts', () => {
+    expect(refillJarsDue([twoWeekly], '2026-12-06', '2026-12-19')).toEqual({ refills: 0, jars: 0, perFlavor: new Map() })
+    expect(refillJarsDue([twoWeekly], '2026-12-06', '2026-12-20').refills).toBe(3)
+  })
+
+  it('a plan whose next day has passed (its day not made yet) counts from its following days', () => {
+    expect(refillJarsDue([{ ...fourWeekly, nextDay: '2026-11-14' }], '2026-12-01', '2026-12-31')).toMatchObject({ refills: 1, jars: 1 })
+  })
+})
+

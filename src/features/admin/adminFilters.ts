@@ -2,6 +2,7 @@ import type { Where } from 'payload'
 import { stringify } from 'qs-esm'
 
 import { ORDER_STATUSES } from '@/features/ordering/options'
+import { REFILL_PLAN_STATUSES } from '@/features/refills/rules'
 import { REVIEW_STATUSES } from '@/features/reviews/rules'
 import { startOfDay, startOfWeek } from '@/shared/time'
 
@@ -49,3 +50,14 @@ export function subscriberQuickFilters(now = new Date()): QuickFilter[] {
     { label: 'Joined this week', where: since(startOfWeek(now)) },
   ]
 }
+
+export function refillPlanQuickFilters(): QuickFilter[] {
+  return [
+    { label: 'All' },
+    ...REFILL_PLAN_STATUSES.map((status) => ({ label: status.label, where: { status: { equals: status.value } } })),
+    { label: 'Could not make', where: { and: [{ status: { equals: 'active' } }, { problem: { exists: true } }] } },
+  ]
+}
+
+/** The orders the refill plans made. */
+export const REFILL_ORDERS: Where = { source: { equals: 'refill-plan' } }

@@ -28,9 +28,9 @@ export type NextBatchFigures = {
   shelfLifeDays: number
   minDaysLeft: number
   /**
-   * Jars already promised by refill plans (standing orders) due while the next batch sells, per
-   * flavor key: added as they are, after the uplift. No refill plans exist yet; when they do, their
-   * read passes them here and the suggestion and its explanation include them.
+   * Jars promised by the active refill plans for the days the next batch sells, per flavor key
+   * (`refills/rules.ts#refillJarsDue`): added as they are, after the uplift. Refill orders are not
+   * in `jarsSold`, so they are not counted twice.
    */
   refillsDue?: ReadonlyMap<string, number>
 }

@@ -5,7 +5,7 @@ import type { Endpoint, Payload, PayloadRequest, Where } from 'payload'
 import { PREP_SHEET_CSV_PATH } from '@/features/admin/adminViews'
 import { csvText } from '@/features/admin/csv'
 import { mapHref } from '@/features/ordering/mapLink'
-import { DELIVERY_METHODS, ORDER_STATUSES } from '@/features/ordering/options'
+import { DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES } from '@/features/ordering/options'
 import { deliveryAddress, flavorCounts, labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
 import { relationId } from '@/shared/relation'
@@ -45,6 +45,7 @@ export const PREP_ORDER_SELECT = {
   totalPrice: true,
   paymentStatus: true,
   batch: true,
+  source: true,
 } as const
 
 export type PrepOrder = Pick<Order, 'id' | keyof typeof PREP_ORDER_SELECT>
@@ -80,6 +81,8 @@ export type PrepStop = {
   toCollect: number
   /** The code of the batch its jars come from ('B-1205'), or null. */
   batch: string | null
+  /** Made by a refill plan: the same customer comes back every few weeks. */
+  refill: boolean
 }
 
 export type PrepSheet = {
@@ -151,6 +154,7 @@ function stop(order: PrepOrder, batchCodes: ReadonlyMap<string, string>): PrepSt
     paid: order.paymentStatus === 'paid',
     toCollect: owed(order),
     batch: batchId == null ? null : (batchCodes.get(String(batchId)) ?? null),
+    refill: order.source === 'refill-plan',
   }
 }
 
@@ -227,8 +231,8 @@ export async function defaultPrepDay(payload: Payload, now = new Date(), req?: P
 
 /** The sheet as one CSV table: a 'Make' row per flavor, then the pickups and the deliveries. */
 export function prepSheetCsv(sheet: PrepSheet): string {
-  const header = ['Section', 'Time', 'Order', 'Name', 'Phone', 'Jars', 'Flavors', 'Batch', 'Address', 'Map', 'Notes', 'To collect ($)', 'Status']
-  const made = sheet.make.map(({ flavor, jars }) => ['Make', '', '', '', '', jars, flavor, '', '', '', '', '', ''])
+  const header = ['Section', 'Time', 'Order', 'Name', 'Phone', 'Jars', 'Flavors', 'Batch', 'Address', 'Map', 'Notes', 'To collect ($)', 'Status', 'Came in by']
+  const made = sheet.make.map(({ flavor, jars }) => ['Make', '', '', '', '', jars, flavor, '', '', '', '', '', '', ''])
   const stops = (method: PrepOrder['deliveryMethod'], list: PrepStop[]) =>
     list.map((entry) => {
       const delivery = method === 'delivery'
@@ -246,6 +250,7 @@ export function prepSheetCsv(sheet: PrepSheet): string {
         entry.notes,
         entry.toCollect,
         entry.status,
+        entry.refill ? labelOf(ORDER_SOURCES, 'refill-plan') : '',
       ]
     })
   return csvText(header, [...made, ...stops('pickup', sheet.pickups), ...stops('delivery', sheet.deliveries)])

@@ -2,12 +2,16 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Order, RefillPlan } from '@/payload-types'
-import { isUniqueViolation } from '@/platform/db/transactions'
+import type { Order, RefillPlan, SiteSetting } from '@/payload-types'
+import { composeEmail } from '@/features/messages/composeEmail'
+import { siteUrl } from '@/platform/config/siteUrl'
+import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
+import { deliverSoon, type OutgoingEmail, queueEmail } from '@/platform/email/outbox'
 import type { Message } from '@/shared/notices'
 
 import { refillNotices } from './notices'
-import { followingDay, isRefillInterval } from './refillTerms'
+import { findOrderByStatusToken } from './orderStatus'
+import { followingDay, isRefillInterval, planText, refillPlanPath } from './refillTerms'
 import { windowRules } from './shop'
 import { newStatusToken } from './statusToken'
 
@@ -67,4 +71,50 @@ export async function startRefillPlan(payload: Payload, order: Order, everyWeeks
     if (isUniqueViolation(error)) return { ok: false, message: refillNotices.alreadyAPlan }
     throw error
   }
+}
+
+/** The plan made of an order (on the order form or on its page), if any. */
+export async function planOfOrder(payload: Payload, order: Pick<Order, 'id'>): Promise<RefillPlan | null> {
+  const { docs } = await payload.find({ collection: 'refill-plans', where: { sourceOrder: { equals: order.id } }, limit: 1, depth: 0, overrideAccess: true })
+  return docs[0] ?? null
+}
+
+/** Whether the order's page offers to make it a refill plan: a placed order with a weekly time, not a refill itself. */
+export const offersRefillPlan = (order: Pick<Order, 'status' | 'windowKey' | 'refillPlan'>) => order.status !== 'cancelled' && Boolean(order.windowKey) && !order.refillPlan
+
+export type PlanFromOrderPage = PlanStart | { ok: false; message: null }
+
+/**
+ * "Make this a refill plan" on an order's private page (`/order/status/<token>`): the plan is
+ * stored with its e-mail to the customer (its private link is the only way back to it), in one
+ * transaction. An unknown token: `message: null` (not found).
+ */
+export async function startRefillPlanFromOrderPage(payload: Payload, statusToken: string, everyWeeks: number): Promise<PlanFromOrderPage> {
+  const order = await findOrderByStatusToken(payload, statusToken)
+  if (!order) return { ok: false, message: null }
+  if (order.refillPlan) return { ok: false, message: refillNotices.alreadyAPlan }
+  const started = await inTransaction<PlanStart>(payload, async (req) => {
+    const start = await startRefillPlan(payload, order, everyWeeks, req)
+    if (!start.ok) return { commit: false, value: start }
+    const site = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+    await queueEmail(payload, { ...planStartedEmail(start.plan, site), about: `refill-plan:${start.plan.id}`, dedupeKey: `refill-plan:${start.plan.id}:${start.plan.createdAt}:started` }, req)
+    return { commit: true, value: start }
+  })
+  if (started.ok) deliverSoon(payload)
+  return started
+}
+
+function planStartedEmail(plan: RefillPlan, settings: Pick<SiteSetting, 'businessName' | 'phone' | 'email'>): OutgoingEmail {
+  return composeEmail({
+    to: plan.email,
+    subject: `Your refill plan: every ${plan.everyWeeks} weeks`,
+    paragraphs: [
+      `Hi ${plan.fullName},`,
+      `${planText(plan)}: the same jars at the same time. We make each refill's order a few days before its day and e-mail you then, with how to pay.`,
+      `Skip one, change flavors, pause or stop your plan here: ${siteUrl()}${refillPlanPath(plan.token)}\nThis link is private: anyone who has it can change your plan.`,
+      `Questions? Text or call ${settings.phone}, or reply to this e-mail.`,
+      settings.businessName,
+    ],
+    replyTo: settings.email ?? undefined,
+  })
 }

@@ -1,8 +1,9 @@
 import 'server-only'
 
-import type { Payload, PayloadRequest, Where } from 'payload'
+import type { Payload, PayloadRequest, RequestContext, Where } from 'payload'
 
 import type { RefillPlan } from '@/payload-types'
+import { expireBatchPages } from '@/features/ordering/batchClock'
 import { jarKeys } from '@/features/ordering/orderDetails'
 import { sellerOrderEmail } from '@/features/ordering/orderEmails'
 import { claimCodeAndCreateOrder, type OrderToStore, type StoreOutcome } from '@/features/ordering/service'
@@ -10,6 +11,7 @@ import { deliversTo } from '@/features/ordering/catalog'
 import { freshnessCutoff } from '@/features/ordering/batches'
 import { batchRules, type FlavorForSale, fulfilmentTerms, nextBatch, settingsFromDatabase } from '@/features/ordering/shop'
 import { WINDOW_DAYS, windowKey, type WindowRule, windowRulesFrom } from '@/features/ordering/windows'
+import { insideNextServer } from '@/platform/config/runtime'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { addDays, businessDay } from '@/shared/time'
@@ -53,7 +55,7 @@ export async function refillRound(payload: Payload, now = new Date()): Promise<R
   const round: RefillRound = { made: 0, waiting: 0 }
   for (const plan of due) {
     try {
-      const outcome = await runCycle(payload, plan, today, now)
+      const outcome = await runCycle(payload, plan, today, now, OUTSIDE_A_REQUEST)
       if (outcome === 'made') round.made++
       if (outcome === 'waiting') round.waiting++
     } catch (error) {
@@ -62,8 +64,18 @@ export async function refillRound(payload: Payload, now = new Date()): Promise<R
     }
   }
   if (round.made || round.waiting) deliverSoon(payload)
+  // The refills took jars and times. The open times are read again within a minute by themselves.
+  if (round.made && insideNextServer()) {
+    await expireBatchPages().catch((error) => payload.logger.warn({ err: error, msg: '[refills] could not expire the batch pages' }))
+  }
   return round
 }
+
+/**
+ * A round runs outside any request, where Next's `revalidateTag` throws: the order's and the batch's
+ * hooks expire nothing, and the round has its server expire the batch pages at its end.
+ */
+const OUTSIDE_A_REQUEST = { disableRevalidate: true }
 
 /**
  * While a batch is announced (its opening time ahead), the refills it will sell are made at once,
@@ -110,10 +122,11 @@ export async function makeRefillNow(payload: Payload, plan: RefillPlan, now = ne
 
 type CycleOutcome = 'made' | 'waiting' | 'moved-on' | 'changed'
 
-async function runCycle(payload: Payload, plan: RefillPlan, today: string, now: Date): Promise<CycleOutcome> {
+/** `context`: for the hooks of the refill's writes (`OUTSIDE_A_REQUEST` in a round). */
+async function runCycle(payload: Payload, plan: RefillPlan, today: string, now: Date, context?: RequestContext): Promise<CycleOutcome> {
   // The day passed without its order (it could not be made, or no server ran): on to the next one.
   if (plan.nextDay < today) {
-    await payload.update({ collection: 'refill-plans', id: plan.id, data: { nextDay: firstDayFrom(plan.nextDay, plan.everyWeeks, today) }, depth: 0, overrideAccess: true })
+    await payload.update({ collection: 'refill-plans', id: plan.id, data: { nextDay: firstDayFrom(plan.nextDay, plan.everyWeeks, today), problem: null }, depth: 0, overrideAccess: true })
     return 'moved-on'
   }
   const day = plan.nextDay
@@ -142,7 +155,7 @@ async function runCycle(payload: Payload, plan: RefillPlan, today: string, now: 
     const flavorNames = keys.map((key) => flavorName(key, flavors))
     await queueEmail(payload, { ...refillMadeEmail(current, order, { day, slot, flavorNames }, site), about, dedupeKey: `refill:${refillCycleKey(current, day)}:made` }, req)
     return { commit: true, value: { made: true } }
-  })
+  }, context)
   if (made.made) return 'made'
   if (!made.problem) return 'changed'
   await tellOfProblem(payload, plan, day, made.problem, made.slot)

@@ -13,6 +13,7 @@ export const planPageNotices = {
     resume: 'Done: your plan is active again.',
     stop: 'Done: your plan is stopped. Thank you for your orders!',
     flavors: 'Done: your flavors are changed, from your next refill on.',
+    started: 'Done: your refill plan is made. Keep this page: its link is also in your e-mail.',
   },
   refused: {
     stopped: 'This plan is stopped: nothing was changed. To start again, place an order and make it a refill plan.',
@@ -20,6 +21,7 @@ export const planPageNotices = {
     'bad-flavors': 'Choose a flavor we make for each jar: nothing was changed.',
     'too-few': (flavor: string, left: number) => `${left === 0 ? `${flavor} is sold out` : `Only ${left} ${flavor} left`} for your next refill: nothing was changed. Choose another flavor.`,
   },
+  stoppedPlan: 'This plan is stopped: no more refills are made. To start again, place an order and make it a refill plan.',
   flavors: {
     title: 'Change flavors',
     ask: (jars: number) => `Choose the flavor of each of your ${jars} jars. The price stays the same.`,

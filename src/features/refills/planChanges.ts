@@ -72,7 +72,7 @@ export async function changeRefillPlan(payload: Payload, token: string, change: 
   const plan = await findPlanByToken(payload, token)
   if (!plan) return { ok: false, reason: 'not-found' }
   if (plan.status === 'stopped') return { ok: false, reason: 'stopped' }
-  const update = (data: Partial<Pick<RefillPlan, 'status' | 'nextDay'>>, where: Where = {}) =>
+  const update = (data: Partial<Pick<RefillPlan, 'status' | 'nextDay' | 'problem'>>, where: Where = {}) =>
     payload.update({ collection: 'refill-plans', where: { and: [{ id: { equals: plan.id } }, { status: { not_equals: 'stopped' } }, where] }, data, depth: 0, overrideAccess: true })
   switch (change) {
     case 'pause':
@@ -93,7 +93,8 @@ export async function changeRefillPlan(payload: Payload, token: string, change: 
         await payload.update({ collection: 'orders', id: next.order.id, data: { status: 'cancelled' }, depth: 0, overrideAccess: true })
         return { ok: true, plan }
       }
-      const { docs } = await update({ nextDay: followingDay(day, plan.everyWeeks) }, { nextDay: { equals: day } })
+      // The skipped day's problem (its time full, a flavor out) goes with it.
+      const { docs } = await update({ nextDay: followingDay(day, plan.everyWeeks), problem: null }, { nextDay: { equals: day } })
       return docs[0] ? { ok: true, plan: docs[0] } : { ok: false, reason: 'not-now' }
     }
   }

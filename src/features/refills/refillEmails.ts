@@ -8,7 +8,7 @@ import { dollars } from '@/features/ordering/wording'
 import { siteUrl } from '@/platform/config/siteUrl'
 import type { OutgoingEmail } from '@/platform/email/outbox'
 
-import { refillDayText, refillPlanPath } from '@/features/ordering/refillTerms'
+import { followingDay, refillDayText, refillPlanPath } from '@/features/ordering/refillTerms'
 
 import { jarsWithFlavors } from './rules'
 
@@ -92,7 +92,7 @@ export function sellerProblemEmail(plan: Pick<RefillPlan, 'id' | 'fullName' | 'e
 }
 
 /** "We couldn't reserve your refill for Sat Dec 13, Eastern Market 10–2: that time is full. Reply to this e-mail to pick another time." */
-export function customerProblemEmail(plan: Pick<RefillPlan, 'fullName' | 'email' | 'token'>, refill: { day: string; slot: string | null }, problem: RefillProblem, settings: Settings): OutgoingEmail {
+export function customerProblemEmail(plan: Pick<RefillPlan, 'fullName' | 'email' | 'token' | 'everyWeeks'>, refill: { day: string; slot: string | null }, problem: RefillProblem, settings: Settings): OutgoingEmail {
   return composeEmail({
     to: plan.email,
     subject: `We couldn't reserve your refill for ${refillDayText(refill.day)}`,
@@ -100,6 +100,7 @@ export function customerProblemEmail(plan: Pick<RefillPlan, 'fullName' | 'email'
       `Hi ${plan.fullName},`,
       `We couldn't reserve your refill for ${dayAndSlot(refill.day, refill.slot)}: ${problem.reason}. Reply to this e-mail to ${problem.ask}, or text us at ${settings.phone}.`,
       ...(problem.ask === 'pick another flavor' ? [`Or choose other flavors here, and your refill is reserved at once if we have them: ${planLink(plan.token, 'flavors')}`] : []),
+      ...(problem.ask === 'pick another time' ? [`Or skip this one and take the next, ${refillDayText(followingDay(refill.day, plan.everyWeeks))}: ${planLink(plan.token, 'skip')}`] : []),
       `Your plan itself goes on: skip, pause or stop it here: ${siteUrl()}${refillPlanPath(plan.token)}`,
       settings.businessName,
     ],

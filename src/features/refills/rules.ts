@@ -1,6 +1,6 @@
 import { counted, tally } from '@/shared/counted'
 import { followingDay } from '@/features/ordering/refillTerms'
-import { labelOf } from '@/features/ordering/orderDetails'
+import { jarKeys, labelOf } from '@/features/ordering/orderDetails'
 import { LAUNCH_FLAVORS } from '@/features/ordering/options'
 import { addDays } from '@/shared/time'
 
@@ -61,4 +61,28 @@ export const flavorName = (key: string, flavors: readonly { value: string; name:
 export function jarsWithFlavors(flavorNames: readonly string[]): string {
   const flavors = [...tally(flavorNames)].map(([name, jars]) => (jars === 1 ? name : `${name} ×${jars}`)).join(', ')
   return `${counted(flavorNames.length, 'jar')} (${flavors})`
+}
+
+/** Active plans that bring the same jars on the same days: `plans` of them. */
+export type RefillPlanGroup = { flavors: string; everyWeeks: number; nextDay: string; plans: number }
+
+export type RefillJarsDue = { refills: number; jars: number; perFlavor: Map<string, number> }
+
+/**
+ * The refills the active plans bring on the days from `from` up to `until` (left out), and their
+ * jars of each flavor key: each plan's next day and every `everyWeeks` weeks after it. A refill
+ * made already has moved its plan on to the following day, so it is not counted again.
+ */
+export function refillJarsDue(groups: readonly RefillPlanGroup[], from: string, until: string): RefillJarsDue {
+  const due: RefillJarsDue = { refills: 0, jars: 0, perFlavor: new Map() }
+  for (const group of groups) {
+    for (let day = firstDayFrom(group.nextDay, group.everyWeeks, from); day < until; day = followingDay(day, group.everyWeeks)) {
+      due.refills += group.plans
+      for (const key of jarKeys(group.flavors)) {
+        due.jars += group.plans
+        due.perFlavor.set(key, (due.perFlavor.get(key) ?? 0) + group.plans)
+      }
+    }
+  }
+  return due
 }

@@ -7,10 +7,12 @@ import type { Payload } from 'payload'
 import { aggregate } from '@/platform/db/aggregate'
 
 const CANCELLED = 'cancelled'
+const REFILL_PLAN = 'refill-plan'
 
 /**
  * The jars of each flavor key in the orders not cancelled from `since` (included) to `until` (left
- * out), counted by the database from the orders' `flavors` text as `jarKeys` reads it: one key for
+ * out), without the refill plans' orders (the plans' jars due are counted ahead, from the plans:
+ * `refillPlanGroups.ts`), counted by the database from the orders' `flavors` text as `jarKeys` reads it: one key for
  * a single jar, 'Jar 1: mixed-berry, Jar 2: peach-ginger' for more. Flavor keys never hold a comma
  * (`FLAVOR_VALUE_PATTERN`), so the text splits at ', '. The orders are first grouped by what they
  * chose (the (status, createdAt) index finds them; a few hundred combinations), and only those are
@@ -24,7 +26,7 @@ export function jarsSoldPerFlavor(payload: Payload, since: Date, until: Date): P
       const rows = await drizzle.all<{ flavor: string; jars: number }>(sql`
         WITH RECURSIVE chosen(flavors, orders) AS (
           SELECT ${orders.flavors}, count(*) FROM ${orders}
-          WHERE ${orders.status} <> ${CANCELLED} AND ${orders.createdAt} >= ${since.toISOString()} AND ${orders.createdAt} < ${until.toISOString()}
+          WHERE ${orders.status} <> ${CANCELLED} AND ${orders.source} IS NOT ${REFILL_PLAN} AND ${orders.createdAt} >= ${since.toISOString()} AND ${orders.createdAt} < ${until.toISOString()}
           GROUP BY ${orders.flavors}
         ),
         jars(entry, rest, orders) AS (
@@ -43,7 +45,7 @@ export function jarsSoldPerFlavor(payload: Payload, since: Date, until: Date): P
     async mongo({ collections }) {
       const numbered = /^Jar \d+: /
       const rows = await collections.orders.aggregate<{ _id: string; jars: number }>([
-        { $match: { status: { $ne: CANCELLED }, createdAt: { $gte: since, $lt: until } } },
+        { $match: { status: { $ne: CANCELLED }, source: { $ne: REFILL_PLAN }, createdAt: { $gte: since, $lt: until } } },
         { $group: { _id: '$flavors', orders: { $sum: 1 } } },
         { $project: { orders: 1, entry: { $cond: [{ $regexMatch: { input: '$_id', regex: numbered } }, { $split: ['$_id', ', '] }, ['$_id']] } } },
         { $unwind: '$entry' },

@@ -122,6 +122,7 @@ function StopTable({ stops, delivery }: { stops: PrepStop[]; delivery: boolean }
               <span className="prep-sheet__sub">
                 {stop.reference} · <a href={telHref(stop.phone)}>{stop.phone}</a>
                 {stop.status !== 'Confirmed' && stop.status !== 'Ready' ? ` · ${stop.status}` : ''}
+                {stop.refill && ' · Refill plan'}
               </span>
             </th>
             {delivery && (

@@ -13,7 +13,7 @@ import { ADD_ORDER_VIEW, PREP_SHEET_VIEW } from '@/features/admin/adminViews'
 import './AddOrderLinks.scss'
 import './QuickFilters.scss'
 
-type SearchParams = Record<string, string | string[] | undefined>
+export type SearchParams = Record<string, string | string[] | undefined>
 type Props = { searchParams?: SearchParams }
 
 /** The list's current filter, in the same form `stringify` gives a quick filter's. */
@@ -26,7 +26,7 @@ function currentWhere(searchParams: SearchParams = {}): string {
   return where && typeof where === 'object' && Object.keys(where).length > 0 ? stringify({ where }) : ''
 }
 
-function QuickFilterBar({ collection, filters, searchParams }: { collection: string; filters: QuickFilter[] } & Props) {
+export function QuickFilterBar({ collection, filters, searchParams }: { collection: string; filters: QuickFilter[] } & Props) {
   const active = currentWhere(searchParams)
   return (
     <nav className="quick-filters" aria-label="Quick filters">

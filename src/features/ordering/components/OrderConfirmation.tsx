@@ -45,6 +45,17 @@ export function OrderConfirmationDetails({ confirmation, standing, showStatusLin
         )}
       </dl>
 
+      {/* Just placed, with a weekly time and no plan: the order's page can still make it one. */}
+      {!standing && !confirmation.refill && confirmation.window && confirmation.statusPath && (
+        <p data-testid="refill-offer-link">
+          Want these jars every few weeks?{' '}
+          <a href={`${confirmation.statusPath}#refill-plan`} className="font-semibold text-plum-800 underline">
+            Make this a refill plan
+          </a>{' '}
+          on your order&apos;s page.
+        </p>
+      )}
+
       {confirmation.payments.length > 0 && (
         <div>
           <h3 className="text-lg font-semibold">How to pay</h3>

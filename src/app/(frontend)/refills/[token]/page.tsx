@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
+import { Fragment } from 'react'
 
 import { PageHero } from '@/components/PageHero'
 import { FlavorSelect } from '@/features/ordering/components/SharedFields'
@@ -55,13 +56,13 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
       <PageHero title="Your refill plan" description={`${view.statusLabel} · every ${view.everyWeeks} weeks`} />
       <section className="section pt-4">
         <div className="container-page mx-auto max-w-2xl space-y-6">
-          {(isPlanChange(done) || done === 'flavors') && (
+          {(isPlanChange(done) || done === 'flavors' || done === 'started') && (
             <p className="card border-sea-500 text-lg" role="status" data-testid="plan-done">
               {planPageNotices.done[done]}
             </p>
           )}
           {refusal && (
-            <p className="card text-lg" role="status" data-testid="plan-refused">
+            <p className="rounded-2xl border border-red-300 bg-red-50 px-5 py-4 text-lg text-red-800" role="status" data-testid="plan-refused">
               {refusal}
             </p>
           )}
@@ -102,7 +103,7 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
           <div className="card space-y-2" data-testid="plan-summary">
             <p className="text-lg font-semibold">{view.jars}</p>
             <p>{view.address ? `Delivered to ${view.address}${view.slot ? `, ${view.slot.replace(/^delivery /, '')}` : ''}` : `Pickup${view.slot ? `: ${view.slot}` : ''}`}</p>
-            <p>Every {view.everyWeeks} weeks, at the shop’s prices of the day. You pay each refill as you pay an order.</p>
+            {view.status !== 'stopped' && <p>Every {view.everyWeeks} weeks, at the shop’s prices of the day. You pay each refill as you pay an order.</p>}
             {view.status === 'active' && (
               <p data-testid="plan-next">
                 Next refill: <strong>{view.next.dayText}</strong>
@@ -115,24 +116,30 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
                 {view.next.orderReference && ` Your refill of ${view.next.dayText} (order ${view.next.orderReference}) is still reserved: skip it to cancel it.`}
               </p>
             )}
-            {view.status === 'stopped' && <p>{planPageNotices.refused.stopped.replace(': nothing was changed', '')}</p>}
+            {/* Said once: not again under the notice answering a tap on a stopped plan. */}
+            {view.status === 'stopped' && refused !== 'stopped' && <p>{planPageNotices.stoppedPlan}</p>}
           </div>
 
           {offered.length > 0 && !confirming && !choosingFlavors && (
             <nav aria-label="Change your plan" className="flex flex-wrap gap-3">
+              {/* In the refill e-mail's order: Skip this one, Change flavors, Pause (or Resume), Stop. */}
               {offered.map((change) => (
-                <a key={change} href={`/refills/${token}?change=${change}`} className="btn-secondary" data-testid={`plan-${change}`}>
-                  {change === 'skip' ? `Skip ${view.next.dayText}` : CHANGE_LABELS[change]}
-                </a>
+                <Fragment key={change}>
+                  <a href={`/refills/${token}?change=${change}`} className="btn-secondary" data-testid={`plan-${change}`}>
+                    {change === 'skip' ? `Skip ${view.next.dayText}` : CHANGE_LABELS[change]}
+                  </a>
+                  {change === offered[0] && (
+                    <a href={`/refills/${token}?change=flavors`} className="btn-secondary" data-testid="plan-flavors-link">
+                      {planPageNotices.flavors.title}
+                    </a>
+                  )}
+                </Fragment>
               ))}
-              <a href={`/refills/${token}?change=flavors`} className="btn-secondary" data-testid="plan-flavors-link">
-                {planPageNotices.flavors.title}
-              </a>
             </nav>
           )}
 
           <p className="text-center text-plum-900/80">
-            Questions? Text or call <a href={`tel:${settings.phone}`} className="font-semibold underline">{settings.phone}</a>. This page is private: anyone with its link can change your plan.
+            Questions? Text or call <a href={`tel:${settings.phone}`} className="font-semibold underline">{settings.phone}</a>.{view.status !== 'stopped' && ' This page is private: anyone with its link can change your plan.'}
           </p>
         </div>
       </section>

@@ -7,11 +7,15 @@ import { orderConfirmation } from '@/features/ordering/confirmation'
 import { OrderConfirmationDetails } from '@/features/ordering/components/OrderConfirmation'
 import { PAYMENT_METHODS } from '@/features/ordering/options'
 import { labelOf } from '@/features/ordering/orderDetails'
+import { refillNotices } from '@/features/ordering/notices'
 import { findOrderByStatusToken, statusWording } from '@/features/ordering/orderStatus'
+import { offersRefillPlan, planOfOrder } from '@/features/ordering/refillSignUp'
+import { planSummary, REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
+import type { Message } from '@/shared/notices'
 import { getPayloadClient } from '@/platform/db/payloadClient'
 import { businessDate } from '@/shared/time'
 
-type Props = { params: Promise<{ token: string }> }
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 
 /** One customer's order, read for each request: never cached, never indexed. */
 export const dynamic = 'force-dynamic'
@@ -23,12 +27,17 @@ export const metadata: Metadata = {
   referrer: 'no-referrer',
 }
 
-export default async function OrderStatusPage({ params }: Props) {
-  const { token } = await params
-  const [order, settings] = await Promise.all([findOrderByStatusToken(await getPayloadClient(), token), getSiteSettings()])
+export default async function OrderStatusPage({ params, searchParams }: Props) {
+  const [{ token }, query] = await Promise.all([params, searchParams])
+  const payload = await getPayloadClient()
+  const [order, settings] = await Promise.all([findOrderByStatusToken(payload, token), getSiteSettings()])
   if (!order) notFound()
 
-  const confirmation = orderConfirmation(order, settings.paymentMethods ?? [])
+  const plan = await planOfOrder(payload, order)
+  const confirmation = orderConfirmation(order, settings.paymentMethods ?? [], plan ? planSummary(plan) : undefined)
+  // Why the plan was not made: a key of the notices only (nothing typed in the link is shown).
+  const refusedKey = typeof query.refill === 'string' && Object.hasOwn(refillNotices, query.refill) ? (query.refill as keyof typeof refillNotices) : null
+  const refused: Message | null = refusedKey ? refillNotices[refusedKey] : null
   const status = statusWording(order)
   const paid = order.paymentStatus === 'paid'
   const cancelled = order.status === 'cancelled'
@@ -67,6 +76,33 @@ export default async function OrderStatusPage({ params }: Props) {
               </p>
             )}
           </div>
+
+          {!plan && offersRefillPlan(order) && (
+            <form id="refill-plan" method="post" action={`/order/status/${token}/refill`} className="card space-y-4" data-testid="refill-offer">
+              <h2 className="text-2xl font-semibold">Make this a refill plan</h2>
+              <p className="text-plum-900/80">
+                The same jars at the same weekly time until you stop it. We e-mail you a few days before each refill; you pay each one as you paid this order, and can skip one, change flavors, pause or stop from your plan&apos;s private page.
+              </p>
+              {refused && (
+                <p className="rounded-2xl border border-plum-200 px-4 py-3" role="alert" data-testid="refill-refused">
+                  <strong>{refused.title}:</strong> {refused.description}
+                </p>
+              )}
+              <div>
+                <label htmlFor="refill-every" className="field-label">
+                  How often
+                </label>
+                <select id="refill-every" name="everyWeeks" defaultValue="2" className="field-input">
+                  {REFILL_INTERVALS_WEEKS.map((weeks) => (
+                    <option key={weeks} value={weeks}>{`Every ${weeks} weeks`}</option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn-primary">
+                Make it a refill plan
+              </button>
+            </form>
+          )}
 
           <p className="text-center text-plum-900/80">
             Questions? Text or call <a href={`tel:${settings.phone}`} className="font-semibold underline">{settings.phone}</a> and mention {confirmation.reference}.
