@@ -96,6 +96,7 @@ const NEW_ORDER_SELECT = {
   notes: true,
   totalPrice: true,
   paymentStatus: true,
+  source: true,
   createdAt: true,
 } as const
 
@@ -122,6 +123,7 @@ function newOrderCard(order: NewOrder): OrderCard {
     paid,
     toCollect: paid ? 0 : order.totalPrice,
     delivery: order.deliveryMethod === 'delivery',
+    refill: order.source === 'refill-plan',
     received: placedAt(order.createdAt),
   }
 }

@@ -28,6 +28,7 @@ export function OrderCard({ order, back }: { order: Card; back: string }) {
         <span className={`badge badge--${order.state}`}>{order.status}</span>
       </header>
       <p className="order__time">{order.time ?? 'Time arranged by text'}</p>
+      {order.refill && <p className="order__received">From a refill plan</p>}
       {order.received && <p className="order__received">Received {order.received}</p>}
       <p className="order__jars">{order.jars}</p>
       <p className="order__money">
