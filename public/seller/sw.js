@@ -26,8 +26,10 @@ self.addEventListener('fetch', (event) => {
 async function today(request) {
   try {
     const response = await fetch(request)
-    // Signed out, the answer is a redirect to sign in: the kept list stays as it was.
     if (response.status === 200 && response.type === 'basic') await keep(response.clone())
+    // Signed out, the answer is a redirect to sign in: the customers' names and phones kept on
+    // this phone go too.
+    else if (response.type === 'opaqueredirect') await caches.delete(CACHE)
     return response
   } catch {
     const kept = await (await caches.open(CACHE)).match(TODAY)

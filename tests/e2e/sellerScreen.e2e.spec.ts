@@ -167,6 +167,12 @@ test('offline, the last Today list is shown and marked, and a tap sends nothing'
     await expect(page.getByRole('heading', { name: 'You are offline: nothing was sent.' })).toBeVisible()
     await page.context().setOffline(false)
     expect(((await adminApi(request, 'GET', `/api/orders/${order.id}?depth=0`)) as Order).status).toBe('confirmed')
+
+    // Signed out, the next visit online takes the kept list off the phone.
+    await page.context().clearCookies()
+    await page.goto('/seller')
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fseller$/)
+    expect(await page.evaluate(async () => Boolean(await caches.match('/seller')))).toBe(false)
   } finally {
     await page.context().setOffline(false)
     if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
