@@ -223,6 +223,19 @@ describe("the daily screen's buttons", () => {
   })
 })
 
+describe('New, paged', () => {
+  it('shows 20 a page, newest first, and the rest on the next page', async () => {
+    const waiting = (await findNewOrders(app.payload, seller, 1)).totalOrders
+    for (let n = 0; n < 21 - waiting; n++) await order(`Paged Pam ${n}`, 'Sun, Dec 6 · 10:00 AM–12:00 PM · Kerrytown', { quantity: '1', flavor1: 'mixed-berry' })
+    const first = await findNewOrders(app.payload, seller, 1)
+    const second = await findNewOrders(app.payload, seller, 2)
+    expect([first.orders.length, second.orders.length, first.totalPages, first.totalOrders]).toEqual([20, 1, 2, 21])
+    expect(first.orders[0].fullName).toBe(`Paged Pam ${20 - waiting}`)
+    // The oldest order still waiting: Lou's, placed first (paid, never confirmed).
+    expect(second.orders.map((card) => card.fullName)).toEqual(['Late Lou'])
+  })
+})
+
 describe('the app on the home screen', () => {
   it("has a manifest with the business's name that opens Today standalone, and its icons at their sizes", async () => {
     await app.payload.updateGlobal({ slug: 'site-settings', data: { businessName: 'Moss & Co' } })
