@@ -56,6 +56,15 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      // The daily screen's service worker serves /seller itself, above its own folder; checked on every
+      // visit, so a new version takes over at once.
+      {
+        source: '/seller/sw.js',
+        headers: [
+          { key: 'Service-Worker-Allowed', value: '/seller' },
+          { key: 'Cache-Control', value: 'no-cache' },
+        ],
+      },
       // Rules for documents, which a browser ignores on a script or a stylesheet: the build's files
       // (/_next/static, ten or more per page) go without these 400 bytes each.
       {

@@ -28,6 +28,7 @@ import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
 import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
 import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
+import { SELLER_PATHS } from './src/features/seller/paths'
 import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
@@ -70,6 +71,8 @@ export default buildConfig({
     components: {
       beforeDashboard: ['/features/admin/components/BusinessDashboard#BusinessDashboard'],
       beforeNavLinks: [
+        // The daily screen for the phone lives outside the admin (app/(seller)); it links back here.
+        { path: ADMIN_NAV_LINK, clientProps: { href: SELLER_PATHS.today, label: 'Daily screen (phone)', id: 'nav-daily-screen' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: PREP_SHEET_VIEW.url, label: 'Prep sheet', id: 'nav-prep-sheet' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: JAR_LABELS_VIEW.url, label: 'Jar labels', id: 'nav-jar-labels' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers', separated: true } satisfies AdminNavLinkProps },

@@ -10,7 +10,9 @@ import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/
  * (src/platform/http/pageCache.mjs), so this proxy never runs for them.
  */
 const isAdmin = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
-const isRenderedPerRequest = (pathname: string) => pathname.startsWith('/order/status/') || pathname.startsWith('/refills/') || pathname === '/unsubscribe' || isAdmin(pathname)
+const isSellerScreen = (pathname: string) => pathname === '/seller' || pathname.startsWith('/seller/')
+const isRenderedPerRequest = (pathname: string) =>
+  pathname.startsWith('/order/status/') || pathname.startsWith('/refills/') || pathname === '/unsubscribe' || isAdmin(pathname) || isSellerScreen(pathname)
 
 /**
  * A form posted without JavaScript to a cached page: the answer is that page rendered again with
@@ -34,7 +36,7 @@ const isOneClickUnsubscribe = (request: NextRequest) =>
  *   not what React sends);
  * - hands a mail app's one-click unsubscribe POST to the route that acts on it;
  * - sends the admin opened at another address than SITE_URL's to SITE_URL's (see `adminElsewhere`);
- * - gives documents rendered per request (the admin, a customer's order or refill plan page, a form's answer
+ * - gives documents rendered per request (the admin, the seller's daily screen, a customer's order or refill plan page, a form's answer
  *   without JavaScript) a Content-Security-Policy with a nonce, which Next puts on its own scripts.
  * Unknown addresses are not its business: next.config.mjs rewrites them to the cached 404 page.
  */
@@ -54,6 +56,8 @@ export const config = {
     // Pages rendered per request, for their nonce.
     '/admin',
     '/admin/:path*',
+    '/seller',
+    '/seller/:path*',
     '/order/status/:path*',
     '/refills/:path*',
     '/unsubscribe',
@@ -82,7 +86,8 @@ export const config = {
  */
 export function adminElsewhere(request: NextRequest): URL | null {
   const { pathname, search } = request.nextUrl
-  if (!isAdmin(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) return null
+  // The daily screen's posts count only from SITE_URL's origin too (features/seller/session.ts).
+  if (!(isAdmin(pathname) || isSellerScreen(pathname)) || (request.method !== 'GET' && request.method !== 'HEAD')) return null
   const { SITE_URL, siteUrlIsSet, PORT } = readEnvironment()
   if (!siteUrlIsSet) return null
   const site = new URL(SITE_URL)

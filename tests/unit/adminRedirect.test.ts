@@ -22,6 +22,13 @@ describe('the admin at another host', () => {
     expect(adminElsewhere(adminRequest('/admin', { host: 'old-name.example.com', 'x-forwarded-host': 'www.shop.example.com' }))?.href).toBe('https://shop.example.com/admin')
   })
 
+  it("sends the seller's daily screen there too: its buttons save only from SITE_URL's origin", () => {
+    vi.stubEnv('SITE_URL', 'https://shop.example.com')
+    expect(adminElsewhere(adminRequest('/seller/new?page=2', { host: '10.0.0.5:3000' }))?.href).toBe('https://shop.example.com/seller/new?page=2')
+    expect(adminElsewhere(adminRequest('/seller', { host: 'shop.example.com' }))).toBeNull()
+    expect(adminElsewhere(adminRequest('/sellers', { host: '10.0.0.5:3000' }))).toBeNull()
+  })
+
   it('is left alone at SITE_URL, for a save, outside the admin, and without SITE_URL', () => {
     vi.stubEnv('SITE_URL', 'https://shop.example.com')
     expect(adminElsewhere(adminRequest('/admin', { host: '10.0.0.5:3000', 'x-forwarded-host': 'shop.example.com' }))).toBeNull()

@@ -37,6 +37,7 @@ export const PREP_ORDER_SELECT = {
   deliveryMethod: true,
   windowLabel: true,
   windowStartsAt: true,
+  windowPlace: true,
   address: true,
   city: true,
   zip: true,
@@ -57,12 +58,16 @@ export type PrepStop = {
   id: number
   reference: string
   status: string
+  /** The stored status, for what can be done next (the daily screen's buttons). */
+  state: Order['status']
   fullName: string
   phone: string
   /** The booked window as the customer read it, or null when the time is arranged by text. */
   window: string | null
   /** The window without its day, which is the sheet's: '4:00 PM–6:00 PM · Eastern Market'. */
   time: string | null
+  /** Where a booked pickup is handed over ('Eastern Market'), or null. */
+  place: string | null
   quantity: number
   /** '2 × Mixed Berry, 1 × Peach Ginger'. */
   jars: string
@@ -70,6 +75,8 @@ export type PrepStop = {
   address: string
   mapHref: string
   notes: string
+  total: number
+  paid: boolean
   /** What to collect at the door: the total, or 0 when it is paid. */
   toCollect: number
   /** The code of the batch its jars come from ('B-1205'), or null. */
@@ -132,15 +139,19 @@ function stop(order: PrepOrder, batchCodes: ReadonlyMap<string, string>): PrepSt
     id: order.id,
     reference: order.reference ?? '',
     status: labelOf(ORDER_STATUSES, order.status),
+    state: order.status,
     fullName: order.fullName,
     phone: order.phone,
     window: order.windowLabel || null,
     time: order.windowLabel ? withoutDay(order.windowLabel) : null,
+    place: order.windowPlace || null,
     quantity: order.quantity,
     jars: packingList(orderedFlavors(order)),
     address: deliveryAddress(order),
     mapHref: mapHref(order),
     notes: order.notes ?? '',
+    total: order.totalPrice,
+    paid: order.paymentStatus === 'paid',
     toCollect: owed(order),
     batch: batchId == null ? null : (batchCodes.get(String(batchId)) ?? null),
     refill: order.source === 'refill-plan',

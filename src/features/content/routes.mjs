@@ -49,10 +49,10 @@ export function pageNumberFrom(segments) {
 }
 
 /** Every other path the site answers. */
-const OTHER_PATHS = [NOT_FOUND_PATH, '/not-found-log.js', '/icon.svg', '/og-image.png', '/robots.txt', '/sitemap.xml', '/unsubscribe', '/unsubscribe/confirm', '/api', '/admin']
+const OTHER_PATHS = [NOT_FOUND_PATH, '/not-found-log.js', '/icon.svg', '/og-image.png', '/robots.txt', '/sitemap.xml', '/unsubscribe', '/unsubscribe/confirm', '/api', '/admin', '/seller']
 
-/** Everything under these belongs to Next, Payload's REST API and admin, and customers' order and refill plan pages. */
-const PREFIXES = ['/_next/', '/api/', '/admin/', '/order/status/', '/refills/']
+/** Everything under these belongs to Next, Payload's REST API and admin, the seller's daily screen, and customers' order and refill plan pages. */
+const PREFIXES = ['/_next/', '/api/', '/admin/', '/seller/', '/order/status/', '/refills/']
 
 const escapeRegExp = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 

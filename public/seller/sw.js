@@ -1,0 +1,62 @@
+// The daily screen's service worker (features/seller, docs/ARCHITECTURE.md "The daily screen").
+//
+// - Today (/seller) comes from the network whenever there is one; each copy that loads is kept,
+//   with the stylesheets it names. Offline, the last kept copy is shown, marked as such.
+// - Nothing is ever queued: a button tapped offline is answered by the page below ("nothing was
+//   sent"), and is tapped again once online. Each button applies only from the state it was shown
+//   for, so a tap that did reach the server before the connection dropped is not applied twice.
+// - Every other request goes to the network as if there were no worker.
+
+const CACHE = 'seller-today-v1'
+const TODAY = '/seller'
+/** The layout's <body> (app/(seller)/layout.tsx), where the offline mark goes. */
+const BODY = '<body class="seller">'
+
+self.addEventListener('install', () => self.skipWaiting())
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event
+  const url = new URL(request.url)
+  if (url.origin !== self.location.origin || request.mode !== 'navigate') return
+  if (request.method === 'POST') event.respondWith(fetch(request).catch(() => notSent()))
+  else if (request.method === 'GET' && url.pathname === TODAY) event.respondWith(today(request))
+})
+
+async function today(request) {
+  try {
+    const response = await fetch(request)
+    if (response.status === 200 && response.type === 'basic') await keep(response.clone())
+    // Signed out, the answer is a redirect to sign in: the customers' names and phones kept on
+    // this phone go too.
+    else if (response.type === 'opaqueredirect') await caches.delete(CACHE)
+    return response
+  } catch {
+    const kept = await (await caches.open(CACHE)).match(TODAY)
+    return kept ? markedOffline(kept) : notSent('Today has not been loaded on this phone yet.')
+  }
+}
+
+async function keep(response) {
+  const cache = await caches.open(CACHE)
+  const html = await response.clone().text()
+  const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="(\/_next\/static\/[^"]+)"/g)].map((match) => match[1])
+  await Promise.all([cache.put(TODAY, response), ...stylesheets.map((href) => cache.add(href).catch(() => undefined))])
+}
+
+/** The kept list, with a line saying when it was loaded; the last tap's confirmation is left out. */
+async function markedOffline(kept) {
+  const loaded = new Date(kept.headers.get('date') ?? Date.now()).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' })
+  const mark = `<p class="offline" role="status">Offline: the list as loaded ${loaded}. Buttons send nothing until you are back online.</p>`
+  const html = (await kept.text()).replace(BODY, `<body class="seller seller--offline">${mark}`)
+  // Only the page's own stylesheets are cached: its scripts are left out rather than run stale.
+  const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+  return new Response(withoutScripts, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+}
+
+function notSent(reason = 'You are offline: nothing was sent.') {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline</title></head>
+<body style="font:16px/1.5 system-ui,sans-serif;margin:2rem;max-width:30rem"><h1 style="font-size:1.3rem">${reason}</h1>
+<p>When you are back online, open <a href="${TODAY}">Today</a> again: it shows where each order stands, and a tap that did reach the shop is not applied twice.</p></body></html>`
+  return new Response(page, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
+}

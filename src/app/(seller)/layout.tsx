@@ -1,0 +1,45 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+
+import { SELLER_ICONS, SELLER_MANIFEST_PATH, THEME_COLOR } from '@/features/seller/appManifest'
+import { getSiteSettings } from '@/platform/cache/cachedReads'
+
+import './seller.css'
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings()
+  return {
+    title: { default: `Today · ${settings.businessName}`, template: `%s · ${settings.businessName}` },
+    robots: { index: false, follow: false },
+    // Installable: added to the home screen it opens standalone on Today (features/seller/appManifest.ts).
+    manifest: SELLER_MANIFEST_PATH,
+    appleWebApp: { capable: true, title: 'Today', statusBarStyle: 'default' },
+    icons: { apple: SELLER_ICONS.apple },
+  }
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  colorScheme: 'light dark',
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: THEME_COLOR },
+    { media: '(prefers-color-scheme: dark)', color: '#1c0f29' },
+  ],
+}
+
+/**
+ * The seller's daily screen for the phone: server-rendered pages with plain forms and a small
+ * stylesheet of their own, outside Payload's admin and its half-megabyte of script.
+ */
+export default function SellerLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      {/* The class is where the service worker (public/seller/sw.js) marks a list shown offline. */}
+      <body className="seller">
+        {children}
+        <script src="/seller/offline.js" async />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,94 @@
+import { smsHref, telHref } from '@/features/contact/contactLinks'
+import { PAYMENT_METHODS } from '@/features/ordering/options'
+import { dollars } from '@/features/ordering/wording'
+
+import type { OrderCard as Card } from '../dailyScreen'
+import { SELLER_PATHS } from '../paths'
+import { CANCEL_REASON_MAX, canCancel, nextStep, STATUS_STEPS } from '../rules'
+
+/** The page a button sends the seller back to, posted with it. */
+function Back({ path }: { path: string }) {
+  return <input type="hidden" name="back" value={path} />
+}
+
+/**
+ * One order on the daily screen: who, what, how much, one-tap call, text and map, and its buttons.
+ * Each button is a plain form posting to the order's route, so it works before (or without) any
+ * script; `back` is the page to return to.
+ */
+export function OrderCard({ order, back }: { order: Card; back: string }) {
+  const step = nextStep(order.state)
+  const action = SELLER_PATHS.order(order.id)
+  return (
+    <article className="order" aria-labelledby={`order-${order.id}`} data-reference={order.reference}>
+      <header className="order__head">
+        <h3 id={`order-${order.id}`}>
+          {order.fullName} <span className="order__ref">{order.reference}</span>
+        </h3>
+        <span className={`badge badge--${order.state}`}>{order.status}</span>
+      </header>
+      <p className="order__time">{order.time ?? 'Time arranged by text'}</p>
+      {order.refill && <p className="order__received">From a refill plan</p>}
+      {order.received && <p className="order__received">Received {order.received}</p>}
+      <p className="order__jars">{order.jars}</p>
+      <p className="order__money">
+        <strong>{dollars(order.total)}</strong>{' '}
+        <span className={order.paid ? 'paid' : 'unpaid'}>{order.paid ? 'Paid' : 'Not paid'}</span>
+      </p>
+      {order.delivery && <p className="order__address">{order.address}</p>}
+      {order.notes && <p className="order__notes">{order.notes}</p>}
+      <nav className="order__contact" aria-label={`Contact ${order.fullName}`}>
+        <a href={telHref(order.phone)}>Call</a>
+        <a href={smsHref(order.phone)}>Text</a>
+        {order.delivery && (
+          <a href={order.mapHref} target="_blank" rel="noopener noreferrer">
+            Map
+          </a>
+        )}
+      </nav>
+      <div className="order__actions">
+        {step && (
+          <form method="post" action={action}>
+            <Back path={back} />
+            <button className="button button--primary" name="action" value={step}>
+              {STATUS_STEPS[step].button}
+            </button>
+          </form>
+        )}
+        {!order.paid && order.state !== 'cancelled' && (
+          <form method="post" action={action} className="order__pay">
+            <Back path={back} />
+            <label>
+              <span className="visually-hidden">Paid with</span>
+              <select name="method" defaultValue="cash" aria-label={`${order.reference} paid with`}>
+                {PAYMENT_METHODS.map((method) => (
+                  <option key={method.value} value={method.value}>
+                    {method.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button className="button" name="action" value="paid">
+              Mark paid
+            </button>
+          </form>
+        )}
+      </div>
+      {canCancel(order.state) && (
+        <details className="order__cancel">
+          <summary>Cancel…</summary>
+          <form method="post" action={action}>
+            <Back path={back} />
+            <label>
+              Reason (kept in the order’s notes)
+              <input name="reason" required maxLength={CANCEL_REASON_MAX} autoComplete="off" />
+            </label>
+            <button className="button button--danger" name="action" value="cancel">
+              {STATUS_STEPS.cancel.button}
+            </button>
+          </form>
+        </details>
+      )}
+    </article>
+  )
+}

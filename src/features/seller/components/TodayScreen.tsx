@@ -1,0 +1,60 @@
+import { dollars, jarsText } from '@/features/ordering/wording'
+
+import type { DayPlan, TodayScreen as Screen } from '../dailyScreen'
+import { SELLER_PATHS } from '../paths'
+import { OrderCard } from './OrderCard'
+
+function Day({ title, plan }: { title: string; plan: DayPlan }) {
+  const empty = plan.pickups.length === 0 && plan.deliveries.length === 0
+  return (
+    <section className="day" aria-labelledby={`day-${plan.day}`}>
+      <h2 id={`day-${plan.day}`}>
+        {title} <span className="day__date">{plan.dayLabel}</span>
+      </h2>
+      {empty ? (
+        <p className="empty">Nothing to hand over.</p>
+      ) : (
+        <p className="day__summary">
+          {jarsText(plan.jars)} · {dollars(plan.toCollect)} to collect
+        </p>
+      )}
+      {plan.pickups.map(({ place, orders }) => (
+        <section key={place ?? ''} className="group" aria-label={`Pickups: ${place ?? 'place not booked'}`}>
+          <h3 className="group__title">Pickup · {place ?? 'place arranged by text'}</h3>
+          {orders.map((order) => (
+            <OrderCard key={order.id} order={order} back={SELLER_PATHS.today} />
+          ))}
+        </section>
+      ))}
+      {plan.deliveries.length > 0 && (
+        <section className="group" aria-label="Deliveries">
+          <h3 className="group__title">Deliveries, in route order</h3>
+          {plan.deliveries.map((order) => (
+            <OrderCard key={order.id} order={order} back={SELLER_PATHS.today} />
+          ))}
+        </section>
+      )}
+    </section>
+  )
+}
+
+/** Today's and tomorrow's handovers, with what is still to collect today at the top. */
+export function TodayScreen({ screen }: { screen: Screen }) {
+  return (
+    <>
+      <h1 className="visually-hidden">Today</h1>
+      <p className="collect" data-testid="to-collect">
+        Still to collect today <strong>{dollars(screen.today.toCollect)}</strong>
+      </p>
+      {screen.newOrders > 0 && (
+        <p className="waiting">
+          <a href={SELLER_PATHS.newOrders}>
+            {screen.newOrders === 1 ? '1 new order waits' : `${screen.newOrders} new orders wait`} to be confirmed →
+          </a>
+        </p>
+      )}
+      <Day title="Today" plan={screen.today} />
+      <Day title="Tomorrow" plan={screen.tomorrow} />
+    </>
+  )
+}

@@ -1,0 +1,147 @@
+import 'server-only'
+
+import type { Payload, Where } from 'payload'
+
+import { findPrepSheet, type PrepSheet, type PrepStop } from '@/features/admin/prepSheet'
+import { mapHref } from '@/features/ordering/mapLink'
+import { ORDER_STATUSES } from '@/features/ordering/options'
+import { deliveryAddress, labelOf, orderedFlavors, packingList, placedAt } from '@/features/ordering/orderDetails'
+import type { Order, User } from '@/payload-types'
+import { addDays, businessDay } from '@/shared/time'
+
+import { NEW_ORDERS_PER_PAGE } from './rules'
+
+/** One order as a card of the daily screen shows it. */
+export type OrderCard = Omit<PrepStop, 'batch' | 'quantity'> & {
+  delivery: boolean
+  /** When the order came in (the New list): 'Dec 3, 2026, 9:15 AM'. */
+  received?: string
+}
+
+export type PickupPlace = { place: string | null; orders: OrderCard[] }
+
+/** One day of the Today screen: its pickups by place, its deliveries in the prep sheet's route order. */
+export type DayPlan = {
+  day: string
+  dayLabel: string
+  jars: number
+  pickups: PickupPlace[]
+  deliveries: OrderCard[]
+  toCollect: number
+}
+
+export type TodayScreen = { today: DayPlan; tomorrow: DayPlan; newOrders: number }
+
+const card = (stop: PrepStop, delivery: boolean): OrderCard => ({ ...stop, delivery })
+
+/** Pickups grouped by where they are handed over, each place where its first pickup falls in time. */
+function byPlace(pickups: readonly PrepStop[]): PickupPlace[] {
+  const places = new Map<string | null, OrderCard[]>()
+  for (const stop of pickups) places.set(stop.place, [...(places.get(stop.place) ?? []), card(stop, false)])
+  return [...places].map(([place, orders]) => ({ place, orders }))
+}
+
+function dayPlan(sheet: PrepSheet, keep: (stop: PrepStop) => boolean = () => true): DayPlan {
+  const pickups = sheet.pickups.filter(keep)
+  const deliveries = sheet.deliveries.filter(keep)
+  const all = [...pickups, ...deliveries]
+  return {
+    day: sheet.day,
+    dayLabel: sheet.dayLabel,
+    jars: all.reduce((sum, stop) => sum + stop.quantity, 0),
+    pickups: byPlace(pickups),
+    deliveries: deliveries.map((stop) => card(stop, true)),
+    toCollect: all.reduce((sum, stop) => sum + stop.toCollect, 0),
+  }
+}
+
+/**
+ * The orders to hand over today and tomorrow (business days in Detroit), read as the prep sheet
+ * reads them (`findPrepSheet`: one query a day). An order whose time is arranged by text is on
+ * every day's sheet until it is completed: it is shown under today only. What is still to collect
+ * today is the sheet's own sum over the orders shown, so the figure and the list always agree.
+ */
+export async function findTodayScreen(payload: Payload, now = new Date()): Promise<TodayScreen> {
+  const today = businessDay(now).key
+  const [todaySheet, tomorrowSheet, newOrders] = await Promise.all([
+    findPrepSheet(payload, today),
+    findPrepSheet(payload, addDays(today, 1)),
+    countNewOrders(payload),
+  ])
+  return { today: dayPlan(todaySheet), tomorrow: dayPlan(tomorrowSheet, (stop) => stop.window !== null), newOrders }
+}
+
+/** Orders waiting to be confirmed: the count beside New in the top bar. */
+export async function countNewOrders(payload: Payload): Promise<number> {
+  // The page checked the admin session (`sellerForPage`).
+  return (await payload.count({ collection: 'orders', where: NEW_ORDERS, overrideAccess: true })).totalDocs
+}
+
+const NEW_ORDERS: Where = { status: { equals: 'new' } }
+
+/** The order fields a New card reads. */
+const NEW_ORDER_SELECT = {
+  reference: true,
+  status: true,
+  fullName: true,
+  phone: true,
+  flavors: true,
+  flavorNames: true,
+  deliveryMethod: true,
+  windowLabel: true,
+  windowPlace: true,
+  address: true,
+  city: true,
+  zip: true,
+  notes: true,
+  totalPrice: true,
+  paymentStatus: true,
+  source: true,
+  createdAt: true,
+} as const
+
+type NewOrder = Pick<Order, 'id' | keyof typeof NEW_ORDER_SELECT>
+
+function newOrderCard(order: NewOrder): OrderCard {
+  const paid = order.paymentStatus === 'paid'
+  return {
+    id: order.id,
+    reference: order.reference ?? '',
+    status: labelOf(ORDER_STATUSES, order.status),
+    state: order.status,
+    fullName: order.fullName,
+    phone: order.phone,
+    window: order.windowLabel || null,
+    // The New list spans days: its time keeps the day.
+    time: order.windowLabel || null,
+    place: order.windowPlace || null,
+    jars: packingList(orderedFlavors(order)),
+    address: deliveryAddress(order),
+    mapHref: mapHref(order),
+    notes: order.notes ?? '',
+    total: order.totalPrice,
+    paid,
+    toCollect: paid ? 0 : order.totalPrice,
+    delivery: order.deliveryMethod === 'delivery',
+    refill: order.source === 'refill-plan',
+    received: placedAt(order.createdAt),
+  }
+}
+
+export type NewOrdersPage = { orders: OrderCard[]; page: number; totalPages: number; totalOrders: number }
+
+/** Orders waiting to be confirmed, newest first, a page at a time; read with the seller's own access. */
+export async function findNewOrders(payload: Payload, user: User, page: number): Promise<NewOrdersPage> {
+  const found = await payload.find({
+    collection: 'orders',
+    where: NEW_ORDERS,
+    select: NEW_ORDER_SELECT,
+    sort: '-createdAt',
+    limit: NEW_ORDERS_PER_PAGE,
+    page,
+    depth: 0,
+    overrideAccess: false,
+    user,
+  })
+  return { orders: (found.docs as NewOrder[]).map(newOrderCard), page: found.page ?? page, totalPages: Math.max(1, found.totalPages), totalOrders: found.totalDocs }
+}

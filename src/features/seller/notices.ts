@@ -1,0 +1,48 @@
+import * as z from 'zod/mini'
+
+import { PAYMENT_METHODS } from '@/features/ordering/options'
+
+import { SELLER_ACTIONS, type SellerAction } from './rules'
+
+const methodLabel = (method: string | undefined) => PAYMENT_METHODS.find((option) => option.value === method)?.label
+
+/** What the seller reads on the daily screen after a tap, and when a post is refused. */
+export const sellerNotices = {
+  done: (action: SellerAction, reference: string, method?: string) => {
+    switch (action) {
+      case 'confirm':
+        return `${reference} confirmed.`
+      case 'ready':
+        return `${reference} is ready.`
+      case 'complete':
+        return `${reference} completed.`
+      case 'cancel':
+        return `${reference} cancelled.`
+      case 'paid':
+        return `${reference} marked paid${methodLabel(method) ? ` (${methodLabel(method)})` : ''}.`
+    }
+  },
+  /** The order had moved on before this tap (a double tap, another phone, the admin): nothing was applied twice. */
+  unchanged: (reference: string) => `${reference} had already changed: nothing was done twice.`,
+  notFound: 'That order no longer exists.',
+  otherSite: 'Changes are only saved from this site’s own pages. Open the daily screen again and retry.',
+  notAnAdmin: 'Only the seller’s admins can use the daily screen.',
+  badForm: 'The form could not be read. Reload the page and try again.',
+  notSaved: 'The change could not be saved. Try again in a moment.',
+  reasonMissing: 'Write why the order is cancelled: the reason is kept in its notes.',
+} as const
+
+const reference = z.string().check(z.regex(/^[A-Za-z0-9-]{1,24}$/))
+
+/**
+ * The notice a page shows after a post (the query `orderRoute.ts#backTo` sends the seller back
+ * with), from fixed wording: of what came in the address, only an order reference is shown.
+ */
+export function noticeFrom(query: Record<string, string | string[] | undefined>): string | null {
+  const one = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined)
+  const done = z.enum(SELLER_ACTIONS).safeParse(one('done'))
+  const order = reference.safeParse(one('order'))
+  if (done.success && order.success) return sellerNotices.done(done.data, order.data, one('method'))
+  const unchanged = reference.safeParse(one('unchanged'))
+  return unchanged.success ? sellerNotices.unchanged(unchanged.data) : null
+}

@@ -1,0 +1,29 @@
+/**
+ * The seller's daily screen for the phone (`app/(seller)`): its addresses, for its own links, the
+ * admin's link to it and the sign-in page's way back.
+ */
+export const SELLER_PATHS = {
+  today: '/seller',
+  newOrders: '/seller/new',
+  customers: '/seller/customers',
+  /** Where an order's buttons post (`app/(seller)/seller/orders/[id]/route.ts`). */
+  order: (id: number | string) => `/seller/orders/${encodeURIComponent(String(id))}`,
+} as const
+
+/** A page of the New list: `/seller/new` is the first. */
+export const newOrdersPath = (page: number) => (page <= 1 ? SELLER_PATHS.newOrders : `${SELLER_PATHS.newOrders}?page=${page}`)
+
+/** A page of the customer search, keeping the search. */
+export function customersPath(search: string, page = 1): string {
+  const query = new URLSearchParams({ ...(search ? { q: search } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString()
+  return query ? `${SELLER_PATHS.customers}?${query}` : SELLER_PATHS.customers
+}
+
+/** Payload's sign-in page, which brings the seller back to `back` (a path of this site only: Payload checks it). */
+export const signInPath = (back: string) => `/admin/login?redirect=${encodeURIComponent(back)}`
+
+/**
+ * The pages a posted form may send the seller back to: the daily screen's own, so a forged `back`
+ * field cannot turn the answer into a redirect elsewhere.
+ */
+export const RETURN_PATH = /^\/seller(?:\/new(?:\?page=[1-9][0-9]{0,5})?)?$/

@@ -1,0 +1,46 @@
+import 'server-only'
+
+import type { Payload } from 'payload'
+
+import type { Order, User } from '@/payload-types'
+import { inTransaction, type UnitOfWork } from '@/platform/db/transactions'
+
+import { STATUS_STEPS } from './rules'
+import type { SellerActionInput } from './schema'
+
+export type SellerActionResult = { status: 'changed' | 'unchanged'; reference: string } | { status: 'not-found' }
+
+/** The cancel's reason, kept with the order (the admin shows its notes). */
+const withReason = (notes: string | null | undefined, reason: string) => [notes?.trim(), `Cancelled: ${reason}`].filter(Boolean).join('\n')
+
+/**
+ * One tap of the daily screen, made as the signed-in admin through Payload's update, the path the
+ * admin's own save takes: the Orders hooks run as they do there (the customer's e-mail for the new
+ * status, jars given back on a cancel).
+ *
+ * Stored once, by its target state rather than by a submission key: the order is read and changed
+ * in one transaction (one at a time on SQLite; MongoDB retries the second of two), and only when it
+ * is still in the state the button was for. A double tap, a form posted again after a lost answer,
+ * or the other founder's phone finds it moved on and changes nothing — a key would not catch the
+ * last one.
+ */
+export async function applySellerAction(payload: Payload, user: User, orderId: number | string, input: SellerActionInput, now = new Date()): Promise<SellerActionResult> {
+  return inTransaction<SellerActionResult>(payload, async (req) => {
+    const asSeller = { req, user, overrideAccess: false, depth: 0 } as const
+    const order = (await payload.findByID({ collection: 'orders', id: orderId, disableErrors: true, ...asSeller })) as Order | null
+    if (!order) return { commit: false, value: { status: 'not-found' } }
+    const unchanged = { commit: false, value: { status: 'unchanged', reference: order.reference ?? '' } } as const satisfies UnitOfWork<SellerActionResult>
+
+    let data: Partial<Order>
+    if (input.action === 'paid') {
+      if (order.paymentStatus === 'paid') return unchanged
+      data = { paymentStatus: 'paid', paymentMethod: input.method, paidAt: now.toISOString() }
+    } else {
+      const step = STATUS_STEPS[input.action]
+      if (!(step.from as readonly string[]).includes(order.status)) return unchanged
+      data = input.action === 'cancel' ? { status: step.to, notes: withReason(order.notes, input.reason) } : { status: step.to }
+    }
+    await payload.update({ collection: 'orders', id: order.id, data, ...asSeller })
+    return { commit: true, value: { status: 'changed', reference: order.reference ?? '' } }
+  })
+}

@@ -1,0 +1,180 @@
+// The seller's daily screen on a phone (/seller): signing in through the admin's sign-in page, a new
+// order placed on the public order form, then Confirm, Mark paid, Ready and Completed, each a plain
+// form that comes back with its confirmation; the customer search; the last Today list offline.
+// The orders are deleted again at the end.
+import fs from 'node:fs'
+import path from 'node:path'
+
+import type { Page, TestInfo } from '@playwright/test'
+
+import { adminApi, adminToken, expect, test, waitForMail } from './fixtures'
+import { ADMIN } from './global-setup'
+
+type Order = { id: number; reference: string; status: string; paymentStatus: string; paymentMethod: string | null }
+
+test.use({ viewport: { width: 390, height: 844 } })
+test.describe.configure({ timeout: 120_000 })
+
+/** Each test orders from an address of its own, clear of the order form's per-address limit. */
+const ownAddress = (page: Page, testInfo: TestInfo) => page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.39.${testInfo.retry}.${testInfo.title.length}` })
+
+/** With E2E_SHOTS set to a folder, the page in light and dark mode, at phone and desktop widths; nothing otherwise. */
+async function screenshots(page: Page, name: string) {
+  const folder = process.env.E2E_SHOTS
+  if (!folder) return
+  fs.mkdirSync(folder, { recursive: true })
+  const before = page.viewportSize()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport)
+      await page.screenshot({ path: path.join(folder, `${name}-${colorScheme}-${viewport.width}.png`), fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: null })
+  if (before) await page.setViewportSize(before)
+}
+
+/** One jar, delivered ($20 + $5), through the public order page. */
+async function placeOrder(page: Page, fullName: string, email: string) {
+  await page.goto('/order?qty=1')
+  await page.getByLabel('Jar 1 flavor *').selectOption({ label: 'Peach Ginger' })
+  await page.getByRole('radio', { name: 'Delivery' }).check()
+  await page.getByLabel('Full name *').fill(fullName)
+  await page.getByLabel('Email *').fill(email)
+  await page.getByLabel('Phone *').fill('(313) 555-0139')
+  await page.getByLabel('Address *').fill('39 Phone St')
+  await page.getByLabel('City *').selectOption({ label: 'Detroit' })
+  await page.getByLabel('ZIP code *').fill('48201')
+  await page.getByLabel('I agree to be contacted via SMS/email about my order.').check()
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page.locator('[role=status][data-testid=form-message]')).toContainText('Order Submitted!')
+}
+
+test('on the phone: sign in, see a new order, confirm it, mark it paid, make it ready and complete it', async ({ page, request }, testInfo) => {
+  const stamp = Date.now()
+  const fullName = `Phoebe Phone ${stamp}`
+  const email = `phone-${stamp}@example.com`
+  await ownAddress(page, testInfo)
+  let order: Order | undefined
+  try {
+    await placeOrder(page, fullName, email)
+    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+    const card = page.locator(`article[data-reference="${order.reference}"]`)
+
+    // Signed out: the admin's sign-in page, which brings the seller back to the daily screen.
+    await page.goto('/seller/new')
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fseller%2Fnew$/)
+    await page.getByLabel(/email/i).fill(ADMIN.email)
+    await page.getByLabel(/password/i).first().fill(ADMIN.password)
+    await page.getByRole('button', { name: /login/i }).click()
+    await expect(page).toHaveURL(/\/seller\/new$/)
+
+    await expect(page.getByRole('heading', { level: 1, name: 'New orders' })).toBeVisible()
+    // Installable: its manifest and icons are served to a browser without the session, as browsers ask for them.
+    await expect(page.locator('link[rel=manifest]')).toHaveAttribute('href', '/seller/manifest.webmanifest')
+    const manifest = await request.get('/seller/manifest.webmanifest')
+    expect(await manifest.json()).toMatchObject({ start_url: '/seller', display: 'standalone' })
+    expect((await request.get('/seller/icon-192.png')).headers()['content-type']).toBe('image/png')
+    await expect(card.getByRole('heading', { name: new RegExp(fullName) })).toBeVisible()
+    await expect(card).toContainText('1 × Peach Ginger')
+    await expect(card).toContainText('$25')
+    await expect(card).toContainText('Not paid')
+    await expect(card.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+13135550139')
+    await expect(card.getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:+13135550139')
+    await expect(card.getByRole('link', { name: 'Map' })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=39%20Phone%20St/)
+    await screenshots(page, 'seller-new')
+
+    await card.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page).toHaveURL(/\/seller\/new\?done=confirm/)
+    await expect(page.getByRole('status')).toHaveText(`${order.reference} confirmed.`)
+    await expect(card).toHaveCount(0)
+    await waitForMail((mail) => mail.to === email && mail.subject === `Order ${order!.reference} is confirmed`)
+
+    // Confirmed, with its time arranged by text: on today's list.
+    await page.getByRole('link', { name: 'Today' }).click()
+    await expect(page).toHaveURL(/\/seller$/)
+    await expect(card).toContainText('Time arranged by text')
+    await card.getByLabel(`${order.reference} paid with`).selectOption({ label: 'Venmo' })
+    await card.getByRole('button', { name: 'Mark paid' }).click()
+    await expect(page.getByRole('status')).toHaveText(`${order.reference} marked paid (Venmo).`)
+    await expect(card).toContainText('Paid')
+    await expect(card.getByRole('button', { name: 'Mark paid' })).toHaveCount(0)
+    await screenshots(page, 'seller-today')
+
+    await card.getByRole('button', { name: 'Ready' }).click()
+    await expect(page.getByRole('status')).toHaveText(`${order.reference} is ready.`)
+    await card.getByRole('button', { name: 'Completed' }).click()
+    await expect(page.getByRole('status')).toHaveText(`${order.reference} completed.`)
+    // Completed orders leave the day's list.
+    await expect(card).toHaveCount(0)
+
+    const stored = (await adminApi(request, 'GET', `/api/orders/${order.id}?depth=0`)) as Order
+    expect(stored).toMatchObject({ status: 'completed', paymentStatus: 'paid', paymentMethod: 'venmo' })
+    await waitForMail((mail) => mail.to === email && mail.subject === `Thank you for your order, ${fullName}`)
+
+    // The customer search: the admin's Customers, on the phone.
+    await page.getByRole('link', { name: 'Customers' }).click()
+    await page.getByLabel('Name, e-mail or phone').fill(email)
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/seller\/customers\?q=/)
+    const customer = page.getByTestId('customer')
+    await expect(customer).toHaveCount(1)
+    await expect(customer).toContainText(fullName)
+    await expect(customer).toContainText('1 order · $25')
+    await expect(customer.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+13135550139')
+    await screenshots(page, 'seller-customers')
+
+    // The full admin is one tap away, and links back.
+    await page.getByRole('link', { name: 'Full admin' }).click()
+    await expect(page).toHaveURL(/\/admin$/)
+    await expect(page.locator('#nav-daily-screen')).toHaveAttribute('href', '/seller')
+  } finally {
+    if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  }
+})
+
+test('offline, the last Today list is shown and marked, and a tap sends nothing', async ({ page, request }, testInfo) => {
+  const stamp = Date.now()
+  const fullName = `Olive Offline ${stamp}`
+  await ownAddress(page, testInfo)
+  let order: Order | undefined
+  try {
+    await placeOrder(page, fullName, `offline-${stamp}@example.com`)
+    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+    // Confirmed, with its time arranged by text: on today's list.
+    await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'confirmed' })
+    const card = page.locator(`article[data-reference="${order.reference}"]`)
+
+    await page.goto('/admin/login?redirect=%2Fseller')
+    await page.getByLabel(/email/i).fill(ADMIN.email)
+    await page.getByLabel(/password/i).first().fill(ADMIN.password)
+    await page.getByRole('button', { name: /login/i }).click()
+    await expect(page).toHaveURL(/\/seller$/)
+    await expect(card).toBeVisible()
+    // The worker starts with this first visit; the next one goes through it and is kept.
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 })
+    await page.reload()
+    await page.waitForFunction(async () => Boolean(await caches.match('/seller')), undefined, { timeout: 15_000 })
+
+    await page.context().setOffline(true)
+    await page.goto('/seller')
+    await expect(page.getByRole('status')).toContainText('Offline: the list as loaded')
+    await expect(card).toContainText(fullName)
+    await screenshots(page, 'seller-offline')
+
+    await card.getByRole('button', { name: 'Ready' }).click()
+    await expect(page.getByRole('heading', { name: 'You are offline: nothing was sent.' })).toBeVisible()
+    await page.context().setOffline(false)
+    expect(((await adminApi(request, 'GET', `/api/orders/${order.id}?depth=0`)) as Order).status).toBe('confirmed')
+
+    // Signed out, the next visit online takes the kept list off the phone.
+    await page.context().clearCookies()
+    await page.goto('/seller')
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fseller$/)
+    expect(await page.evaluate(async () => Boolean(await caches.match('/seller')))).toBe(false)
+  } finally {
+    await page.context().setOffline(false)
+    if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  }
+})
