@@ -17,7 +17,7 @@ import { Orders } from '@/collections/Orders'
 import { Reviews } from '@/collections/Reviews'
 import { Users } from '@/collections/Users'
 import { PushSubscriptions } from '@/collections/PushSubscriptions'
-import { sendOrderPushTask } from '@/features/admin/push/orderPush'
+import { sendOrderPushTask } from '@/features/seller/push/orderPush'
 import { PAGE_GLOBALS } from '@/globals/pages'
 import { OrderNumbers } from '@/globals/OrderNumbers'
 import { Fulfilment, Prices, Stock } from '@/globals/Shop'
@@ -113,7 +113,7 @@ export default buildConfig({
     },
   },
   collections: [Orders, Flavors, Batches, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions],
-  // The seller's new-order notifications (features/admin/push); the exports plugin adds its own task.
+  // The seller's new-order notifications (features/seller/push); the exports plugin adds its own task.
   jobs: { tasks: [sendOrderPushTask] },
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers],
   db: await databaseAdapter(),

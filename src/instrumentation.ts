@@ -11,7 +11,7 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  * and of the health check's keys of stopped servers, the SQLite backups (every six hours and at
  * 03:00, `platform/backup`), and the saved exports' files left waiting by a restart
  * (`features/admin/exportJobs.ts`; a new one starts at once), the new-order notifications left
- * waiting (`features/admin/push/orderPush.ts`), and the batch clock: a batch
+ * waiting (`features/seller/push/orderPush.ts`), and the batch clock: a batch
  * opening or closing at its time, and the e-mail to the list when one opens (`batchClock.ts`), and
  * the refill plans' orders, made a few days ahead, and at once from a batch announced, so plan
  * holders' jars are reserved before its opening (`features/refills/cycle.ts`).
@@ -36,7 +36,7 @@ export async function register(): Promise<void> {
   const { alertSellerWhenUnwell, ATTENTION_CHECK_MS } = await import('./platform/health/attention')
   const { pruneHealthKeys } = await import('./platform/health/health')
   const { startExportsWorker } = await import('./features/admin/exportJobs')
-  const { startPushWorker } = await import('./features/admin/push/orderPush')
+  const { startPushWorker } = await import('./features/seller/push/orderPush')
   const { batchClockRound, BATCH_CLOCK_MS } = await import('./features/ordering/batchClock')
   const { refillRound, REFILL_ROUND_MS, reserveFromAnnouncedBatch } = await import('./features/refills/cycle')
   markServerRunning()

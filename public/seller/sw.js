@@ -60,3 +60,38 @@ function notSent(reason = 'You are offline: nothing was sent.') {
 <p>When you are back online, open <a href="${TODAY}">Today</a> again: it shows where each order stands, and a tap that did reach the shop is not applied twice.</p></body></html>`
   return new Response(page, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
 }
+
+// A notification for each new order (features/admin/push/orderPush.ts sends it, once the daily
+// screen's "Notify me of new orders" subscribed this device: components/NotifySwitch.client.tsx).
+// A tap opens that order, in a window of the site already open when there is one.
+
+self.addEventListener('push', (event) => {
+  let message = {}
+  try {
+    message = event.data ? event.data.json() : {}
+  } catch {
+    // Not ours: the default words.
+  }
+  const text = (value, otherwise) => (typeof value === 'string' ? value : otherwise)
+  event.waitUntil(
+    self.registration.showNotification(text(message.title, 'New order'), {
+      body: text(message.body, ''),
+      tag: text(message.tag, undefined),
+      icon: '/seller/icon-192.png',
+      data: { url: text(message.url, TODAY) },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  // Only an address of this site is opened.
+  const target = new URL(event.notification.data?.url ?? TODAY, self.location.origin)
+  const url = target.origin === self.location.origin ? target.href : new URL(TODAY, self.location.origin).href
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url === url)
+      return open ? open.focus() : self.clients.openWindow(url)
+    }),
+  )
+})

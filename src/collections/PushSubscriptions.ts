@@ -1,10 +1,10 @@
 import type { CollectionConfig } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
-import { publicKeyEndpoint, subscribeEndpoint, unsubscribeEndpoint } from '@/features/admin/push/subscriptions'
+import { publicKeyEndpoint, subscribeEndpoint, unsubscribeEndpoint } from '@/features/seller/push/subscriptions'
 
 /**
- * The devices that get a notification for each new order (`features/admin/push/`). Made by the
+ * The devices that get a notification for each new order (`features/seller/push/`). Made by the
  * daily screen's opt-in, not by hand; the seller can delete a lost phone's.
  */
 export const PushSubscriptions: CollectionConfig = {

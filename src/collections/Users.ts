@@ -6,7 +6,7 @@ import { enforcePasswordPolicy, enforcePasswordPolicyOnReset, MIN_PASSWORD_LENGT
 import { forgotPasswordEndpoint, RESET_LINK_LIFETIME_MS } from '@/features/admin/auth/passwordReset'
 import { clearLockoutAfterRecovery, countWrongPassword, forgetMissesOnLogin, guardSignIn, showRefusalWhole } from '@/features/admin/auth/signInLockout'
 import { verificationOffEndpoint } from '@/features/admin/auth/verificationOff'
-import { forgetDevicesOfUser } from '@/features/admin/push/subscriptions'
+import { forgetDevicesOfUser } from '@/features/seller/push/subscriptions'
 
 /** The seller's admin accounts. Their rules (lockout, passwords, reset e-mail) live in features/admin/auth/. */
 export const Users: CollectionConfig = {

@@ -9,8 +9,8 @@ import path from 'node:path'
 import ece from 'http_ece'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { orderNotification, workPushQueue } from '@/features/admin/push/orderPush'
-import { MAX_DEVICES_PER_ACCOUNT } from '@/features/admin/push/subscriptions'
+import { orderNotification, workPushQueue } from '@/features/seller/push/orderPush'
+import { MAX_DEVICES_PER_ACCOUNT } from '@/features/seller/push/subscriptions'
 import { submitOrder } from '@/features/ordering/service'
 
 import { validOrderForm } from '../helpers/orders'

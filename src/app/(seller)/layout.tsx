@@ -14,7 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
     // Installable: added to the home screen it opens standalone on Today (features/seller/appManifest.ts).
     manifest: SELLER_MANIFEST_PATH,
     appleWebApp: { capable: true, title: 'Today', statusBarStyle: 'default' },
-    icons: { apple: SELLER_ICONS.apple },
+    // The tab's icon too: without one the browser asks for /favicon.ico, which the site has not.
+    icons: { icon: SELLER_ICONS.any[0].src, apple: SELLER_ICONS.apple },
   }
 }
 

@@ -11,7 +11,7 @@ import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
 import { storeCustomerKeys } from './hooks/storeCustomerKeys'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
-import { queueOrderPush } from '@/features/admin/push/orderPush'
+import { queueOrderPush } from '@/features/seller/push/orderPush'
 
 /** Written by the order service (with `overrideAccess`) and its hooks only, never through the API. */
 const serviceOnly = () => false

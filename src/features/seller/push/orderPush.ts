@@ -9,6 +9,7 @@ import { onCommit } from '@/platform/db/afterCommit'
 import { runQueueRound, runQueueSoon, startQueueWorker } from '@/platform/jobs/queueRunner'
 import { sendPush } from '@/platform/push/send'
 
+import { SELLER_PATHS } from '../paths'
 import { PUSH_SUBSCRIPTIONS } from './subscriptions'
 
 /**
@@ -36,8 +37,8 @@ export function orderNotification(order: Pick<Order, 'id' | 'reference' | 'fullN
   return {
     title: `New order ${reference}`,
     body: [order.fullName, packingList(orderedFlavors(order)), dollars(order.totalPrice), order.windowLabel].filter(Boolean).join(' · '),
-    // Opened by a tap on the notification: this order.
-    url: `/admin/collections/orders/${order.id}`,
+    // Opened by a tap on the notification: the daily screen's new orders, newest first, at this one.
+    url: `${SELLER_PATHS.newOrders}#order-${order.id}`,
     // One notification per order on a device, however often it is delivered.
     tag: `order-${order.id}`,
   }

@@ -2,17 +2,18 @@
 
 import { useEffect, useState } from 'react'
 
-/** The service worker that shows the notifications (public/seller-sw.js), for the seller's pages. */
-const WORKER = '/seller-sw.js'
+/** The daily screen's service worker (public/seller/sw.js): it shows the notifications. */
+const WORKER = '/seller/sw.js'
 const SCOPE = '/seller'
 
 type State = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on' | 'busy'
 
-const WORDS: Record<Exclude<State, 'checking' | 'busy'>, string> = {
+const WORDS: Record<Exclude<State, 'checking'>, string> = {
   unsupported: 'This browser cannot show notifications. On an iPhone, add this screen to the Home Screen first, then open it from there.',
   blocked: 'Notifications are blocked for this site: allow them in the browser’s settings, then come back.',
   off: 'Get a notification on this device for each new order.',
   on: 'This device gets a notification for each new order.',
+  busy: 'One moment…',
 }
 
 /** The server's public key as the browser's subscribe() takes it. */
@@ -29,10 +30,11 @@ async function post(path: string, body: unknown): Promise<void> {
 }
 
 /**
- * "Notify me of new orders" for this device: registers the service worker, subscribes the browser
- * with the server's public key and hands the subscription to the server; "Stop" undoes both.
+ * "Notify me of new orders" for this device (features/seller/push): subscribes the browser with the
+ * shop's public key and hands the subscription to the shop; "Stop" undoes both. Nothing shows
+ * until it knows what this browser can do (and nothing without JavaScript: nothing to switch on).
  */
-export function PushOptIn() {
+export function NotifySwitch() {
   const [state, setState] = useState<State>('checking')
   const [problem, setProblem] = useState<string | null>(null)
 
@@ -82,19 +84,20 @@ export function PushOptIn() {
 
   if (state === 'checking') return null
   return (
-    <div className="push-opt-in" data-testid="push-opt-in" data-state={state}>
-      <p>{state === 'busy' ? 'One moment…' : WORDS[state]}</p>
+    <section className="notify" aria-labelledby="notify-title" data-testid="notify" data-state={state}>
+      <h2 id="notify-title">Notifications</h2>
+      <p>{WORDS[state]}</p>
       {state === 'off' && (
-        <button type="button" className="push-opt-in__button" onClick={() => void turnOn()}>
+        <button type="button" className="button button--primary" onClick={() => void turnOn()}>
           Notify me of new orders
         </button>
       )}
       {state === 'on' && (
-        <button type="button" className="push-opt-in__button push-opt-in__button--quiet" onClick={() => void turnOff()}>
+        <button type="button" className="button" onClick={() => void turnOff()}>
           Stop notifications on this device
         </button>
       )}
       {problem && <p role="alert">{problem}</p>}
-    </div>
+    </section>
   )
 }
