@@ -95,6 +95,9 @@ test('on the phone: sign in, see a new order, confirm it, mark it paid, make it 
     await page.getByRole('link', { name: 'Today' }).click()
     await expect(page).toHaveURL(/\/seller$/)
     await expect(card).toContainText('Time arranged by text')
+    // This device can get a notification for each new order (subscribing needs a push service: tests/int/push.int.spec.ts).
+    await expect(page.getByTestId('notify')).toContainText('Get a notification on this device for each new order.')
+    await expect(page.getByTestId('notify').getByRole('button', { name: 'Notify me of new orders' })).toBeVisible()
     await card.getByLabel(`${order.reference} paid with`).selectOption({ label: 'Venmo' })
     await card.getByRole('button', { name: 'Mark paid' }).click()
     await expect(page.getByRole('status')).toHaveText(`${order.reference} marked paid (Venmo).`)
