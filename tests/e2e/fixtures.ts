@@ -200,3 +200,21 @@ export async function sellWithoutLimit(api: AdminRest): Promise<void> {
   if (open && !open.flavors?.length && open.jarsLeft == null && !open.closesAt) return
   await addBatch(api, { jarsLeft: null })
 }
+
+/**
+ * The refill plans' suites: a weekly pickup time four days from now (past the 24-hour notice,
+ * within the two weeks offered) before each test; afterwards the time is removed and the plans
+ * stopped, so later spec files see the seed. Registers the hooks in the calling file.
+ */
+export function withWeeklyPickupForRefills(api: AdminRest): void {
+  test.beforeEach(async () => {
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + 4 * 86_400_000)).toLowerCase()
+    await api('POST', '/api/globals/fulfilment', { windows: [{ method: 'pickup', weekday, start: '10:00', end: '14:00', place: 'Eastern Market' }] })
+  })
+  test.afterEach(async ({ request }) => {
+    await removeWindows(request)
+    const { docs } = (await api('GET', '/api/refill-plans?depth=0&limit=100&where[status][not_equals]=stopped')) as { docs: { id: number }[] }
+    for (const plan of docs) await api('PATCH', `/api/refill-plans/${plan.id}`, { status: 'stopped' })
+  })
+}
+

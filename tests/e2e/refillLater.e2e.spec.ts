@@ -1,22 +1,11 @@
 // Making a plan of an order already placed, at phone size and without JavaScript: the confirmation
 // links the order's page, whose button makes the plan and opens its private page; the customer's
 // e-mail carries that page's link; there the flavors are changed for the refills to come.
-import { adminRestFrom, expect, removeWindows, test, waitForMail } from './fixtures'
+import { adminRestFrom, expect, test, waitForMail, withWeeklyPickupForRefills } from './fixtures'
 
-const api = adminRestFrom('10.66.0.10')
+const api = adminRestFrom('10.66.0.11')
 
-/** The weekday, in Detroit, four days from now: past the 24-hour notice, within the two weeks offered. */
-const weekdayInFourDays = () => new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + 4 * 86_400_000)).toLowerCase()
-
-test.beforeEach(async () => {
-  await api('POST', '/api/globals/fulfilment', { windows: [{ method: 'pickup', weekday: weekdayInFourDays(), start: '10:00', end: '14:00', place: 'Eastern Market' }] })
-})
-
-test.afterEach(async ({ request }) => {
-  await removeWindows(request)
-  const { docs } = (await api('GET', '/api/refill-plans?depth=0&limit=100&where[status][equals]=active')) as { docs: { id: number }[] }
-  for (const plan of docs) await api('PATCH', `/api/refill-plans/${plan.id}`, { status: 'stopped' })
-})
+withWeeklyPickupForRefills(api)
 
 test('an order made a refill plan from its page, then its flavors changed, without JavaScript at 390 px', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'x-forwarded-for': '10.38.1.1' } })

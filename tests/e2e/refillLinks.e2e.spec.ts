@@ -15,29 +15,13 @@ import { planPageNotices } from '@/features/refills/notices'
 import { addDays } from '@/shared/time'
 
 import { orderFields, postForm } from '../helpers/forms'
-import { adminRestFrom, expect, removeWindows, test, waitForMail } from './fixtures'
+import { adminRestFrom, expect, test, waitForMail, withWeeklyPickupForRefills } from './fixtures'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
-const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
-
-/** The weekday, in Detroit, `days` days from now: past the 24-hour notice, within the two weeks offered. */
-function weekdayIn(days: number): (typeof WEEKDAYS)[number] {
-  const name = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + days * 86_400_000))
-  return WEEKDAYS[['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name)]
-}
-
 const api = adminRestFrom('10.66.0.10')
 
-test.beforeEach(async () => {
-  await api('POST', '/api/globals/fulfilment', { windows: [{ method: 'pickup', weekday: weekdayIn(4), start: '10:00', end: '14:00', place: 'Eastern Market' }] })
-})
-
-test.afterEach(async ({ request }) => {
-  await removeWindows(request)
-  const { docs } = (await api('GET', '/api/refill-plans?depth=0&limit=100&where[status][not_equals]=stopped')) as { docs: { id: number }[] }
-  for (const plan of docs) await api('PATCH', `/api/refill-plans/${plan.id}`, { status: 'stopped' })
-})
+withWeeklyPickupForRefills(api)
 
 /** With E2E_SHOTS set to a folder, the screenshots this file takes are saved there; without, none. */
 async function shot(page: Page, name: string): Promise<void> {

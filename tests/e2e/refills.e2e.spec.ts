@@ -4,30 +4,14 @@
 // and the plans stopped again afterwards, so later spec files see the seed.
 import type { Browser, Page } from '@playwright/test'
 
-import { adminRestFrom, expect, removeWindows, test, waitForMail } from './fixtures'
-
-const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
-
-/** The weekday, in Detroit, `days` days from now: past the 24-hour notice, within the two weeks offered. */
-function weekdayIn(days: number): (typeof WEEKDAYS)[number] {
-  const name = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + days * 86_400_000))
-  return WEEKDAYS[['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name)]
-}
+import { adminRestFrom, expect, test, waitForMail, withWeeklyPickupForRefills } from './fixtures'
 
 const api = adminRestFrom('10.66.0.9')
 
 /** Each test's orders come from an address of its own: the order form's limit per visitor is shared by the whole suite's server. */
 const visitor = (n: number) => ({ 'x-forwarded-for': `10.38.0.${n}` })
 
-test.beforeEach(async () => {
-  await api('POST', '/api/globals/fulfilment', { windows: [{ method: 'pickup', weekday: weekdayIn(4), start: '10:00', end: '14:00', place: 'Eastern Market' }] })
-})
-
-test.afterEach(async ({ request }) => {
-  await removeWindows(request)
-  const { docs } = (await api('GET', '/api/refill-plans?depth=0&limit=100&where[status][equals]=active')) as { docs: { id: number }[] }
-  for (const plan of docs) await api('PATCH', `/api/refill-plans/${plan.id}`, { status: 'stopped' })
-})
+withWeeklyPickupForRefills(api)
 
 /** Three jars picked up at the one weekly time, every two weeks. */
 async function orderWithPlan(page: Page, email: string) {
