@@ -19,6 +19,7 @@ export const planPageNotices = {
     stopped: 'This plan is stopped: nothing was changed. To start again, place an order and make it a refill plan.',
     'not-now': 'That refill was skipped or changed already: nothing more was changed.',
     'bad-flavors': 'Choose a flavor we make for each jar: nothing was changed.',
+    'too-many': 'Too many changes to this plan in a short time: nothing was changed. Try again in an hour, or text us.',
     'too-few': (flavor: string, left: number) => `${left === 0 ? `${flavor} is sold out` : `Only ${left} ${flavor} left`} for your next refill: nothing was changed. Choose another flavor.`,
   },
   stoppedPlan: 'This plan is stopped: no more refills are made. To start again, place an order and make it a refill plan.',

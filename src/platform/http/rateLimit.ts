@@ -32,6 +32,11 @@ const PER_CLIENT = {
   forgotPassword: { points: 5, duration: HOUR },
   /** Reset links sent to one account (keyed on its e-mail), whoever asks for them. */
   forgotPasswordAccount: { points: 3, duration: HOUR },
+  /**
+   * Changes to one refill plan (keyed on its link's token), whoever sends them: a customer changes
+   * a plan a few times at most; a changed refill order e-mails the seller, so this bounds that too.
+   */
+  refillPlanChange: { points: 20, duration: HOUR },
 } as const
 
 /**

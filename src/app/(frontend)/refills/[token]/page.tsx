@@ -150,7 +150,7 @@ export default async function RefillPlanPage({ params, searchParams }: Props) {
 /** Why nothing was changed, from the answer's query: flavors by their key, named here (nothing typed in the link is shown). */
 function refusalText(refused: string, query: Record<string, string | string[] | undefined>, view: PlanView): string | null {
   const notices = planPageNotices.refused
-  if (refused === 'stopped' || refused === 'not-now' || refused === 'bad-flavors') return notices[refused]
+  if (refused === 'stopped' || refused === 'not-now' || refused === 'bad-flavors' || refused === 'too-many') return notices[refused]
   if (refused !== 'too-few') return null
   const left = Number(one(query.left))
   const flavor = view.flavorChoices.find((choice) => choice.value === one(query.flavor))?.name

@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server'
 
 import { changeRefillFlavors, changeRefillPlan, isPlanChange, isPlanToken } from '@/features/refills/planChanges'
 import { getPayloadClient } from '@/platform/db/payloadClient'
+import { allowAttempt } from '@/platform/http/rateLimit'
 
 export const dynamic = 'force-dynamic'
 
@@ -16,8 +17,9 @@ export async function POST(request: NextRequest, { params }: Context) {
   if (!isPlanToken(token)) return notFound()
   const query = request.nextUrl.searchParams
   const what = query.get('what')
+  if (what !== 'flavors' && !isPlanChange(what)) return seeOther(`/refills/${token}`)
+  if (!(await allowAttempt('refillPlanChange', token))) return seeOther(`/refills/${token}?refused=too-many`)
   if (what === 'flavors') return changeFlavors(request, token)
-  if (!isPlanChange(what)) return seeOther(`/refills/${token}`)
   const result = await changeRefillPlan(await getPayloadClient(), token, what, query.get('day'))
   if (!result.ok && result.reason === 'not-found') return notFound()
   return seeOther(`/refills/${token}?${new URLSearchParams(result.ok ? { done: what } : { refused: result.reason })}`)
