@@ -242,6 +242,10 @@ describe('the refill cycle', () => {
       status: 'new',
     })
     expect(await storedPlan(plan)).toMatchObject({ nextDay: '2027-01-02', problem: null })
+    // A later price change is for the refills to come: this one keeps the price it was made at.
+    await payload.updateGlobal({ slug: 'pricing', data: { threeJarPrice: 60 }, context: quiet })
+    await refillRound(payload, decemberNoon(18))
+    expect(await payload.findByID({ collection: 'orders', id: orders[0].id, depth: 0 })).toMatchObject({ originalPrice: 55, totalPrice: 55 })
 
     const mails = await outbox(`order:${orders[0].id}`)
     expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
