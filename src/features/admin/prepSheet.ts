@@ -133,7 +133,8 @@ function withoutDay(label: string): string {
   return label.split(' · ').slice(1).join(' · ') || label
 }
 
-function stop(order: PrepOrder, batchCodes: ReadonlyMap<string, string>): PrepStop {
+/** One order as the sheet lists it (the daily screen's cards too); `batchCodes`: its batch's code by id. */
+export function prepStop(order: PrepOrder, batchCodes: ReadonlyMap<string, string> = new Map()): PrepStop {
   const batchId = relationId(order.batch)
   return {
     id: order.id,
@@ -173,7 +174,7 @@ function inRouteOrder(a: PrepOrder, b: PrepOrder): number {
  * `batchCodes`: the codes of the orders' batches, by batch id.
  */
 export function prepSheetFrom(orders: readonly PrepOrder[], day: string, batchCodes: ReadonlyMap<string, string> = new Map()): PrepSheet {
-  const stopOf = (order: PrepOrder) => stop(order, batchCodes)
+  const stopOf = (order: PrepOrder) => prepStop(order, batchCodes)
   const onSheet = orders.filter((order) => isOnSheet(order, day)).sort(inRouteOrder)
   const make = new Map<string, number>()
   for (const order of onSheet) {

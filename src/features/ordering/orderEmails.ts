@@ -6,7 +6,7 @@ import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import type { OutgoingEmail } from '@/platform/email/outbox'
 import { escapeHtml } from '@/shared/escapeHtml'
 import { dollars, jarsText } from './wording'
-import { planText, type PlanSummary } from './refillTerms'
+import { planPromise, type PlanSummary } from './refillTerms'
 import { CONSENT_GIVEN, deliveryAddress, labelOf, orderedFlavors, placedAt, priceRows, type PriceRow } from './orderDetails'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { orderConfirmation } from './confirmation'
@@ -155,7 +155,7 @@ export function customerOrderEmail(
             {
               heading: 'Your refill plan',
               paragraphs: [
-                `${planText(plan)}: the same jars at the same time. We make each refill's order a few days before its day and e-mail you then, with how to pay.`,
+                planPromise(plan),
                 `Skip one, pause or stop your plan here: ${siteUrl()}${plan.path}`,
               ],
             },

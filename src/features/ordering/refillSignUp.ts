@@ -11,7 +11,7 @@ import type { Message } from '@/shared/notices'
 
 import { refillNotices } from './notices'
 import { findOrderByStatusToken } from './orderStatus'
-import { followingDay, isRefillInterval, planText, refillPlanPath } from './refillTerms'
+import { followingDay, isRefillInterval, planPromise, refillPlanPath } from './refillTerms'
 import { windowRules } from './shop'
 import { newStatusToken } from './statusToken'
 
@@ -110,7 +110,7 @@ function planStartedEmail(plan: RefillPlan, settings: Pick<SiteSetting, 'busines
     subject: `Your refill plan: every ${plan.everyWeeks} weeks`,
     paragraphs: [
       `Hi ${plan.fullName},`,
-      `${planText(plan)}: the same jars at the same time. We make each refill's order a few days before its day and e-mail you then, with how to pay.`,
+      planPromise(plan),
       `Skip one, change flavors, pause or stop your plan here: ${siteUrl()}${refillPlanPath(plan.token)}\nThis link is private: anyone who has it can change your plan.`,
       `Questions? Text or call ${settings.phone}, or reply to this e-mail.`,
       settings.businessName,

@@ -28,3 +28,7 @@ export const planSummary = (plan: { everyWeeks: number; nextDay: string; token: 
 
 /** "Every 2 weeks, the next on Sat Dec 19". */
 export const planText = (plan: Pick<PlanSummary, 'everyWeeks' | 'nextDay'>) => `Every ${plan.everyWeeks} weeks, the next on ${refillDayText(plan.nextDay)}`
+
+/** What a new plan's customer is told it does, in their e-mail. */
+export const planPromise = (plan: Pick<PlanSummary, 'everyWeeks' | 'nextDay'>) =>
+  `${planText(plan)}: the same jars at the same time. We make each refill's order a few days before its day and e-mail you then, with how to pay.`

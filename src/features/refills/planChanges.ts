@@ -3,18 +3,16 @@ import 'server-only'
 import type { Payload, Where } from 'payload'
 
 import type { Order, RefillPlan } from '@/payload-types'
-import { composeEmail } from '@/features/messages/composeEmail'
 import { flavorsText } from '@/features/ordering/orderDetails'
 import { changeJarFlavors, findFlavors } from '@/features/ordering/shop'
-import { siteUrl } from '@/platform/config/siteUrl'
 import { inTransaction } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { businessDay } from '@/shared/time'
 
-import { followingDay, refillDayText } from '@/features/ordering/refillTerms'
+import { followingDay } from '@/features/ordering/refillTerms'
 
 import { makeRefillNow } from './cycle'
-import { jarsWithFlavors } from './rules'
+import { sellerFlavorsChangedEmail } from './refillEmails'
 
 /**
  * What a customer does on their plan's private page (`/refills/<token>`): skip the next refill,
@@ -131,19 +129,7 @@ export async function changeRefillFlavors(payload: Payload, token: string, chose
     await payload.update({ collection: 'orders', id: order.id, data: { flavors: flavorsText(chosen), flavorNames: flavorsText(names), jarsFromBatch: jars.taken }, depth: 0, overrideAccess: true, req })
     const site = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
     const reference = order.reference ?? String(order.id)
-    await queueEmail(
-      payload,
-      composeEmail({
-        to: site.email,
-        subject: `Refill order ${reference} changed: now ${jarsWithFlavors(names)}`,
-        paragraphs: [
-          `${plan.fullName} changed the flavors of their refill plan. Their refill of ${refillDayText(next.day)}, order ${reference}, now has ${jarsWithFlavors(names)}: pack these instead.`,
-          `Open the order: ${siteUrl()}/admin/collections/orders/${order.id}`,
-        ],
-        replyTo: plan.email,
-      }),
-      req,
-    )
+    await queueEmail(payload, sellerFlavorsChangedEmail(plan, { day: next.day, reference, orderId: order.id, flavorNames: names }, site), req)
     return { commit: true, value: { ok: true, plan: updated, changedOrder: reference } }
   })
   if (!result.ok) return result

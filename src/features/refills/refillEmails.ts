@@ -107,3 +107,20 @@ export function customerProblemEmail(plan: Pick<RefillPlan, 'fullName' | 'email'
     replyTo: settings.email ?? undefined,
   })
 }
+
+/** The next refill's order took other flavors (the customer changed them): the seller packs these instead. */
+export function sellerFlavorsChangedEmail(
+  plan: Pick<RefillPlan, 'fullName' | 'email'>,
+  refill: { day: string; reference: string; orderId: number | string; flavorNames: readonly string[] },
+  settings: Pick<SiteSetting, 'email'>,
+): OutgoingEmail {
+  return composeEmail({
+    to: settings.email,
+    subject: `Refill order ${refill.reference} changed: now ${jarsWithFlavors(refill.flavorNames)}`,
+    paragraphs: [
+      `${plan.fullName} changed the flavors of their refill plan. Their refill of ${refillDayText(refill.day)}, order ${refill.reference}, now has ${jarsWithFlavors(refill.flavorNames)}: pack these instead.`,
+      `Open the order: ${siteUrl()}/admin/collections/orders/${refill.orderId}`,
+    ],
+    replyTo: plan.email,
+  })
+}

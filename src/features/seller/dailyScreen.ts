@@ -2,10 +2,8 @@ import 'server-only'
 
 import type { Payload, Where } from 'payload'
 
-import { findPrepSheet, type PrepSheet, type PrepStop } from '@/features/admin/prepSheet'
-import { mapHref } from '@/features/ordering/mapLink'
-import { ORDER_STATUSES } from '@/features/ordering/options'
-import { deliveryAddress, labelOf, orderedFlavors, packingList, placedAt } from '@/features/ordering/orderDetails'
+import { findPrepSheet, PREP_ORDER_SELECT, type PrepSheet, type PrepStop, prepStop } from '@/features/admin/prepSheet'
+import { placedAt } from '@/features/ordering/orderDetails'
 import type { Order, User } from '@/payload-types'
 import { addDays, businessDay } from '@/shared/time'
 
@@ -79,54 +77,18 @@ export async function countNewOrders(payload: Payload): Promise<number> {
 
 const NEW_ORDERS: Where = { status: { equals: 'new' } }
 
-/** The order fields a New card reads. */
-const NEW_ORDER_SELECT = {
-  reference: true,
-  status: true,
-  fullName: true,
-  phone: true,
-  flavors: true,
-  flavorNames: true,
-  deliveryMethod: true,
-  windowLabel: true,
-  windowPlace: true,
-  address: true,
-  city: true,
-  zip: true,
-  notes: true,
-  totalPrice: true,
-  paymentStatus: true,
-  source: true,
-  createdAt: true,
-} as const
+/** The order fields a New card reads: the prep sheet's, and when it came in. */
+const NEW_ORDER_SELECT = { ...PREP_ORDER_SELECT, createdAt: true } as const
 
 type NewOrder = Pick<Order, 'id' | keyof typeof NEW_ORDER_SELECT>
 
-function newOrderCard(order: NewOrder): OrderCard {
-  const paid = order.paymentStatus === 'paid'
-  return {
-    id: order.id,
-    reference: order.reference ?? '',
-    status: labelOf(ORDER_STATUSES, order.status),
-    state: order.status,
-    fullName: order.fullName,
-    phone: order.phone,
-    window: order.windowLabel || null,
-    // The New list spans days: its time keeps the day.
-    time: order.windowLabel || null,
-    place: order.windowPlace || null,
-    jars: packingList(orderedFlavors(order)),
-    address: deliveryAddress(order),
-    mapHref: mapHref(order),
-    notes: order.notes ?? '',
-    total: order.totalPrice,
-    paid,
-    toCollect: paid ? 0 : order.totalPrice,
-    delivery: order.deliveryMethod === 'delivery',
-    refill: order.source === 'refill-plan',
-    received: placedAt(order.createdAt),
-  }
-}
+/** A New card: the order as the prep sheet lists it, its time with its day (the list spans days), and when it came in. */
+const newOrderCard = (order: NewOrder): OrderCard => ({
+  ...prepStop(order),
+  time: order.windowLabel || null,
+  delivery: order.deliveryMethod === 'delivery',
+  received: placedAt(order.createdAt),
+})
 
 export type NewOrdersPage = { orders: OrderCard[]; page: number; totalPages: number; totalOrders: number }
 
