@@ -218,3 +218,23 @@ export function withWeeklyPickupForRefills(api: AdminRest): void {
   })
 }
 
+
+/** An order taken by text, a message or in person, as the seller types it into Add order (the admin's, or the daily screen's). */
+export type ByHand = { source: string; fullName: string; flavors: string[]; method: 'Pickup' | 'Delivery'; time?: string; email?: string }
+
+/** Fills the Add order form on the page and saves it. */
+export async function fillAddOrderForm(page: Page, order: ByHand) {
+  const form = page.locator('.add-order__form')
+  await form.getByRole('radio', { name: order.source }).check()
+  await form.getByRole('radio', { name: new RegExp(`^${order.flavors.length} jars? ·`) }).check()
+  for (const [index, flavor] of order.flavors.entries()) await form.getByLabel(`Jar ${index + 1} flavor`).selectOption({ label: flavor })
+  await form.getByRole('radio', { name: order.method, exact: true }).check()
+  if (order.time) await form.getByLabel(`${order.method} time`).selectOption({ label: order.time })
+  await form.getByLabel('Full name').fill(order.fullName)
+  await form.getByLabel('Phone').fill('(734) 555-0177')
+  if (order.email) await form.getByLabel('E-mail (optional)').fill(order.email)
+  await form.getByLabel('Address').fill('40 Liberty St')
+  await form.getByLabel('City').selectOption({ label: 'Ann Arbor' })
+  await form.getByLabel('ZIP code').fill('48104')
+  await form.getByRole('button', { name: 'Add order' }).click()
+}

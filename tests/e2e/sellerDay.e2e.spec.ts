@@ -10,7 +10,7 @@ import { windowLabel } from '@/features/ordering/windows'
 import { dollars } from '@/features/ordering/wording'
 import { addDays, businessDay, startOfWeek, zonedInstant } from '@/shared/time'
 
-import { adminApi, adminToken, expect, followAdminMenu, loginToAdmin, openAdminList, removeWindows, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, type ByHand, expect, fillAddOrderForm, followAdminMenu, loginToAdmin, openAdminList, removeWindows, test, waitForMail } from './fixtures'
 
 type Order = { id: number; totalPrice: number; fullName: string }
 
@@ -161,24 +161,9 @@ test("the admin shows the seller's business name and mark, also on the login pag
   await expect(page.locator('.step-nav__home .admin-brand__icon')).toBeVisible()
 })
 
-/** The Add order form, as the seller fills it in for an order taken by text, a message or in person. */
-type ByHand = { source: string; fullName: string; flavors: string[]; method: 'Pickup' | 'Delivery'; time?: string; email?: string }
-
 async function addOrderByHand(page: Page, order: ByHand) {
   await page.goto('/admin/orders/add')
-  const form = page.locator('.add-order__form')
-  await form.getByRole('radio', { name: order.source }).check()
-  await form.getByRole('radio', { name: new RegExp(`^${order.flavors.length} jars? ·`) }).check()
-  for (const [index, flavor] of order.flavors.entries()) await form.getByLabel(`Jar ${index + 1} flavor`).selectOption({ label: flavor })
-  await form.getByRole('radio', { name: order.method, exact: true }).check()
-  if (order.time) await form.getByLabel(`${order.method} time`).selectOption({ label: order.time })
-  await form.getByLabel('Full name').fill(order.fullName)
-  await form.getByLabel('Phone').fill('(734) 555-0177')
-  if (order.email) await form.getByLabel('E-mail (optional)').fill(order.email)
-  await form.getByLabel('Address').fill('40 Liberty St')
-  await form.getByLabel('City').selectOption({ label: 'Ann Arbor' })
-  await form.getByLabel('ZIP code').fill('48104')
-  await form.getByRole('button', { name: 'Add order' }).click()
+  await fillAddOrderForm(page, order)
   // Saved: the browser is on the new order's page.
   await expect(page).toHaveURL(/\/admin\/collections\/orders\/\d+$/)
 }

@@ -7,7 +7,7 @@ import path from 'node:path'
 
 import type { Page, TestInfo } from '@playwright/test'
 
-import { adminApi, adminToken, expect, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, expect, fillAddOrderForm, loginToAdmin, test, waitForMail } from './fixtures'
 import { ADMIN } from './global-setup'
 
 type Order = { id: number; reference: string; status: string; paymentStatus: string; paymentMethod: string | null }
@@ -132,6 +132,46 @@ test('on the phone: sign in, see a new order, confirm it, mark it paid, make it 
     await page.getByRole('link', { name: 'Full admin' }).click()
     await expect(page).toHaveURL(/\/admin$/)
     await expect(page.locator('#nav-daily-screen')).toHaveAttribute('href', '/seller')
+  } finally {
+    if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  }
+})
+
+test('on the phone: Add order takes an order by text with the admin\'s form and rules, without the admin\'s script, and the New list says which one', async ({ page, request }) => {
+  const fullName = `Tariq Texted ${Date.now()}`
+  let order: Order | undefined
+  try {
+    await loginToAdmin(page)
+    await page.goto('/seller/new')
+    await page.getByRole('link', { name: '+ Add an order taken by text or in person' }).click()
+    await expect(page).toHaveURL(/\/seller\/add$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Add order' })).toBeVisible()
+    // The daily screen's own page, not the admin's (its template and navigation).
+    await expect(page.locator('body.seller')).toHaveCount(1)
+    await expect(page.locator('.template-default, #nav-daily-screen')).toHaveCount(0)
+
+    // The order rules answer as in the admin: no flavor chosen.
+    await page.locator('.add-order__form').getByRole('radio', { name: 'Text or call' }).check()
+    await page.locator('.add-order__form').getByRole('button', { name: 'Add order' }).click()
+    await expect(page.locator('.add-order__message')).toBeVisible()
+    await expect(page).toHaveURL(/\/seller\/add$/)
+
+    await fillAddOrderForm(page, { source: 'Text or call', fullName, flavors: ['Mixed Berry'], method: 'Delivery' })
+    await expect(page).toHaveURL(/\/seller\/new\?added=/)
+    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+    expect(order).toMatchObject({ source: 'text', quantity: 1, totalPrice: 25, status: 'new' })
+    await expect(page.getByRole('status')).toHaveText(`${order.reference} added.`)
+    const card = page.locator(`article[data-reference="${order.reference}"]`)
+    await expect(card).toContainText('1 × Mixed Berry')
+    await expect(card.getByRole('button', { name: 'Confirm' })).toBeVisible()
+    await screenshots(page, 'seller-added')
+    await page.goto('/seller/add')
+    await screenshots(page, 'seller-add')
+
+    // Signed out: the sign-in page, which brings the seller back to Add order.
+    await page.context().clearCookies()
+    await page.goto('/seller/add')
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fseller%2Fadd$/)
   } finally {
     if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
   }

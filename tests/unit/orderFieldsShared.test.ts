@@ -11,7 +11,6 @@ import { launchFlavors, pickupWindow } from '../helpers/orders'
 
 // The server actions are not called while rendering; keep Payload out of this unit test.
 vi.mock('@/features/ordering/actions', () => ({ placeOrder: vi.fn(), checkDiscount: vi.fn() }))
-vi.mock('@/features/admin/manualOrderActions', () => ({ addOrderByHand: vi.fn() }))
 
 const flavors = launchFlavors.map((flavor, index) => (index === 1 ? { ...flavor, available: false } : flavor))
 const window = pickupWindow(1)
@@ -31,6 +30,7 @@ const publicForm = renderToString(
 )
 const addOrderForm = renderToString(
   createElement(AddOrderForm, {
+    action: vi.fn(),
     flavors,
     sources: [{ value: 'text', label: 'Text message' }],
     prices: DEFAULT_PRICES,

@@ -4,15 +4,20 @@ import type { Payload } from 'payload'
 
 import { adminSession } from './adminSession'
 import type { Order } from '@/payload-types'
-import { formText, formValues } from '@/shared/forms/formState'
+import { formText, formValues, submittedForm } from '@/shared/forms/formState'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 import type { Message } from '@/shared/notices'
 import { submissionKeyOf } from '@/platform/db/submissions'
+import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 
 import { ORDER_SOURCES, type OrderSource } from '@/features/ordering/options'
 import { ORDER_FORM_FIELDS } from '@/features/ordering/formFields'
 import { submitOrder, type OrderClock } from '@/features/ordering/service'
-import type { WindowChoice } from '@/features/ordering/windows'
+import { methodsWithWindows, type WindowChoice } from '@/features/ordering/windows'
+import { priceListKey, type DeliveryMethod, type PriceList } from '@/features/ordering/pricing'
+import { currentPrices, findFlavors, settingsFromDatabase, windowsOpenNow } from '@/features/ordering/shop'
+import type { FlavorOption } from '@/features/ordering/catalog'
+import { orderNotices } from '@/features/ordering/notices'
 
 /**
  * An order the seller enters by hand in the admin (Orders → Add order), taken by text, call, a
@@ -66,4 +71,46 @@ export async function enterOrderByHand(payload: Payload, headers: Headers, formD
   const result = await submitOrder(payload, values, key, { ...clock, byHand: values.source })
   if (result.status === 'success') return { status: 'success', order: result.order }
   return { status: 'error', message: result.message, field: result.field, values, windows: result.windows }
+}
+
+/** What the Add order form offers (`components/AddOrderForm.client.tsx`). */
+export type AddOrderFormProps = {
+  flavors: FlavorOption[]
+  sources: { value: string; label: string }[]
+  prices: PriceList
+  /** The prices shown here (`priceListKey`): a change before saving is noticed, as on the order page. */
+  priceList: string
+  windows: WindowChoice[]
+  windowMethods: DeliveryMethod[]
+}
+
+/** What the Add order form offers now (flavors, prices, open times), for the admin's view and the daily screen's page alike. */
+export async function addOrderFormProps(payload: Payload): Promise<AddOrderFormProps> {
+  const [flavors, prices, windows] = await Promise.all([findFlavors(payload), currentPrices(settingsFromDatabase(payload)), windowsOpenNow(payload)])
+  return {
+    flavors: flavors.map(({ value, name, available }) => ({ value, name, available })),
+    sources: HAND_ENTERED_SOURCES.map(({ value, label }) => ({ value, label })),
+    prices,
+    priceList: priceListKey(prices),
+    windows: windows.open,
+    windowMethods: methodsWithWindows(windows.rules),
+  }
+}
+
+/**
+ * An Add order form's post, for its server actions (the admin's and the daily screen's): the order
+ * placed, or what the form shows again with everything typed. A failure is logged, never thrown.
+ */
+export async function addOrderFromForm(posted: FormData, requestHeaders: Headers): Promise<{ order: Order } | { state: ManualOrderState }> {
+  const formData = submittedForm(posted)
+  try {
+    const result = await enterOrderByHand(await getPayloadClient(), requestHeaders, formData)
+    // Nothing was read or stored; what was typed is handed back so it is not lost.
+    if (result.status === 'refused') return { state: { status: 'error', message: manualOrderNotices.signedOut, values: formValues(formData, MANUAL_ORDER_FIELDS) } }
+    if (result.status === 'error') return { state: result }
+    return { order: result.order }
+  } catch (error) {
+    await logFailure('[order] adding an order by hand failed', error)
+    return { state: { status: 'error', message: orderNotices.failed } }
+  }
 }

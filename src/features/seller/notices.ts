@@ -23,6 +23,8 @@ export const sellerNotices = {
     }
   },
   /** The order had moved on before this tap (a double tap, another phone, the admin): nothing was applied twice. */
+  /** Add order saved one: it waits in New like an order from the site. */
+  added: (reference: string) => `${reference} added.`,
   unchanged: (reference: string) => `${reference} had already changed: nothing was done twice.`,
   notFound: 'That order no longer exists.',
   otherSite: 'Changes are only saved from this site’s own pages. Open the daily screen again and retry.',
@@ -43,6 +45,8 @@ export function noticeFrom(query: Record<string, string | string[] | undefined>)
   const done = z.enum(SELLER_ACTIONS).safeParse(one('done'))
   const order = reference.safeParse(one('order'))
   if (done.success && order.success) return sellerNotices.done(done.data, order.data, one('method'))
+  const added = reference.safeParse(one('added'))
+  if (added.success) return sellerNotices.added(added.data)
   const unchanged = reference.safeParse(one('unchanged'))
   return unchanged.success ? sellerNotices.unchanged(unchanged.data) : null
 }

@@ -6,12 +6,17 @@ export const SELLER_PATHS = {
   today: '/seller',
   newOrders: '/seller/new',
   customers: '/seller/customers',
+  /** Add order (`app/(seller)/seller/add`): the admin's form and service, on the phone. */
+  addOrder: '/seller/add',
   /** Where an order's buttons post (`app/(seller)/seller/orders/[id]/route.ts`). */
   order: (id: number | string) => `/seller/orders/${encodeURIComponent(String(id))}`,
 } as const
 
 /** A page of the New list: `/seller/new` is the first. */
 export const newOrdersPath = (page: number) => (page <= 1 ? SELLER_PATHS.newOrders : `${SELLER_PATHS.newOrders}?page=${page}`)
+
+/** The New list after an order was added by hand: it says which one (`notices.ts#noticeFrom`). */
+export const orderAddedPath = (reference: string | null | undefined) => (reference ? `${SELLER_PATHS.newOrders}?added=${encodeURIComponent(reference)}` : SELLER_PATHS.newOrders)
 
 /** A page of the customer search, keeping the search. */
 export function customersPath(search: string, page = 1): string {

@@ -2,27 +2,17 @@
 
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 
-import type { FlavorOption } from '@/features/ordering/catalog'
-import type { ManualOrderState } from '@/features/admin/manualOrder'
-import { addOrderByHand } from '@/features/admin/manualOrderActions'
+import type { AddOrderFormProps, ManualOrderState } from '@/features/admin/manualOrder'
 import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
-import { priceOrder, type DeliveryMethod, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
+import { priceOrder, type DeliveryMethod, type PackageQuantity } from '@/features/ordering/pricing'
 import { ChoiceGroup, CitySelect, deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
 import { flavorField } from '@/features/ordering/formFields'
-import type { WindowChoice } from '@/features/ordering/windows'
 import { dollars, jarsText } from '@/features/ordering/wording'
 import { LIMITS } from '@/shared/forms/limits'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 
-type Props = {
-  flavors: FlavorOption[]
-  sources: { value: string; label: string }[]
-  prices: PriceList
-  /** The prices shown here (`priceListKey`): a change before saving is noticed, as on the order page. */
-  priceList: string
-  windows: WindowChoice[]
-  windowMethods: DeliveryMethod[]
-}
+/** Where the form posts: the admin's `addOrderByHand` or the daily screen's `addOrderFromPhone` (features/seller/addOrderAction.ts). */
+type AddOrderAction = (previous: ManualOrderState, posted: FormData) => Promise<ManualOrderState>
 
 const initialState: ManualOrderState = { status: 'idle' }
 const MESSAGE_ID = 'add-order-message'
@@ -33,10 +23,11 @@ type Invalid = (name: string) => { 'aria-invalid'?: true; 'aria-describedby'?: s
 /**
  * The Add order form: the order form's fields for the seller, with how the order came in. Nothing
  * here sets a price: the total shown is a preview of the site's own pricing, which the server
- * applies again when the order is saved. After a save the browser is sent to the new order's page.
+ * applies again when the order is saved. After a save the action sends the browser on (the new order's
+ * page in the admin, the New list on the daily screen).
  */
-export function AddOrderForm({ flavors, sources, prices, priceList, windows: initialWindows, windowMethods }: Props) {
-  const [state, formAction, pending] = useActionState(addOrderByHand, initialState)
+export function AddOrderForm({ action, flavors, sources, prices, priceList, windows: initialWindows, windowMethods }: AddOrderFormProps & { action: AddOrderAction }) {
+  const [state, formAction, pending] = useActionState(action, initialState)
   const [quantity, setQuantity] = useState<PackageQuantity>(1)
   const [method, setMethod] = useState<DeliveryMethod | ''>('')
   const [windowKey, setWindowKey] = useState('')

@@ -2,10 +2,8 @@ import type { AdminViewServerProps } from 'payload'
 
 import { adminListUrl } from '@/features/admin/adminFilters'
 import { ADD_ORDER_VIEW } from '@/features/admin/adminViews'
-import { HAND_ENTERED_SOURCES } from '@/features/admin/manualOrder'
-import { priceListKey } from '@/features/ordering/pricing'
-import { currentPrices, findFlavors, settingsFromDatabase, windowsOpenNow } from '@/features/ordering/shop'
-import { methodsWithWindows } from '@/features/ordering/windows'
+import { addOrderFormProps } from '@/features/admin/manualOrder'
+import { addOrderByHand } from '@/features/admin/manualOrderActions'
 
 import { AddOrderForm } from './AddOrderForm.client'
 import { AdminView, type AdminSession } from './AdminView'
@@ -25,7 +23,7 @@ export function AddOrderView(props: AdminViewServerProps) {
 }
 
 async function AddOrder({ session: { payload } }: { session: AdminSession }) {
-  const [flavors, prices, windows] = await Promise.all([findFlavors(payload), currentPrices(settingsFromDatabase(payload)), windowsOpenNow(payload)])
+  const form = await addOrderFormProps(payload)
   return (
     <>
       <h1 className="admin-view__title">Add order</h1>
@@ -33,14 +31,7 @@ async function AddOrder({ session: { payload } }: { session: AdminSession }) {
         For an order taken by text, call, social message or in person. The site prices it, applies a discount code, takes the jars from this batch and books the
         time, just as for an order from the website. The customer gets the confirmation e-mail only when you enter their e-mail address.
       </p>
-      <AddOrderForm
-        flavors={flavors.map(({ value, name, available }) => ({ value, name, available }))}
-        sources={HAND_ENTERED_SOURCES.map(({ value, label }) => ({ value, label }))}
-        prices={prices}
-        priceList={priceListKey(prices)}
-        windows={windows.open}
-        windowMethods={methodsWithWindows(windows.rules)}
-      />
+      <AddOrderForm action={addOrderByHand} {...form} />
     </>
   )
 }

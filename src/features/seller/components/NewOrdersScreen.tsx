@@ -1,7 +1,5 @@
-import { ADD_ORDER_VIEW } from '@/features/admin/adminViews'
-
 import type { NewOrdersPage } from '../dailyScreen'
-import { newOrdersPath } from '../paths'
+import { newOrdersPath, SELLER_PATHS } from '../paths'
 import { OrderCard } from './OrderCard'
 
 /** Orders waiting to be confirmed, newest first, with Confirm and Cancel, a page at a time. */
@@ -11,8 +9,7 @@ export function NewOrdersScreen({ list }: { list: NewOrdersPage }) {
     <>
       <h1>New orders</h1>
       <p className="waiting">
-        {/* The admin's own form (the order service's rules for an order taken by hand). */}
-        <a href={ADD_ORDER_VIEW.url}>+ Add an order taken by text or in person</a>
+        <a href={SELLER_PATHS.addOrder}>+ Add an order taken by text or in person</a>
       </p>
       {list.orders.length === 0 ? (
         <p className="empty">No order waits to be confirmed.</p>
