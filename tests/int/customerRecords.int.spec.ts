@@ -45,6 +45,10 @@ describe('the stored customers, kept by the orders’ own writes', () => {
     const customers = await stored()
     expect(customers).toEqual(await grouped())
     expect(customers).toEqual(await joined())
+    // Payload reads them as it reads what it wrote itself.
+    const { docs } = await app.payload.find({ collection: 'customers', pagination: false, sort: 'customerKey' })
+    expect(docs.map((doc) => [doc.customerKey, doc.names, doc.orders])).toEqual([...customers].sort((a, b) => (a.key < b.key ? -1 : 1)).map((customer) => [customer.key, customer.names, customer.orders]))
+    expect(docs.every((doc) => doc.matchKeys.length > 0)).toBe(true)
     return customers
   }
   const create = (data: ReturnType<typeof order>) => app.payload.create({ collection: 'orders', data })

@@ -1,8 +1,10 @@
 import 'server-only'
 
+import { and, eq, inArray } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Customer as CustomerRecord } from '@/payload-types'
+import { aggregate } from '@/platform/db/aggregate'
 
 import { customerContacts, type CustomerContact } from './aggregates/customerContacts'
 import { matchKeys } from './customerKeys'
@@ -15,7 +17,10 @@ import { customerFromGroup, groupContacts } from './customers'
  * page of them instead of grouping every order on each visit.
  */
 
-export type CustomerRecordData = Omit<CustomerRecord, 'id'>
+export type CustomerRecordData = Omit<CustomerRecord, 'id' | 'matchKeys'> & { matchKeys: string[] }
+
+/** Customers per INSERT: well under SQLite's 32,766 bound values with the table's 14 columns. */
+const CUSTOMERS_PER_STATEMENT = 500
 
 /** The phone's digits only, as the search compares them. */
 const digitsOf = (phone: string) => phone.replace(/\D/g, '')
@@ -61,15 +66,58 @@ export async function refreshCustomers(req: PayloadRequest, touched: readonly st
       }
     }
   }
-  await payload.db.deleteMany({ collection: 'customers', where: { matchKeys: { in: [...known] } }, req })
-  for (const group of groupContacts([...contacts.values()])) await payload.db.create({ collection: 'customers', data: customerRecord(group), req })
+  await writeCustomers(payload, req, { replacing: [...known], records: groupContacts([...contacts.values()]).map(customerRecord) })
 }
 
 /** Stores every customer from every order, into an empty collection: the migration's and MongoDB's backfill. */
 export async function storeAllCustomers(payload: Payload, req?: PayloadRequest): Promise<number> {
-  const groups = groupContacts(await customerContacts(payload, { req }))
-  for (const group of groups) await payload.db.create({ collection: 'customers', data: customerRecord(group), req })
-  return groups.length
+  const records = groupContacts(await customerContacts(payload, { req })).map(customerRecord)
+  await writeCustomers(payload, req, { replacing: [], records })
+  return records.length
+}
+
+/**
+ * Deletes the stored customers under any of the `replacing` keys and stores `records`, in `req`'s
+ * transaction. Written by the database directly, in the columns Payload reads (the `matchKeys` in
+ * its table of has-many texts): Payload's own create reads every record back, which made an order
+ * a quarter slower.
+ */
+function writeCustomers(payload: Payload, req: PayloadRequest | undefined, { replacing, records }: { replacing: string[]; records: CustomerRecordData[] }): Promise<void> {
+  return aggregate(
+    payload,
+    {
+      async sql({ drizzle, tables }) {
+        const { customers, customers_texts: texts } = tables
+        if (replacing.length > 0) {
+          const stale = await drizzle
+            .select({ id: texts.parent })
+            .from(texts)
+            .where(and(eq(texts.path, 'matchKeys'), inArray(texts.text, replacing)))
+          const ids = [...new Set(stale.map((row: { id: number }) => row.id))]
+          if (ids.length > 0) {
+            await drizzle.delete(texts).where(inArray(texts.parent, ids))
+            await drizzle.delete(customers).where(inArray(customers.id, ids))
+          }
+        }
+        for (let start = 0; start < records.length; start += CUSTOMERS_PER_STATEMENT) {
+          const chunk = records.slice(start, start + CUSTOMERS_PER_STATEMENT)
+          const stored: { id: number; customerKey: string }[] = await drizzle
+            .insert(customers)
+            .values(chunk.map(({ matchKeys: _keys, ...record }) => record))
+            .returning({ id: customers.id, customerKey: customers.customerKey })
+          const keysOf = new Map(chunk.map((record) => [record.customerKey, record.matchKeys]))
+          await drizzle
+            .insert(texts)
+            .values(stored.flatMap(({ id, customerKey }) => (keysOf.get(customerKey) ?? []).map((text, index) => ({ order: index + 1, parent: id, path: 'matchKeys', text }))))
+        }
+      },
+      async mongo({ collections, session }) {
+        if (replacing.length > 0) await collections.customers.deleteMany({ matchKeys: { $in: replacing } }, { session })
+        if (records.length > 0) await collections.customers.insertMany(records, { session })
+      },
+    },
+    req,
+  )
 }
 
 /**
