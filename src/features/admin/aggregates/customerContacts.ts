@@ -64,9 +64,12 @@ export function customerContacts(payload: Payload, { of, req }: { of?: readonly 
       // Grouped in the order of the orders' customer index (collections/Orders), which holds every
       // column read here: SQLite walks the index once and sorts nothing. The orders without keys
       // are each a row of their own, read apart (grouping them by id would need that sort).
+      // With `of`, a query that could find nothing is not asked (an order's write asks them in turn).
       const [keyed, alone] = await Promise.all([
-        drizzle.select(columns).from(orders).where(keyedOnes).groupBy(orders.customerEmail, orders.customerPhone, orders.fullName, orders.email, orders.phone),
-        drizzle.select(columns).from(orders).where(keylessOnes).groupBy(orders.id),
+        !only || only.emails.length || only.phones.length
+          ? drizzle.select(columns).from(orders).where(keyedOnes).groupBy(orders.customerEmail, orders.customerPhone, orders.fullName, orders.email, orders.phone)
+          : [],
+        !only || only.orderIds.length ? drizzle.select(columns).from(orders).where(keylessOnes).groupBy(orders.id) : [],
       ])
       // Dates as Payload reads them (stored as written, e.g. without milliseconds).
       return [...keyed, ...alone].map((row) => ({ ...row, firstOrderAt: isoDate(row.firstOrderAt), lastOrderAt: isoDate(row.lastOrderAt), firstOrderId: String(row.firstOrderId) }))
