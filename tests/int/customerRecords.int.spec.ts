@@ -6,6 +6,7 @@ import { storedCustomers } from '@/features/admin/aggregates/customersPage'
 import { customersFromContacts, findCustomers, searchCustomers } from '@/features/admin/customers'
 import * as storedCustomersMigration from '@/migrations/20261126_174818_stored_customers'
 import type { Order, User } from '@/payload-types'
+import { inTransaction } from '@/platform/db/transactions'
 
 import { groupCustomersReference } from '../helpers/customersReference'
 import { storedOrder } from '../helpers/orders'
@@ -98,6 +99,17 @@ describe('the stored customers, kept by the orders’ own writes', () => {
       ['Bea Bell', 1],
       ['Ann Arbor-Smith', 1],
     ])
+  })
+
+  it('are written in the order’s own transaction: an order rolled back leaves no customer behind', async () => {
+    const before = await stored()
+    await inTransaction(app.payload, async (req) => {
+      await app.payload.create({ collection: 'orders', data: order('Rolled Back', 'rolled@example.com', '(586) 555-0177', '2026-10-05T15:00:00Z'), req })
+      // Inside the transaction the new order already has its customer.
+      expect((await app.payload.find({ collection: 'customers', where: { name: { equals: 'Rolled Back' } }, req })).totalDocs).toBe(1)
+      return { commit: false, value: null }
+    })
+    expect(await expectStoredAsGrouped()).toEqual(before)
   })
 
   it('are found by the search as typed, even with characters a pattern would read as wildcards', async () => {
