@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { buildConfig, type Payload } from 'payload'
 import sharp from 'sharp'
 
+import { Customers } from '@/collections/Customers'
 import { ContactMessages } from '@/collections/ContactMessages'
 import { EmailCaptures } from '@/collections/EmailCaptures'
 import { EmailOutbox } from '@/collections/EmailOutbox'
@@ -34,6 +35,7 @@ import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
 import { seedEmptyDatabase } from './src/seed'
 import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
+import { backfillCustomersOnMongo } from '@/features/admin/customerRecords'
 import { backfillShownReviewPhotosOnMongo } from '@/collections/Reviews/hooks/showPhotoWithReview'
 import { batchFromStockOnMongo } from '@/features/ordering/batchFromStock'
 import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
@@ -51,6 +53,8 @@ async function prepareData(payload: Payload): Promise<void> {
   // MongoDB has no SQL migrations: orders stored before the customer keys get them here.
   const keyed = await backfillCustomerKeysOnMongo(payload)
   if (keyed > 0) payload.logger.info(`Gave customer keys to ${keyed} orders stored before them.`)
+  const customers = await backfillCustomersOnMongo(payload)
+  if (customers > 0) payload.logger.info(`Stored the ${customers} customers of the orders stored before them.`)
   const marked = await backfillShownReviewPhotosOnMongo(payload)
   if (marked > 0) payload.logger.info(`Marked ${marked} review photos stored before the mark.`)
   if (await batchFromStockOnMongo(payload)) payload.logger.info('Made the jars left in this batch a batch (Shop → Batches).')
@@ -112,7 +116,7 @@ export default buildConfig({
       },
     },
   },
-  collections: [Orders, Flavors, Batches, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions],
+  collections: [Orders, Customers, Flavors, Batches, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions],
   // The seller's new-order notifications (features/seller/push); the exports plugin adds its own task.
   jobs: { tasks: [sendOrderPushTask] },
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers],

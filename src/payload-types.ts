@@ -68,6 +68,7 @@ export interface Config {
   blocks: {};
   collections: {
     orders: Order;
+    customers: Customer;
     flavors: Flavor;
     batches: Batch;
     'refill-plans': RefillPlan;
@@ -96,6 +97,7 @@ export interface Config {
   };
   collectionsSelect: {
     orders: OrdersSelect<false> | OrdersSelect<true>;
+    customers: CustomersSelect<false> | CustomersSelect<true>;
     flavors: FlavorsSelect<false> | FlavorsSelect<true>;
     batches: BatchesSelect<false> | BatchesSelect<true>;
     'refill-plans': RefillPlansSelect<false> | RefillPlansSelect<true>;
@@ -403,6 +405,52 @@ export interface RefillPlan {
   };
   createdAt: string;
   updatedAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customers".
+ */
+export interface Customer {
+  id: number;
+  customerKey: string;
+  name: string;
+  email?: string | null;
+  phone: string;
+  names:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  emails:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  phones:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  orders: number;
+  totalSpent: number;
+  cancelled: number;
+  firstOrderAt: string;
+  lastOrderAt: string;
+  matchKeys: string[];
+  searchText: string;
+  phoneDigits?: string | null;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -760,6 +808,10 @@ export interface PayloadLockedDocument {
         value: number | Order;
       } | null)
     | ({
+        relationTo: 'customers';
+        value: number | Customer;
+      } | null)
+    | ({
         relationTo: 'flavors';
         value: number | Flavor;
       } | null)
@@ -898,6 +950,27 @@ export interface OrdersSelect<T extends boolean = true> {
   statusToken?: T;
   createdAt?: T;
   updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customers_select".
+ */
+export interface CustomersSelect<T extends boolean = true> {
+  customerKey?: T;
+  name?: T;
+  email?: T;
+  phone?: T;
+  names?: T;
+  emails?: T;
+  phones?: T;
+  orders?: T;
+  totalSpent?: T;
+  cancelled?: T;
+  firstOrderAt?: T;
+  lastOrderAt?: T;
+  matchKeys?: T;
+  searchText?: T;
+  phoneDigits?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2097,6 +2170,7 @@ export interface TaskCreateCollectionExport {
     batchSize?: number | null;
     collectionSlug:
       | 'orders'
+      | 'customers'
       | 'flavors'
       | 'batches'
       | 'refill-plans'

@@ -15,6 +15,7 @@ import * as migration_20261126_095841_jar_labels from './20261126_095841_jar_lab
 import * as migration_20261126_114917_batches from './20261126_114917_batches';
 import * as migration_20261126_122127_refill_plans from './20261126_122127_refill_plans';
 import * as migration_20261126_150854_push_subscriptions from './20261126_150854_push_subscriptions';
+import * as migration_20261126_174818_stored_customers from './20261126_174818_stored_customers';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261126_150854_push_subscriptions.up,
     down: migration_20261126_150854_push_subscriptions.down,
-    name: '20261126_150854_push_subscriptions'
+    name: '20261126_150854_push_subscriptions',
+  },
+  {
+    up: migration_20261126_174818_stored_customers.up,
+    down: migration_20261126_174818_stored_customers.down,
+    name: '20261126_174818_stored_customers'
   },
 ];

@@ -4,6 +4,7 @@ import type { MongooseAdapter } from '@payloadcms/db-mongodb'
 
 import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
 import { customerContacts, subscribedEmailKeys } from '@/features/admin/aggregates/customerContacts'
+import { storedCustomers, storedCustomersFound } from '@/features/admin/aggregates/customersPage'
 import { flavorCombinations } from '@/features/admin/aggregates/flavorCombinations'
 import { jarsSoldPerFlavor } from '@/features/admin/aggregates/jarsSoldPerFlavor'
 import { activeRefillPlanGroups } from '@/features/admin/aggregates/refillPlanGroups'
@@ -11,7 +12,8 @@ import { salesByWeek } from '@/features/admin/aggregates/salesByWeek'
 import { unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
 import { waitingListSize } from '@/features/admin/aggregates/waitingList'
 import { customerKeys } from '@/features/admin/customerKeys'
-import { customersFromContacts } from '@/features/admin/customers'
+import { backfillCustomersOnMongo } from '@/features/admin/customerRecords'
+import { customerSearch, customersFromContacts, searchCustomers } from '@/features/admin/customers'
 import { WAITING } from '@/features/admin/dashboard'
 import { flavorMix, salesWeekStarts } from '@/features/admin/sales'
 import { jarKeys } from '@/features/ordering/orderDetails'
@@ -71,6 +73,20 @@ describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every ord
   it('groups the customers as joining every order does', async () => {
     const reference = groupCustomersReference(orders, []).map(({ subscribed: _subscribed, ...customer }) => customer)
     expect(customersFromContacts(await customerContacts(app.payload))).toEqual(reference)
+  })
+
+  it('keeps the stored customers equal to that grouping, finds them by the search, and stores them at start when there are none', async () => {
+    const reference = customersFromContacts(await customerContacts(app.payload))
+    const all = () => storedCustomers(app.payload, null, { offset: 0, limit: 100 })
+    expect(await all()).toEqual(reference)
+    for (const search of ['PERSON1', '555 10', 'n1@']) {
+      expect(await storedCustomers(app.payload, customerSearch(search), { offset: 0, limit: 100 })).toEqual(searchCustomers(reference, search))
+      expect(await storedCustomersFound(app.payload, customerSearch(search))).toBe(searchCustomers(reference, search).length)
+    }
+    await app.payload.db.deleteMany({ collection: 'customers', where: {} })
+    expect(await backfillCustomersOnMongo(app.payload)).toBe(reference.length)
+    expect(await backfillCustomersOnMongo(app.payload)).toBe(0)
+    expect(await all()).toEqual(reference)
   })
 
   it('finds subscribers whatever the case of their address', async () => {

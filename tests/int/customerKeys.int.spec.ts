@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customerKeys } from '@/features/admin/customerKeys'
 import * as customerKeysMigration from '@/migrations/20261126_060206_customer_keys_and_indexes'
 import * as readingIndexesMigration from '@/migrations/20261126_090842_orders_reading_indexes'
+import * as storedCustomersMigration from '@/migrations/20261126_174818_stored_customers'
 
 import { storedOrder } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
@@ -62,12 +63,14 @@ describe('the customer keys stored on each order', () => {
       await payload.create({ collection: 'orders', data: order(email, phone) })
     }
     const args = { db, payload, req: {} } as unknown as Parameters<typeof customerKeysMigration.up>[0]
-    // Back to the schema before the keys (the later migration's index on them first, then the
+    // Back to the schema before the keys (the later migrations' indexes on them first, then the
     // columns dropped), then up again: the backfill.
+    await storedCustomersMigration.down(args)
     await readingIndexesMigration.down(args)
     await customerKeysMigration.down(args)
     await customerKeysMigration.up(args)
     await readingIndexesMigration.up(args)
+    await storedCustomersMigration.up(args)
     const rows = await db.all<{ email: string | null; phone: string; customer_email: string | null; customer_phone: string | null }>(
       sql`SELECT email, phone, customer_email, customer_phone FROM orders ORDER BY id`,
     )

@@ -5,6 +5,7 @@ import { createdAtField } from '@/fields/createdAt'
 import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
 
 import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
+import { keepCustomers, keepCustomersAfterDelete } from './hooks/keepCustomers'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { retakeOnRestore } from './hooks/retakeOnRestore'
 import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
@@ -43,8 +44,8 @@ export const Orders: CollectionConfig = {
   },
   hooks: {
     beforeChange: [returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
-    afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush],
-    afterDelete: [expireOpenWindowsAfterDelete],
+    afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers],
+    afterDelete: [expireOpenWindowsAfterDelete, keepCustomersAfterDelete],
   },
   endpoints: [prepSheetCsvEndpoint],
   indexes: [
@@ -134,7 +135,7 @@ export const Orders: CollectionConfig = {
     // No index: the grouping reads every order, and SQLite reading them in an index's order instead
     // of the table's took a third longer (50,000 orders); nothing looks an order up by them.
     { name: 'customerEmail', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
-    { name: 'customerPhone', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
+    { name: 'customerPhone', type: 'text', index: true, access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
     {
       type: 'row',
       fields: [

@@ -20,3 +20,25 @@ export const phoneKey = (phone: string) => {
 export function customerKeys(order: { email?: string | null; phone?: string | null }): { customerEmail: string | null; customerPhone: string | null } {
   return { customerEmail: emailKey(order.email ?? '') || null, customerPhone: phoneKey(order.phone ?? '') || null }
 }
+
+/**
+ * The keys a stored customer is found by, one per way its orders join: `email:<key>`, `phone:<key>`,
+ * and for an order with neither (it joins nobody) `order:<id>`.
+ */
+export function matchKeys(order: { id: number | string; customerEmail?: string | null; customerPhone?: string | null }): string[] {
+  const keys = [order.customerEmail && `email:${order.customerEmail}`, order.customerPhone && `phone:${order.customerPhone}`].filter((key): key is string => Boolean(key))
+  return keys.length ? keys : [`order:${order.id}`]
+}
+
+/** Match keys back into the e-mail keys, phone keys and keyless order ids they name. */
+export function splitMatchKeys(keys: Iterable<string>): { emails: string[]; phones: string[]; orderIds: string[] } {
+  const split = { emails: [] as string[], phones: [] as string[], orderIds: [] as string[] }
+  for (const key of keys) {
+    const at = key.indexOf(':')
+    const [kind, value] = [key.slice(0, at), key.slice(at + 1)]
+    if (kind === 'email') split.emails.push(value)
+    else if (kind === 'phone') split.phones.push(value)
+    else if (kind === 'order') split.orderIds.push(value)
+  }
+  return split
+}

@@ -2,7 +2,8 @@ import 'server-only'
 
 import { Forbidden, type PayloadRequest, type Where } from 'payload'
 
-import { customerContacts, subscribedEmailKeys, type CustomerContact } from './aggregates/customerContacts'
+import { subscribedEmailKeys, type CustomerContact } from './aggregates/customerContacts'
+import { storedCustomers, storedCustomersFound, type CustomerSearch } from './aggregates/customersPage'
 import { emailKey } from './customerKeys'
 
 export type Customer = {
@@ -39,12 +40,10 @@ const distinct = (values: (string | null | undefined)[]) => [...new Set(values.f
 const time = (instant: string) => new Date(instant).getTime()
 
 /**
- * The seller's customers from their orders, grouped by the database into contacts (see
- * `customerContacts`). Orders with the same e-mail (whatever its case) are one customer, and so
- * are orders with the same phone number: someone who ordered once with a work address and once
- * with a home address, from the same phone, is one customer. Customers with the newest order first.
+ * The contacts joined into customers (see `customersFromContacts`): orders with the same e-mail
+ * (whatever its case) are one customer, and so are orders with the same phone number.
  */
-export function customersFromContacts(contacts: readonly CustomerContact[]): CustomerTotals[] {
+export function groupContacts(contacts: readonly CustomerContact[]): CustomerContact[][] {
   // Union-find over the contacts: each shared e-mail or phone key joins two groups into one.
   const parent = contacts.map((_, index) => index)
   const root = (index: number): number => {
@@ -67,28 +66,44 @@ export function customersFromContacts(contacts: readonly CustomerContact[]): Cus
     if (group) group.push(contact)
     else groups.set(root(index), [contact])
   })
+  return [...groups.values()]
+}
 
-  const customers = [...groups.values()].map((group): CustomerTotals => {
-    const newestFirst = group.sort((a, b) => time(b.lastOrderAt) - time(a.lastOrderAt))
-    const newest = newestFirst[0]
-    const oldest = group.reduce((first, contact) => (time(contact.firstOrderAt) < time(first.firstOrderAt) ? contact : first))
-    const sum = (count: (contact: CustomerContact) => number) => group.reduce((total, contact) => total + count(contact), 0)
-    return {
-      key: `customer-${oldest.firstOrderId}`,
-      name: newest.fullName,
-      email: newestFirst.find((contact) => contact.email)?.email ?? '',
-      phone: newest.phone,
-      names: distinct(newestFirst.map((contact) => contact.fullName)),
-      emails: distinct(newestFirst.map((contact) => contact.email)),
-      phones: distinct(newestFirst.map((contact) => contact.phone)),
-      orders: sum((contact) => contact.orders),
-      totalSpent: sum((contact) => contact.totalSpent),
-      cancelled: sum((contact) => contact.cancelled),
-      firstOrderAt: oldest.firstOrderAt,
-      lastOrderAt: newest.lastOrderAt,
-    }
-  })
-  return customers.sort((a, b) => time(b.lastOrderAt) - time(a.lastOrderAt) || a.key.localeCompare(b.key))
+/** One customer's totals from the contacts `groupContacts` joined. */
+export function customerFromGroup(group: readonly CustomerContact[]): CustomerTotals {
+  const newestFirst = [...group].sort((a, b) => time(b.lastOrderAt) - time(a.lastOrderAt))
+  const newest = newestFirst[0]
+  const oldest = group.reduce((first, contact) => (time(contact.firstOrderAt) < time(first.firstOrderAt) ? contact : first))
+  const sum = (count: (contact: CustomerContact) => number) => group.reduce((total, contact) => total + count(contact), 0)
+  return {
+    key: `customer-${oldest.firstOrderId}`,
+    name: newest.fullName,
+    email: newestFirst.find((contact) => contact.email)?.email ?? '',
+    phone: newest.phone,
+    names: distinct(newestFirst.map((contact) => contact.fullName)),
+    emails: distinct(newestFirst.map((contact) => contact.email)),
+    phones: distinct(newestFirst.map((contact) => contact.phone)),
+    orders: sum((contact) => contact.orders),
+    totalSpent: sum((contact) => contact.totalSpent),
+    cancelled: sum((contact) => contact.cancelled),
+    firstOrderAt: oldest.firstOrderAt,
+    lastOrderAt: newest.lastOrderAt,
+  }
+}
+
+/** The customers with the newest order first: the order of the Customers view. */
+export const newestCustomerFirst = (a: Pick<Customer, 'key' | 'lastOrderAt'>, b: Pick<Customer, 'key' | 'lastOrderAt'>) =>
+  time(b.lastOrderAt) - time(a.lastOrderAt) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+
+/**
+ * The seller's customers from their orders, grouped by the database into contacts (see
+ * `customerContacts`). Orders with the same e-mail (whatever its case) are one customer, and so
+ * are orders with the same phone number: someone who ordered once with a work address and once
+ * with a home address, from the same phone, is one customer. Customers with the newest order first.
+ * What the stored customers (`customerRecords.ts`) are kept equal to, order by order.
+ */
+export function customersFromContacts(contacts: readonly CustomerContact[]): CustomerTotals[] {
+  return groupContacts(contacts).map(customerFromGroup).sort(newestCustomerFirst)
 }
 
 /**
@@ -96,13 +111,13 @@ export function customersFromContacts(contacts: readonly CustomerContact[]): Cus
  * case), or, when the search holds at least three digits, any of their phones holds those digits.
  */
 export function searchCustomers<T extends Pick<Customer, 'names' | 'emails' | 'phones'>>(customers: readonly T[], search: string): T[] {
-  const text = search.trim().toLowerCase()
-  if (!text) return [...customers]
-  const digits = text.replace(/\D/g, '')
+  const wanted = customerSearch(search)
+  if (!wanted) return [...customers]
+  const { text, digits } = wanted
   return customers.filter(
     (customer) =>
       [...customer.names, ...customer.emails].some((value) => value.toLowerCase().includes(text)) ||
-      (digits.length >= 3 && customer.phones.some((phone) => phone.replace(/\D/g, '').includes(digits))),
+      (digits !== null && customer.phones.some((phone) => phone.replace(/\D/g, '').includes(digits))),
   )
 }
 
@@ -111,22 +126,32 @@ export function customerOrdersWhere(customer: Pick<Customer, 'emails' | 'phones'
   return { or: [...customer.emails.map((email) => ({ email: { equals: email } })), ...customer.phones.map((phone) => ({ phone: { equals: phone } }))] }
 }
 
+/** The search as the stored customers are asked for it (the rule of `searchCustomers`). */
+export function customerSearch(search: string): CustomerSearch {
+  const text = search.trim().toLowerCase()
+  if (!text) return null
+  const digits = text.replace(/\D/g, '')
+  return { text, digits: digits.length >= 3 ? digits : null }
+}
+
 /**
  * One page of the customers for the admin's Customers view, for the signed-in admin only: no user,
  * no data (the view sends visitors to the login page before this; this is the second lock). The
- * database groups the orders; the search runs over the few thousand customers that makes, and the
- * e-mail list is asked about the customers on the page only. A page past the last shows the last.
+ * stored customers (`customerRecords.ts`) are counted and paged by the database, the search in the
+ * query, and the e-mail list is asked about the customers on the page only. A page past the last
+ * shows the last.
  */
 export async function findCustomers(req: Pick<PayloadRequest, 'payload' | 'user'>, { search = '', page = 1 }: { search?: string; page?: number } = {}): Promise<CustomersPage> {
   if (!req.user) throw new Forbidden()
-  const found = searchCustomers(customersFromContacts(await customerContacts(req.payload)), search)
-  const pages = Math.max(1, Math.ceil(found.length / CUSTOMERS_PER_PAGE))
+  const wanted = customerSearch(search)
+  const found = await storedCustomersFound(req.payload, wanted)
+  const pages = Math.max(1, Math.ceil(found / CUSTOMERS_PER_PAGE))
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages)
-  const shown = found.slice((current - 1) * CUSTOMERS_PER_PAGE, current * CUSTOMERS_PER_PAGE)
+  const shown = await storedCustomers(req.payload, wanted, { offset: (current - 1) * CUSTOMERS_PER_PAGE, limit: CUSTOMERS_PER_PAGE })
   const subscribed = await subscribedEmailKeys(req.payload, distinct(shown.flatMap((customer) => customer.emails.map(emailKey))))
   return {
     customers: shown.map((customer) => ({ ...customer, subscribed: customer.emails.some((email) => subscribed.has(emailKey(email))) })),
-    found: found.length,
+    found,
     page: current,
     pages,
   }

@@ -2,9 +2,9 @@ import 'server-only'
 
 // The query builder only (drizzle-orm): the SQLite adapter itself is loaded only where it is used.
 import { sql } from '@payloadcms/db-sqlite/drizzle'
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
-import { emailKey } from '@/features/admin/customerKeys'
+import { emailKey, splitMatchKeys } from '@/features/admin/customerKeys'
 import { aggregate, isoDate } from '@/platform/db/aggregate'
 
 /**
@@ -31,10 +31,19 @@ export type CustomerContact = {
 
 const CANCELLED = 'cancelled'
 
-export function customerContacts(payload: Payload): Promise<CustomerContact[]> {
-  return aggregate(payload, {
+/**
+ * Every order's contacts, or with `of` only those of the orders under these match keys
+ * (`matchKeys` in customerKeys.ts); with `req`, inside its transaction.
+ */
+export function customerContacts(payload: Payload, { of, req }: { of?: readonly string[]; req?: Pick<PayloadRequest, 'transactionID'> } = {}): Promise<CustomerContact[]> {
+  const only = of && splitMatchKeys(of)
+  return aggregate(
+    payload,
+    {
     async sql({ drizzle, tables }) {
       const orders = tables.orders
+      const inList = (column: unknown, values: readonly (string | number)[]) =>
+        values.length ? sql`${column} IN (${sql.join(values.map((value) => sql`${value}`), sql`, `)})` : sql`0`
       const kept = sql`${orders.status} <> ${CANCELLED}`
       const columns = {
         customerEmail: orders.customerEmail,
@@ -50,19 +59,28 @@ export function customerContacts(payload: Payload): Promise<CustomerContact[]> {
         firstOrderId: sql<number>`min(${orders.id})`,
       }
       const keyless = sql`${orders.customerEmail} IS NULL AND ${orders.customerPhone} IS NULL`
+      const keyedOnes = only ? sql`(${inList(orders.customerEmail, only.emails)} OR ${inList(orders.customerPhone, only.phones)})` : sql`NOT (${keyless})`
+      const keylessOnes = only ? sql`${keyless} AND ${inList(orders.id, only.orderIds.map(Number))}` : keyless
       // Grouped in the order of the orders' customer index (collections/Orders), which holds every
       // column read here: SQLite walks the index once and sorts nothing. The orders without keys
       // are each a row of their own, read apart (grouping them by id would need that sort).
+      // With `of`, a query that could find nothing is not asked (an order's write asks them in turn).
       const [keyed, alone] = await Promise.all([
-        drizzle.select(columns).from(orders).where(sql`NOT (${keyless})`).groupBy(orders.customerEmail, orders.customerPhone, orders.fullName, orders.email, orders.phone),
-        drizzle.select(columns).from(orders).where(keyless).groupBy(orders.id),
+        !only || only.emails.length || only.phones.length
+          ? drizzle.select(columns).from(orders).where(keyedOnes).groupBy(orders.customerEmail, orders.customerPhone, orders.fullName, orders.email, orders.phone)
+          : [],
+        !only || only.orderIds.length ? drizzle.select(columns).from(orders).where(keylessOnes).groupBy(orders.id) : [],
       ])
       // Dates as Payload reads them (stored as written, e.g. without milliseconds).
       return [...keyed, ...alone].map((row) => ({ ...row, firstOrderAt: isoDate(row.firstOrderAt), lastOrderAt: isoDate(row.lastOrderAt), firstOrderId: String(row.firstOrderId) }))
     },
-    async mongo({ collections }) {
+    async mongo({ collections, session }) {
       const stored = (field: string) => ({ $ifNull: [`$${field}`, null] })
       const kept = { $ne: ['$status', CANCELLED] }
+      const { ObjectId } = collections.orders.base.Types
+      const match = only
+        ? [{ $match: { $or: [{ customerEmail: { $in: only.emails } }, { customerPhone: { $in: only.phones } }, { _id: { $in: only.orderIds.map((id) => new ObjectId(id)) } }] } }]
+        : []
       const rows = await collections.orders.aggregate<{
         _id: Pick<CustomerContact, 'customerEmail' | 'customerPhone' | 'fullName' | 'email' | 'phone'>
         orders: number
@@ -72,6 +90,7 @@ export function customerContacts(payload: Payload): Promise<CustomerContact[]> {
         lastOrderAt: Date
         firstOrderId: unknown
       }>([
+        ...match,
         {
           $group: {
             _id: {
@@ -90,7 +109,7 @@ export function customerContacts(payload: Payload): Promise<CustomerContact[]> {
             firstOrderId: { $min: '$_id' },
           },
         },
-      ])
+      ]).session(session ?? null)
       return rows.map(({ _id, firstOrderAt, lastOrderAt, firstOrderId, ...sums }) => ({
         customerEmail: _id.customerEmail,
         customerPhone: _id.customerPhone,
@@ -103,7 +122,9 @@ export function customerContacts(payload: Payload): Promise<CustomerContact[]> {
         firstOrderId: String(firstOrderId),
       }))
     },
-  })
+    },
+    req,
+  )
 }
 
 /** Which of these e-mail keys (lower-cased addresses) are on the e-mail list, in any case. */

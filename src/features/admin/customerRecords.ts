@@ -1,0 +1,145 @@
+import 'server-only'
+
+import { and, eq, inArray } from '@payloadcms/db-sqlite/drizzle'
+import type { Payload, PayloadRequest } from 'payload'
+
+import type { Customer as CustomerRecord } from '@/payload-types'
+import { aggregate } from '@/platform/db/aggregate'
+
+import { customerContacts, type CustomerContact } from './aggregates/customerContacts'
+import { matchKeys } from './customerKeys'
+import { customerFromGroup, groupContacts } from './customers'
+
+/**
+ * The stored customers (the hidden `customers` collection): one record per customer of the
+ * Customers view, kept equal to `customersFromContacts` over every order by the orders' own writes
+ * (collections/Orders/hooks/keepCustomers.ts), in the order's transaction. The view then reads one
+ * page of them instead of grouping every order on each visit.
+ */
+
+export type CustomerRecordData = Omit<CustomerRecord, 'id' | 'matchKeys'> & { matchKeys: string[] }
+
+/** Customers per INSERT: well under SQLite's 32,766 bound values with the table's 14 columns. */
+const CUSTOMERS_PER_STATEMENT = 500
+
+/** The phone's digits only, as the search compares them. */
+const digitsOf = (phone: string) => phone.replace(/\D/g, '')
+
+/** What is stored for the customer that one group of contacts makes. */
+export function customerRecord(group: readonly CustomerContact[]): CustomerRecordData {
+  const { key, ...totals } = customerFromGroup(group)
+  return {
+    ...totals,
+    customerKey: key,
+    matchKeys: [...new Set(group.flatMap((contact) => matchKeys({ id: contact.firstOrderId, ...contact })))],
+    // Lower-cased and one per line, so that "contains" is the search's rule for any one of them.
+    searchText: [...totals.names, ...totals.emails].map((value) => value.toLowerCase()).join('\n'),
+    phoneDigits: totals.phones.map(digitsOf).filter(Boolean).join('\n'),
+  }
+}
+
+/** One contact row's identity: the columns the database groups the orders by. */
+const contactIdentity = (contact: CustomerContact) =>
+  JSON.stringify([contact.customerEmail, contact.customerPhone, contact.fullName, contact.email, contact.phone, contact.customerEmail || contact.customerPhone ? null : contact.firstOrderId])
+
+/**
+ * Stores again the customers of the orders under `touched` (an order's match keys, before and after
+ * its write). Every order joined to them, through any chain of shared e-mails and phones, is found
+ * by asking the database for the contacts under the keys known so far until no new key turns up;
+ * those contacts are joined as the view joins them (one customer, two after an edit removed the
+ * only link, one after an order linked two), and replace the stored customers under any of their
+ * keys. Runs in `req`'s transaction: the order's write and its customers commit together.
+ */
+export async function refreshCustomers(req: PayloadRequest, touched: readonly string[]): Promise<void> {
+  const { payload } = req
+  const known = new Set(touched)
+  const contacts = new Map<string, CustomerContact>()
+  for (let asked = [...known]; asked.length > 0; ) {
+    const found = await customerContacts(payload, { of: asked, req })
+    asked = []
+    for (const contact of found) {
+      contacts.set(contactIdentity(contact), contact)
+      for (const key of matchKeys({ id: contact.firstOrderId, ...contact })) {
+        if (known.has(key)) continue
+        known.add(key)
+        asked.push(key)
+      }
+    }
+  }
+  await writeCustomers(payload, req, { replacing: [...known], records: groupContacts([...contacts.values()]).map(customerRecord) })
+}
+
+/** Stores every customer from every order, into an empty collection: the migration's and MongoDB's backfill. */
+export async function storeAllCustomers(payload: Payload, req?: PayloadRequest): Promise<number> {
+  const records = groupContacts(await customerContacts(payload, { req })).map(customerRecord)
+  await writeCustomers(payload, req, { replacing: [], records })
+  return records.length
+}
+
+const sameKeys = (stored: Set<string>, keys: readonly string[]) => stored.size === keys.length && keys.every((key) => stored.has(key))
+
+/**
+ * Deletes the stored customers under any of the `replacing` keys and stores `records`, in `req`'s
+ * transaction (on SQLite, one customer whose keys stay the same is updated in place). Written by the database directly, in the columns Payload reads (the `matchKeys` in
+ * its table of has-many texts): Payload's own create reads every record back, which made an order
+ * a quarter slower.
+ */
+function writeCustomers(payload: Payload, req: PayloadRequest | undefined, { replacing, records }: { replacing: string[]; records: CustomerRecordData[] }): Promise<void> {
+  return aggregate(
+    payload,
+    {
+      async sql({ drizzle, tables }) {
+        const { customers, customers_texts: texts } = tables
+        const matchKeyOf = eq(texts.path, 'matchKeys')
+        // The stale customers, each with all its keys.
+        const stale = new Map<number, Set<string>>()
+        if (replacing.length > 0) {
+          const rows: { id: number; key: string }[] = await drizzle
+            .select({ id: texts.parent, key: texts.text })
+            .from(texts)
+            .where(and(matchKeyOf, inArray(texts.parent, drizzle.select({ id: texts.parent }).from(texts).where(and(matchKeyOf, inArray(texts.text, replacing))))))
+          for (const { id, key } of rows) stale.set(id, (stale.get(id) ?? new Set()).add(key))
+        }
+        // Most writes are an order of a customer whose keys stay as they were: one row updated.
+        const [only] = stale
+        if (stale.size === 1 && records.length === 1 && sameKeys(only[1], records[0].matchKeys)) {
+          const { matchKeys: _keys, ...record } = records[0]
+          await drizzle.update(customers).set(record).where(eq(customers.id, only[0]))
+          return
+        }
+        if (stale.size > 0) {
+          await drizzle.delete(texts).where(inArray(texts.parent, [...stale.keys()]))
+          await drizzle.delete(customers).where(inArray(customers.id, [...stale.keys()]))
+        }
+        for (let start = 0; start < records.length; start += CUSTOMERS_PER_STATEMENT) {
+          const chunk = records.slice(start, start + CUSTOMERS_PER_STATEMENT)
+          const stored: { id: number; customerKey: string }[] = await drizzle
+            .insert(customers)
+            .values(chunk.map(({ matchKeys: _keys, ...record }) => record))
+            .returning({ id: customers.id, customerKey: customers.customerKey })
+          const keysOf = new Map(chunk.map((record) => [record.customerKey, record.matchKeys]))
+          await drizzle
+            .insert(texts)
+            .values(stored.flatMap(({ id, customerKey }) => (keysOf.get(customerKey) ?? []).map((text, index) => ({ order: index + 1, parent: id, path: 'matchKeys', text }))))
+        }
+      },
+      async mongo({ collections, session }) {
+        if (replacing.length > 0) await collections.customers.deleteMany({ matchKeys: { $in: replacing } }, { session })
+        if (records.length > 0) await collections.customers.insertMany(records, { session })
+      },
+    },
+    req,
+  )
+}
+
+/**
+ * MongoDB has no SQL migrations: there, the customers of the orders stored before the customers
+ * were kept are stored when the server starts (on SQLite the migration `stored_customers` does
+ * it). Once any customer is stored this does nothing. Returns how many it stored.
+ */
+export async function backfillCustomersOnMongo(payload: Payload): Promise<number> {
+  if (payload.db.name !== 'mongoose') return 0
+  const [{ totalDocs: customers }, { totalDocs: orders }] = await Promise.all([payload.count({ collection: 'customers' }), payload.count({ collection: 'orders' })])
+  if (customers > 0 || orders === 0) return 0
+  return storeAllCustomers(payload)
+}
