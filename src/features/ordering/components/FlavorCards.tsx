@@ -5,7 +5,7 @@ import { sizedPhoto, type SizedPhoto } from '@/shared/photo'
 
 /**
  * A square thumbnail beside the text (the order form below stays within reach), never wider than
- * 96 CSS pixels: offered at that width and twice it (a srcset of two, where `sizes` would list
+ * 96 CSS pixels: offered at that width and for 2x screens (a srcset of two, where `sizes` would list
  * every width the site resizes to, in the page's HTML and again in React's payload).
  */
 const FLAVOR_PHOTO_WIDTH = 96
