@@ -42,6 +42,20 @@ describe("the server's configuration", () => {
     expect(() => readEnvironment(env)).toThrow(message)
   })
 
+  it('sees a variable changed since it was last read, and a wrong one again', () => {
+    const env: Record<string, string | undefined> = { TRUSTED_PROXY_HOPS: '2' }
+    expect(readEnvironment(env).TRUSTED_PROXY_HOPS).toBe(2)
+    env.TRUSTED_PROXY_HOPS = '3'
+    expect(readEnvironment(env).TRUSTED_PROXY_HOPS).toBe(3)
+    env.SITE_URL = 'https://shop.example.com'
+    expect(readEnvironment(env)).toMatchObject({ SITE_URL: 'https://shop.example.com', TRUSTED_PROXY_HOPS: 3 })
+    env.TRUSTED_PROXY_HOPS = 'abc'
+    expect(() => readEnvironment(env)).toThrow('TRUSTED_PROXY_HOPS: expected a whole number')
+    expect(() => readEnvironment(env)).toThrow('TRUSTED_PROXY_HOPS: expected a whole number')
+    delete env.TRUSTED_PROXY_HOPS
+    expect(readEnvironment(env).TRUSTED_PROXY_HOPS).toBe(1)
+  })
+
   it('never repeats a secret in its message', () => {
     expect(() => readEnvironment({ PAYLOAD_SECRET: 'short-secret' })).toThrow('PAYLOAD_SECRET: expected at least 16 characters, e.g. the output of openssl rand -hex 32 (got "…")')
   })

@@ -7,7 +7,7 @@ import { discountNotices } from '@/features/discounts/notices'
 import { orderNotices } from '@/features/ordering/notices'
 import { formNotices } from '@/shared/notices'
 import { submitOrder } from './service'
-import { currentPrices } from './shop'
+import { currentPrices, readingEachOnce } from './shop'
 import { cachedSellerSettings } from '@/features/ordering/cachedReads'
 import { orderConfirmation } from './confirmation'
 import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
@@ -47,10 +47,11 @@ export async function placeOrder(_previous: OrderFormState, posted: FormData): P
     // The service asks once the order is valid: a mistake does not use up the visitor's allowance.
     workSpendsAllowance: true,
     work: async ({ payload, values, key, allowed }) => {
-      const result = await submitOrder(payload, values, key, { allowed, settings: cachedSellerSettings })
+      const settings = readingEachOnce(cachedSellerSettings)
+      const result = await submitOrder(payload, values, key, { allowed, settings })
       if (result.status === 'success') {
-        const settings = await cachedSellerSettings.site()
-        return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, confirmation: orderConfirmation(result.order, settings.paymentMethods ?? [], result.plan) }
+        const site = await settings.site()
+        return { status: 'success', message: orderNotices.submitted, discountUsed: result.discountUsed, confirmation: orderConfirmation(result.order, site.paymentMethods ?? [], result.plan) }
       }
       // A refused code is no longer applied: the visitor sees the order without it and can try another.
       const appliedDiscountCode = result.discountRejected ? undefined : applied

@@ -29,12 +29,25 @@ export type SellerSettings = {
   site: () => Promise<SiteSetting>
 }
 
-export const settingsFromDatabase = (payload: Payload, req?: Partial<PayloadRequest>): SellerSettings => ({
-  flavors: () => findFlavors(payload, req),
-  pricing: () => payload.findGlobal({ slug: 'pricing', depth: 0, req }),
-  fulfilment: () => payload.findGlobal({ slug: 'fulfilment', depth: 0, req }),
-  site: () => payload.findGlobal({ slug: 'site-settings', depth: 0, req }),
-})
+export const settingsFromDatabase = (payload: Payload, req?: Partial<PayloadRequest>): SellerSettings =>
+  readingEachOnce({
+    flavors: () => findFlavors(payload, req),
+    pricing: () => payload.findGlobal({ slug: 'pricing', depth: 0, req }),
+    fulfilment: () => payload.findGlobal({ slug: 'fulfilment', depth: 0, req }),
+    site: () => payload.findGlobal({ slug: 'site-settings', depth: 0, req }),
+  })
+
+/**
+ * The same settings, each read at most once: one order is checked, priced, stored and e-mailed by
+ * them, and asks for some several times. Made for one order (or one transaction), never kept.
+ */
+export function readingEachOnce(settings: SellerSettings): SellerSettings {
+  const once = <T>(read: () => Promise<T>) => {
+    let answer: Promise<T> | undefined
+    return () => (answer ??= read())
+  }
+  return { flavors: once(settings.flavors), pricing: once(settings.pricing), fulfilment: once(settings.fulfilment), site: once(settings.site) }
+}
 
 export type FlavorForSale = FlavorOption & { id: number | string; description: string | null }
 
@@ -109,7 +122,8 @@ export const batchOpenBy = (payload: Payload, handedOverAt: Date, req?: Partial<
 export const nextBatch = (payload: Payload, now: Date, req?: Partial<PayloadRequest>) => firstBatch(payload, { opensAt: { greater_than: now.toISOString() } }, 'opensAt', req)
 
 async function firstBatch(payload: Payload, where: Where, sort: string, req?: Partial<PayloadRequest>): Promise<Batch | null> {
-  const { docs } = await payload.find({ collection: 'batches', where, sort, limit: 1, depth: 0, overrideAccess: true, req })
+  // No pagination: one batch is wanted, not a count of them all (every order asks).
+  const { docs } = await payload.find({ collection: 'batches', where, sort, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
   return docs[0] ?? null
 }
 

@@ -4,6 +4,8 @@ import crypto from 'node:crypto'
 
 import type { Payload, PayloadRequest } from 'payload'
 
+import type { FormSubmission } from '@/payload-types'
+
 import { isSubmissionKey, type SubmittedForm } from '@/shared/forms/submissionKey'
 
 const SUBMISSIONS = 'form-submissions'
@@ -25,11 +27,15 @@ export function submissionKeyOf(form: SubmittedForm, posted: unknown, fallback: 
   return `${form}:unkeyed:${fingerprint}`
 }
 
-/** The id of what an earlier post with this key stored, if any. */
+/**
+ * The id of what an earlier post with this key stored, if any. Read through the database adapter,
+ * as `recordSubmission` writes: every order asks, and the keys have no hooks, access or relations
+ * for Payload's find operation to apply.
+ */
 export async function earlierSubmission(payload: Payload, key: string | undefined, req?: Partial<PayloadRequest>): Promise<string | undefined> {
   if (!key) return undefined
-  const { docs } = await payload.find({ collection: SUBMISSIONS, where: { key: { equals: key } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
-  return docs[0]?.recordId
+  const earlier = await payload.db.findOne<FormSubmission>({ collection: SUBMISSIONS, where: { key: { equals: key } }, req })
+  return earlier?.recordId
 }
 
 /**

@@ -3,11 +3,16 @@ import { getImageProps } from 'next/image'
 import type { FlavorCard } from '@/features/ordering/shop'
 import { sizedPhoto, type SizedPhoto } from '@/shared/photo'
 
-/** A square thumbnail beside the text: the order form below stays within reach. */
-const FLAVOR_PHOTO_SIZES = '96px'
+/**
+ * A square thumbnail beside the text (the order form below stays within reach), never wider than
+ * 96 CSS pixels: offered at that width and for 2x screens (a srcset of two, where `sizes` would list
+ * every width the site resizes to, in the page's HTML and again in React's payload).
+ */
+const FLAVOR_PHOTO_WIDTH = 96
 
 function FlavorPhoto({ photo, alt }: { photo: SizedPhoto; alt: string }) {
-  const { props } = getImageProps({ src: photo.url, alt, width: photo.width, height: photo.height, sizes: FLAVOR_PHOTO_SIZES })
+  const height = Math.round((photo.height / photo.width) * FLAVOR_PHOTO_WIDTH)
+  const { props } = getImageProps({ src: photo.url, alt, width: FLAVOR_PHOTO_WIDTH, height })
   return (
     // eslint-disable-next-line @next/next/no-img-element -- next/image's props (srcset, sizes) on a server-rendered <img>
     <img {...props} alt={alt} className="size-20 shrink-0 rounded-2xl bg-plum-50 object-cover lg:size-24" />
