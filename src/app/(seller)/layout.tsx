@@ -6,6 +6,10 @@ import { getSiteSettings } from '@/platform/cache/cachedReads'
 
 import './seller.css'
 
+// Every page here reads the session and the database on each request: none is rendered at build
+// time, which has no database (a fresh clone's `npm run build` stopped at /seller without this).
+export const dynamic = 'force-dynamic'
+
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await getSiteSettings()
   return {
