@@ -3,7 +3,7 @@ import { getImageProps } from 'next/image'
 import { CardGrid } from '@/components/CardGrid'
 import { Section, SectionHeading } from '@/components/Section'
 import { ContactButtons } from '@/features/contact/components/ContactButtons'
-import { EmailPopupTrigger } from '@/features/discounts/components/EmailPopup'
+import { EmailPopup } from '@/features/discounts/components/EmailPopup'
 import { JsonLd } from '@/components/JsonLd'
 import { PricingCards } from '@/features/ordering/components/PricingCards'
 import { Testimonials } from '@/features/reviews/components/Testimonials'
@@ -56,7 +56,7 @@ export const homePage: ContentPage = {
     return (
       <>
         <JsonLd data={productJsonLd(settings, shop)} />
-        <EmailPopupTrigger />
+        <EmailPopup />
         <section className="relative overflow-hidden bg-gradient-to-br from-plum-800 via-plum-700 to-sea-700 text-white">
           <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-sea-500/30 blur-3xl" />
           <div className={`container-page relative ${heroPhoto ? 'grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-2 lg:py-24' : 'py-20 sm:py-28'}`}>
