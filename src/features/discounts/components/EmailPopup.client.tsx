@@ -10,7 +10,7 @@ import { SignUpSubmit, useSignUp } from './SignUpSubmit.client'
 
 /**
  * The popup's behaviour around the markup the server rendered (EmailPopup): 3 seconds after the
- * page loads, unless the visitor has no need of it, it opens as the platform's modal `<dialog>`,
+ * page has loaded, unless the visitor has no need of it, it opens as the platform's modal `<dialog>`,
  * which focuses the name field (its `autofocus`), keeps focus inside (the page behind is inert) and
  * closes on Escape; focus goes back after. A join closes it and thanks the visitor in a toast.
  */
@@ -38,11 +38,20 @@ export function EmailPopupDialog({
 
   useEffect(() => {
     if (!shouldShowPopup()) return
-    const timer = window.setTimeout(() => {
+    let timer: number | undefined
+    const open = () => {
       returnFocusTo.current = document.activeElement
       dialogRef.current?.showModal()
-    }, POPUP_DELAY_MS)
-    return () => window.clearTimeout(timer)
+    }
+    // Counted from the page's load, as the spec says, not from hydration: the page's photos may
+    // still be loading then (a photo's first visit has the server resize it).
+    const startTimer = () => (timer = window.setTimeout(open, POPUP_DELAY_MS))
+    if (document.readyState === 'complete') startTimer()
+    else window.addEventListener('load', startTimer, { once: true })
+    return () => {
+      window.removeEventListener('load', startTimer)
+      window.clearTimeout(timer)
+    }
   }, [])
 
   function onClose() {
