@@ -39,8 +39,22 @@ const config = [
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // The public site links with plain <a> (next/link is refused below, with the reason).
+      '@next/next/no-html-link-for-pages': 'off',
       // No bespoke seams into a framework (docs/ARCHITECTURE.md, "No bespoke infrastructure").
-      'no-restricted-imports': ['error', { patterns: PRIVATE_MODULES }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'next/link',
+              message:
+                "Plain <a> links: a page is a document the proxy has cached, while next/link adds about 3 kB of script to every page and prefetches each link in view as a React payload the proxy never caches.",
+            },
+          ],
+          patterns: PRIVATE_MODULES,
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {

@@ -6,13 +6,13 @@
 //      performance shown, and the gzip weight of the JavaScript the page loads;
 //   2. each page's req/s and p99 at 50 connections, and the largest script /order loads (asked for
 //      as a browser does, compressed), beside the same nginx serving a static copy of the same
-//      bytes, right after (the ratio is what counts on a small, noisy machine);
+//      bytes, the two loaded in turns (the ratio is what counts on a small, noisy machine);
 //   3. orders posted by 16 customers at once, without JavaScript (the answer is the whole page)
 //      and as the page's script posts them (the answer is the action's result), each beside the
 //      same posts from bots (honeypot filled: no database), Next's own share of an order;
 //   4. the app server's peak memory (all its processes) during 2 and 3;
 //   5. each page's req/s and p99 with the page cache in Redis (REDIS_URL, as several instances
-//      run it) beside the in-memory default, measured in turn on the app servers themselves: the
+//      run it) beside the in-memory default, loaded in turns on the app servers themselves: the
 //      overhead Redis adds;
 //   6. a batch opening, on a fresh site: BATCH_POSTS one-jar orders from BATCH_CLIENTS buyers at
 //      once for a batch of BATCH_JARS jars, while visitors load / and /order: exactly that many
@@ -31,7 +31,7 @@ import { startProxy } from './bench/proxy.mjs'
 import { mainThreadCpuMs, serverNode, startSite, watchMemory } from './bench/server.mjs'
 import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
 import { startRedisServer } from './bench/redis.mjs'
-import { BROWSER_ENCODINGS, CONNECTIONS, largestScript, load, NO_COMPRESSION, recordPage } from './bench/throughput.mjs'
+import { BROWSER_ENCODINGS, CONNECTIONS, largestScript, load, loadInTurns, NO_COMPRESSION, recordPage, TURNS } from './bench/throughput.mjs'
 
 const CONTENT_PAGES = ['/', '/benefits', '/about', '/faq', '/contact', '/reviews']
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : [...CONTENT_PAGES, '/order']
@@ -122,8 +122,7 @@ try {
     const rows = []
     for (const { page, headers } of addresses) {
       await load(proxy.url + page, { seconds: 2, headers }) // warm-up, not counted
-      const site = await load(proxy.url + page, { seconds: SECONDS, headers })
-      const copy = await load(proxy.staticUrl + page, { seconds: SECONDS, headers })
+      const { site, copy } = await loadInTurns({ site: proxy.url + page, copy: proxy.staticUrl + page }, { seconds: SECONDS, headers })
       const ratio = site.reqPerSec / copy.reqPerSec
       rows.push({
         page: page === script ? `${page.replace(/^.*\//, '…/')} (largest script, ${recordings.get(page).headers['content-encoding'] ?? 'identity'})` : page,
@@ -136,7 +135,7 @@ try {
         errors: `${site.errors} ${check(site.errors === 0, `${page}: ${site.errors} errors`)}`,
       })
     }
-    console.log(`\nPages (and /order's largest script) through nginx at ${CONNECTIONS} connections, ${SECONDS} s each, beside the same nginx serving a static copy of the same bytes`)
+    console.log(`\nPages (and /order's largest script) through nginx at ${CONNECTIONS} connections, ${SECONDS} s each in turns of ${SECONDS / TURNS} s, beside the same nginx serving a static copy of the same bytes`)
     console.table(rows)
   }
 
@@ -257,8 +256,7 @@ async function compareRedisCache(inMemory) {
     const rows = []
     for (const page of PAGES) {
       for (const server of [inMemory, shared]) await load(server.url + page, { seconds: 2 }) // warm-up
-      const memory = await load(inMemory.url + page, { seconds: SECONDS })
-      const redisCache = await load(shared.url + page, { seconds: SECONDS })
+      const { memory, redisCache } = await loadInTurns({ memory: inMemory.url + page, redisCache: shared.url + page }, { seconds: SECONDS })
       rows.push({
         page,
         'req/s in memory': memory.reqPerSec,
@@ -269,7 +267,7 @@ async function compareRedisCache(inMemory) {
         errors: `${redisCache.errors} ${check(redisCache.errors === 0, `${page} with Redis: ${redisCache.errors} errors`)}`,
       })
     }
-    console.log(`\nThe page cache in Redis (several instances) beside in memory (one instance), ${CONNECTIONS} connections, ${SECONDS} s each`)
+    console.log(`\nThe page cache in Redis (several instances) beside in memory (one instance), ${CONNECTIONS} connections, ${SECONDS} s each in turns of ${SECONDS / TURNS} s`)
     console.table(rows)
   } finally {
     await shared.stop()

@@ -1,7 +1,7 @@
 // Page throughput: autocannon against a page of the site, and against a static copy of the very
 // bytes the site answered for it (scripts/bench/proxy.mjs). The machine is small and shared, so a
-// req/s figure alone says little; the ratio between the two, measured one right after the other,
-// is what counts.
+// req/s figure alone says little; the ratio between the two, loaded in turns (loadInTurns), is
+// what counts.
 import { fork } from 'node:child_process'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 
 export const CONNECTIONS = 50
+/** How many turns loadInTurns gives each address. */
+export const TURNS = 4
 
 /**
  * What the site answers for an address, as autocannon will ask for it: a page without compression,
@@ -56,9 +58,31 @@ export async function largestScript(base, page) {
 export async function load(url, { seconds = 8, connections = CONNECTIONS, headers = {}, signal, rate } = {}) {
   const run = autocannon({ url, connections, duration: seconds, headers, ...(rate ? { overallRate: rate, ignoreCoordinatedOmission: true } : {}) })
   signal?.addEventListener('abort', () => run.stop())
-  const result = await run
+  return figures(await run)
+}
+
+/**
+ * Two or more addresses (`{ site: url, copy: url }`) compared under the same load: each loaded in
+ * turn for `seconds / rounds` at a time, which one goes first alternating, and each one's rounds
+ * merged (autocannon.aggregateResult: req/s over all of them, p99 of all their answers). The
+ * machine is shared and what else runs on it comes and goes within seconds: one 8-second run of
+ * each after the other put the same bytes from the same nginx at p99 74 and 41 ms.
+ */
+export async function loadInTurns(urls, { seconds = 8, rounds = TURNS, headers = {} } = {}) {
+  const names = Object.keys(urls)
+  const runs = Object.fromEntries(names.map((name) => [name, []]))
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      runs[name].push(await autocannon({ url: urls[name], connections: CONNECTIONS, duration: seconds / rounds, headers, skipAggregateResult: true }))
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, figures(autocannon.aggregateResult(runs[name], { url: urls[name], connections: CONNECTIONS }))]))
+}
+
+function figures(result) {
   return {
-    reqPerSec: Math.round(result.requests.average),
+    // The mean of the per-second counts; a merged result keeps their total and number only.
+    reqPerSec: Math.round(result.requests.total / result.samples),
     p99: Math.round(result.latency.p99),
     max: Math.round(result.latency.max),
     errors: result.errors + result.timeouts + result.non2xx,

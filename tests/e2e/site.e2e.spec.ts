@@ -21,6 +21,21 @@ test('every top-bar link leads to its page and marks it current', async ({ page 
   }
 })
 
+test('a page view asks the server for no other page: the links are plain, nothing is prefetched', async ({ page }) => {
+  // Next's client navigation asks for a page's React payload (an `RSC` request, `?_rsc=`), which the
+  // proxy never caches; a plain link loads the page's document, which it does.
+  const payloads: string[] = []
+  page.on('request', (request) => {
+    if (request.headers()['rsc'] || new URL(request.url()).searchParams.has('_rsc')) payloads.push(request.url())
+  })
+  await page.goto('/')
+  await page.waitForTimeout(2000)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await page.waitForTimeout(1000)
+  expect(payloads).toEqual([])
+})
+
 test('the top bar has a Text to Order phone link', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('banner').getByRole('link', { name: 'Text to Order' })).toHaveAttribute('href', /^sms:\+1\d{10}$/)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { batchForSale, batchState, freshnessCutoff, freshnessText, nextChange, openingText, takeFromBatch, timeUntil } from '@/features/ordering/batches'
+import { batchForSale, batchState, freshnessCutoff, freshnessText, nextChange, openingText, takeFromBatch } from '@/features/ordering/batches'
+import { timeUntil } from '@/features/ordering/countdown'
 
 const FLAVORS = [
   { id: 1, value: 'mixed-berry' },

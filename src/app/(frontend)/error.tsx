@@ -1,6 +1,5 @@
 'use client'
 
-import Link from 'next/link'
 import { useEffect } from 'react'
 
 /** The fallback when a page fails to render. */
@@ -17,9 +16,9 @@ export default function RenderError({ error, reset }: { error: Error & { digest?
           <button type="button" className="btn-primary" onClick={reset}>
             Try again
           </button>
-          <Link href="/" className="btn-secondary">
+          <a href="/" className="btn-secondary">
             Back to home
-          </Link>
+          </a>
         </div>
       </div>
     </section>

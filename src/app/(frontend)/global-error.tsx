@@ -1,6 +1,5 @@
 'use client'
 
-import Link from 'next/link'
 
 /** The last-resort fallback when even the site's layout fails; it brings its own document. */
 export default function GlobalError({ error }: { error: Error & { statusText?: string } }) {
@@ -10,7 +9,7 @@ export default function GlobalError({ error }: { error: Error & { statusText?: s
         <h1>Unexpected Application Error!</h1>
         <p>{error.statusText || error.message}</p>
         <p>
-          <Link href="/">Back to home</Link>
+          <a href="/">Back to home</a>
         </p>
       </body>
     </html>

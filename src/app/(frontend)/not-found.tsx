@@ -1,4 +1,3 @@
-import Link from 'next/link'
 
 export const metadata = { title: 'Page not found', robots: { index: false } }
 
@@ -15,9 +14,9 @@ export default function NotFound() {
         </p>
         <h1 className="mt-4 text-4xl font-semibold">Oops! Page not found</h1>
         <p className="mt-4 text-lg text-plum-900/80">The page you are looking for does not exist or has moved.</p>
-        <Link href="/" className="btn-primary mt-8">
+        <a href="/" className="btn-primary mt-8">
           Back to home
-        </Link>
+        </a>
       </div>
     </section>
   )

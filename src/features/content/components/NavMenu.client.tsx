@@ -1,6 +1,5 @@
 'use client'
 
-import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 import { useEffect, useState } from 'react'
 
@@ -9,24 +8,15 @@ import { CloseIcon, MenuIcon } from '@/components/Icons'
 type NavLink = { href: string; label: string }
 
 /**
- * The top bar's links: highlights the current route, collapses into a toggle below 768 px,
- * closes on a chosen link or Escape, and scrolls every navigation to the top.
+ * The top bar's links: highlights the current route, collapses into a toggle below 768 px and
+ * closes on Escape. Plain links, as everywhere on the public site: a page is a document the proxy
+ * has cached, while next/link's client navigation costs every page about 3 kB of script and
+ * prefetches each link in view as a React payload the proxy never caches (six requests to the app
+ * per page view on a laptop).
  */
 export function NavMenu({ links }: { links: readonly NavLink[] }) {
   const pathname = usePathname()
   const [open, setOpen] = useState(false)
-  const [shownPath, setShownPath] = useState(pathname)
-
-  // A new route (also by back/forward) closes the menu...
-  if (pathname !== shownPath) {
-    setShownPath(pathname)
-    setOpen(false)
-  }
-
-  // ...and starts at the top of the page, also for links outside the top bar.
-  useEffect(() => {
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
-  }, [pathname])
 
   // The root layout's inline script marks the page as scripted before it paints; a page React
   // renders in the browser alone (the 404 page: Next does not render it on the server) never runs
@@ -72,16 +62,15 @@ export function NavMenu({ links }: { links: readonly NavLink[] }) {
             const current = pathname === link.href ? 'page' : link.href !== '/' && pathname.startsWith(`${link.href}/`) ? 'true' : undefined
             return (
               <li key={link.href}>
-                <Link
+                <a
                   href={link.href}
                   aria-current={current}
-                  onClick={() => setOpen(false)}
                   className={`block rounded-full px-4 py-2.5 text-base font-medium transition-colors md:px-2 md:py-2 md:text-sm lg:px-3 lg:text-[0.95rem] ${
                     current ? 'bg-plum-100 text-plum-800' : 'text-plum-900/80 hover:bg-plum-50 hover:text-plum-800'
                   }`}
                 >
                   {link.label}
-                </Link>
+                </a>
               </li>
             )
           })}

@@ -1,4 +1,3 @@
-import Link from 'next/link'
 
 import { pagedPath } from '@/features/content/routes.mjs'
 
@@ -13,14 +12,14 @@ export function ReviewPager({ page, hasNextPage }: { page: number; hasNextPage: 
   return (
     <nav aria-label="Review pages" className="mt-8 flex flex-wrap items-center gap-4">
       {page > 1 && (
-        <Link href={pagedPath(REVIEWS_PATH, page - 1)} prefetch={false} className="btn-secondary" rel="prev">
+        <a href={pagedPath(REVIEWS_PATH, page - 1)} className="btn-secondary" rel="prev">
           Newer reviews
-        </Link>
+        </a>
       )}
       {hasNextPage && (
-        <Link href={pagedPath(REVIEWS_PATH, page + 1)} prefetch={false} className="btn-primary ml-auto" rel="next">
+        <a href={pagedPath(REVIEWS_PATH, page + 1)} className="btn-primary ml-auto" rel="next">
           More reviews
-        </Link>
+        </a>
       )}
     </nav>
   )

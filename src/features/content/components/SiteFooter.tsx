@@ -1,4 +1,3 @@
-import Link from 'next/link'
 
 import { InstagramIcon, MailIcon, PhoneIcon } from '@/components/Icons'
 import { NAV_ROUTES } from '@/features/content/routes.mjs'
@@ -25,9 +24,9 @@ export function SiteFooter({ settings, prices }: { settings: SiteSetting; prices
           <ul className="mt-4 space-y-2">
             {footerLinks.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className="text-plum-100 hover:text-white hover:underline">
+                <a href={link.href} className="text-plum-100 hover:text-white hover:underline">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,4 +1,3 @@
-import Link from 'next/link'
 
 import { MessageIcon } from '@/components/Icons'
 import { NAV_ROUTES } from '@/features/content/routes.mjs'
@@ -11,14 +10,14 @@ export function SiteHeader({ settings }: { settings: SiteSetting }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-plum-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex min-h-16 w-full max-w-6xl flex-wrap items-center gap-x-2 px-4 sm:gap-x-3 sm:px-8 md:flex-nowrap md:justify-between">
-        <Link
+        <a
           href="/"
           className="mr-auto flex min-w-0 items-center gap-1.5 py-1 font-display text-[15px] font-semibold text-plum-800 sm:gap-2 sm:text-lg md:mr-0"
         >
           <span aria-hidden className="inline-block size-6 shrink-0 rounded-full bg-gradient-to-br from-plum-500 to-sea-500 sm:size-7" />
           {/* Between tablet and laptop widths the seven links need the room: the logo stands alone. */}
           <span className="whitespace-nowrap md:max-lg:sr-only">{settings.businessName}</span>
-        </Link>
+        </a>
         <NavMenu links={NAV_ROUTES} />
         <a
           href={smsHref(settings.phone)}

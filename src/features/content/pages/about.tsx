@@ -1,4 +1,3 @@
-import Link from 'next/link'
 
 import { CardGrid } from '@/components/CardGrid'
 import { Section } from '@/components/Section'
@@ -28,9 +27,9 @@ export const aboutPage: ContentPage = {
         <Section id="values" heading={page.values.heading} headingClassName="mb-10 text-center">
           <CardGrid cards={page.values.items} />
           <p className="mt-12 text-center">
-            <Link href="/order" className="btn-primary">
+            <a href="/order" className="btn-primary">
               Try our sea moss gel
-            </Link>
+            </a>
           </p>
         </Section>
       </>

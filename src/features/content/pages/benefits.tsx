@@ -1,4 +1,3 @@
-import Link from 'next/link'
 
 import { CardGrid } from '@/components/CardGrid'
 import { Section, SectionHeading } from '@/components/Section'
@@ -37,9 +36,9 @@ export const benefitsPage: ContentPage = {
           <div>
             <SectionHeading id="quality-heading">{page.quality.heading}</SectionHeading>
             <p className="mt-4 text-lg leading-8 text-plum-900/80">{page.quality.description}</p>
-            <Link href="/order" className="btn-primary mt-8">
+            <a href="/order" className="btn-primary mt-8">
               Order now
-            </Link>
+            </a>
           </div>
           <ul className="card space-y-4">
             {page.quality.points?.map((point) => (

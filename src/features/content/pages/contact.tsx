@@ -1,4 +1,3 @@
-import Link from 'next/link'
 
 import { ContactButtons } from '@/features/contact/components/ContactButtons'
 import { InstagramIcon, MailIcon, PhoneIcon } from '@/components/Icons'
@@ -56,9 +55,9 @@ export const contactPage: ContentPage = {
           </p>
           <ContactButtons settings={settings} channels={['text', 'dm']} />
           <p className="mt-5">
-            <Link href="/order" className="font-semibold text-plum-700 underline underline-offset-4 hover:text-plum-900">
+            <a href="/order" className="font-semibold text-plum-700 underline underline-offset-4 hover:text-plum-900">
               Order online
-            </Link>
+            </a>
           </p>
         </Section>
       </>

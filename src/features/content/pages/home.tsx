@@ -1,10 +1,9 @@
 import { getImageProps } from 'next/image'
-import Link from 'next/link'
 
 import { CardGrid } from '@/components/CardGrid'
 import { Section, SectionHeading } from '@/components/Section'
 import { ContactButtons } from '@/features/contact/components/ContactButtons'
-import { EmailPopupTrigger } from '@/features/discounts/components/EmailPopup'
+import { EmailPopup } from '@/features/discounts/components/EmailPopup'
 import { JsonLd } from '@/components/JsonLd'
 import { PricingCards } from '@/features/ordering/components/PricingCards'
 import { Testimonials } from '@/features/reviews/components/Testimonials'
@@ -57,7 +56,7 @@ export const homePage: ContentPage = {
     return (
       <>
         <JsonLd data={productJsonLd(settings, shop)} />
-        <EmailPopupTrigger />
+        <EmailPopup />
         <section className="relative overflow-hidden bg-gradient-to-br from-plum-800 via-plum-700 to-sea-700 text-white">
           <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-sea-500/30 blur-3xl" />
           <div className={`container-page relative ${heroPhoto ? 'grid items-center gap-12 py-14 sm:py-20 lg:grid-cols-2 lg:py-24' : 'py-20 sm:py-28'}`}>
@@ -69,12 +68,12 @@ export const homePage: ContentPage = {
               <p className="mt-6 max-w-2xl text-lg leading-8 text-plum-100">{home.hero.description}</p>
               {shop.opensAt && <BatchOpening opensAt={shop.opensAt} className="mt-6 inline-block rounded-2xl bg-white/10 px-5 py-3 text-lg text-white ring-1 ring-white/30" />}
               <div className="mt-10 flex flex-wrap gap-3">
-                <Link href="/order" className="btn bg-white text-plum-800 hover:bg-plum-50">
+                <a href="/order" className="btn bg-white text-plum-800 hover:bg-plum-50">
                   Order online
-                </Link>
-                <Link href="/benefits" className="btn border-2 border-white/70 text-white hover:bg-white/10">
+                </a>
+                <a href="/benefits" className="btn border-2 border-white/70 text-white hover:bg-white/10">
                   Why sea moss?
-                </Link>
+                </a>
               </div>
             </div>
             {heroPhoto && <HeroPhoto photo={heroPhoto} fallbackAlt={`A jar of ${settings.productName}`} />}
@@ -92,9 +91,9 @@ export const homePage: ContentPage = {
         <Section id="benefits" heading={home.benefits.heading} headingClassName="mb-10 text-center" className="bg-white">
           <CardGrid cards={home.benefits.items} columns={4} />
           <p className="mt-10 text-center">
-            <Link href="/benefits" className="font-semibold text-plum-700 underline underline-offset-4 hover:text-plum-900">
+            <a href="/benefits" className="font-semibold text-plum-700 underline underline-offset-4 hover:text-plum-900">
               See all the benefits and how to use it
-            </Link>
+            </a>
           </p>
         </Section>
 

@@ -1,24 +1,34 @@
 'use client'
 
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 
-import { CloseIcon } from '@/components/Icons'
 import { Toast } from '@/components/Toast'
 import { type Message } from '@/shared/notices'
-import { rememberPopupDismissed } from '@/features/discounts/popupMemory'
-import { DISCOUNT_PERCENT } from '@/features/discounts/rules'
+import { POPUP_DELAY_MS, rememberPopupDismissed, shouldShowPopup } from '@/features/discounts/popupMemory'
 
-import { SignUpFields, useSignUp } from './SignUpFields'
-
+import { SignUpSubmit, useSignUp } from './SignUpSubmit.client'
 
 /**
- * The first-order discount sign-up, in the platform's modal `<dialog>`: it moves focus inside,
- * keeps it there (the page behind is inert), closes on Escape, and focus goes back after.
+ * The popup's behaviour around the markup the server rendered (EmailPopup): 3 seconds after the
+ * page has loaded, unless the visitor has no need of it, it opens as the platform's modal `<dialog>`,
+ * which focuses the name field (its `autofocus`), keeps focus inside (the page behind is inert) and
+ * closes on Escape; focus goes back after. A join closes it and thanks the visitor in a toast.
  */
-export default function EmailPopup() {
+export function EmailPopupDialog({
+  labelledBy,
+  describedBy,
+  header,
+  inputs,
+  skip,
+}: {
+  labelledBy: string
+  describedBy: string
+  header: ReactNode
+  inputs: ReactNode
+  skip: ReactNode
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const returnFocusTo = useRef<Element | null>(null)
-  const nameInput = useRef<HTMLInputElement>(null)
   const [toast, setToast] = useState<Message | null>(null)
   const hideToast = useCallback(() => setToast(null), [])
   const { busy, error, onSubmit } = useSignUp((message) => {
@@ -27,11 +37,21 @@ export default function EmailPopup() {
   })
 
   useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog || dialog.open) return
-    returnFocusTo.current = document.activeElement
-    dialog.showModal()
-    nameInput.current?.focus()
+    if (!shouldShowPopup()) return
+    let timer: number | undefined
+    const open = () => {
+      returnFocusTo.current = document.activeElement
+      dialogRef.current?.showModal()
+    }
+    // Counted from the page's load, as the spec says, not from hydration: the page's photos may
+    // still be loading then (a photo's first visit has the server resize it).
+    const startTimer = () => (timer = window.setTimeout(open, POPUP_DELAY_MS))
+    if (document.readyState === 'complete') startTimer()
+    else window.addEventListener('load', startTimer, { once: true })
+    return () => {
+      window.removeEventListener('load', startTimer)
+      window.clearTimeout(timer)
+    }
   }, [])
 
   function onClose() {
@@ -45,38 +65,16 @@ export default function EmailPopup() {
       <dialog
         ref={dialogRef}
         onClose={onClose}
-        aria-labelledby="email-popup-title"
-        aria-describedby="email-popup-description"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-3xl bg-white p-0 text-plum-900 shadow-2xl backdrop:bg-plum-900/60"
       >
-        <div className="relative bg-gradient-to-br from-plum-700 to-sea-700 px-6 pt-8 pb-6 text-white">
-          <button
-            type="button"
-            onClick={() => dialogRef.current?.close()}
-            aria-label="Close"
-            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full hover:bg-white/15"
-          >
-            <CloseIcon />
-          </button>
-          <h2 id="email-popup-title" className="pr-8 font-display text-3xl font-semibold text-white">
-            {`Get ${DISCOUNT_PERCENT}% Off Your First Order`}
-          </h2>
-          <p id="email-popup-description" className="mt-2 text-plum-100">
-            {`Join our e-mail list and we will send you a code for ${DISCOUNT_PERCENT}% off your first package.`}
-          </p>
-        </div>
-        <form onSubmit={onSubmit} className="space-y-4 px-6 pt-5 pb-6">
-          <SignUpFields form="popup" busy={busy} error={error} nameRef={nameInput} />
-          <p className="text-center">
-            <button
-              type="button"
-              onClick={() => dialogRef.current?.close()}
-              className="text-sm font-medium text-plum-700 underline underline-offset-4 hover:text-plum-900"
-            >
-              Skip - I already have a discount
-            </button>
-          </p>
+        {header}
+        <form onSubmit={onSubmit} className="space-y-4 px-6 pt-5">
+          {inputs}
+          <SignUpSubmit busy={busy} error={error} />
         </form>
+        {skip}
       </dialog>
       {toast && <Toast message={toast} onClose={hideToast} />}
     </>

@@ -1,33 +1,44 @@
-'use client'
+import { CloseIcon } from '@/components/Icons'
+import { DISCOUNT_PERCENT } from '@/features/discounts/rules'
 
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { EmailPopupDialog } from './EmailPopup.client'
+import { SignUpInputs } from './SignUpInputs'
 
-import { POPUP_DELAY_MS, shouldShowPopup } from '@/features/discounts/popupMemory'
+const TITLE_ID = 'email-popup-title'
+const DESCRIPTION_ID = 'email-popup-description'
 
-// The dialog's code loads only for visitors who will see it, and only on the home page. React's own
-// lazy rather than next/dynamic, whose loader (about 1.5 kB) a dialog never rendered on the server
-// does not need.
-const loadPopup = () => import('./EmailPopup.client')
-const EmailPopup = lazy(loadPopup)
-
-/** Its code is fetched this long before it is due: time enough on a slow phone, and none of the page's loading. */
-const FETCH_AHEAD_MS = 1000
-
-/** Shows the e-mail sign-up 3 seconds after the page loads, unless the visitor has no need of it. */
-export function EmailPopupTrigger() {
-  const [show, setShow] = useState(false)
-  useEffect(() => {
-    if (!shouldShowPopup()) return
-    const fetchTimer = window.setTimeout(() => void loadPopup(), POPUP_DELAY_MS - FETCH_AHEAD_MS)
-    const showTimer = window.setTimeout(() => setShow(true), POPUP_DELAY_MS)
-    return () => {
-      window.clearTimeout(fetchTimer)
-      window.clearTimeout(showTimer)
-    }
-  }, [])
-  return show ? (
-    <Suspense fallback={null}>
-      <EmailPopup />
-    </Suspense>
-  ) : null
+/**
+ * The first-order discount sign-up of the home page. Its markup comes with the page, closed, and
+ * only its behaviour is script (EmailPopupDialog opens and posts it): no code of its own to fetch
+ * while the page loads. Close and Skip are the platform's: a button of a `method="dialog"` form
+ * closes the dialog.
+ */
+export function EmailPopup() {
+  return (
+    <EmailPopupDialog
+      labelledBy={TITLE_ID}
+      describedBy={DESCRIPTION_ID}
+      header={
+        <div className="relative bg-gradient-to-br from-plum-700 to-sea-700 px-6 pt-8 pb-6 text-white">
+          <form method="dialog">
+            <button aria-label="Close" className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-full hover:bg-white/15">
+              <CloseIcon />
+            </button>
+          </form>
+          <h2 id={TITLE_ID} className="pr-8 font-display text-3xl font-semibold text-white">
+            {`Get ${DISCOUNT_PERCENT}% Off Your First Order`}
+          </h2>
+          <p id={DESCRIPTION_ID} className="mt-2 text-plum-100">
+            {`Join our e-mail list and we will send you a code for ${DISCOUNT_PERCENT}% off your first package.`}
+          </p>
+        </div>
+      }
+      inputs={<SignUpInputs form="popup" autoFocus />}
+      skip={
+        <form method="dialog" className="px-6 pt-4 pb-6 text-center">
+          <button className="text-sm font-medium text-plum-700 underline underline-offset-4 hover:text-plum-900">Skip - I already have a discount</button>
+        </form>
+      }
+    />
+  )
 }

@@ -5,7 +5,8 @@ import { useState } from 'react'
 import { DISCOUNT_PERCENT } from '@/features/discounts/rules'
 import { type Message } from '@/shared/notices'
 
-import { SignUpFields, useSignUp } from './SignUpFields'
+import { SignUpInputs } from './SignUpInputs'
+import { SignUpSubmit, useSignUp } from './SignUpSubmit.client'
 
 /** The e-mail sign-up in the page itself, where the order form would be while a batch is sold out. */
 export function NextBatchSignUp() {
@@ -21,7 +22,8 @@ export function NextBatchSignUp() {
   }
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Join our e-mail list">
-      <SignUpFields form="next-batch" busy={busy} error={error} submitLabel={`Tell me about the next batch (and get ${DISCOUNT_PERCENT}% off)`} />
+      <SignUpInputs form="next-batch" />
+      <SignUpSubmit busy={busy} error={error} submitLabel={`Tell me about the next batch (and get ${DISCOUNT_PERCENT}% off)`} />
     </form>
   )
 }

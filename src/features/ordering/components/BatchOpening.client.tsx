@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react'
 
-import { timeUntil } from '@/features/ordering/batches'
+import { timeUntil } from '@/features/ordering/countdown'
 
 /** Ticks the countdown the server rendered; at the opening, loads the page once more, now with the order form. */
 export function OpeningCountdown({ opensAt, rendered }: { opensAt: string; rendered: string }) {

@@ -1,4 +1,5 @@
-import { openingText, timeUntil } from '@/features/ordering/batches'
+import { openingText } from '@/features/ordering/batches'
+import { timeUntil } from '@/features/ordering/countdown'
 
 import { countdownTick } from '../cachedReads'
 

@@ -1,5 +1,4 @@
 import { getImageProps } from 'next/image'
-import Link from 'next/link'
 
 import { CheckIcon } from '@/components/Icons'
 import { packagesAt, priceListFrom } from '@/features/ordering/pricing'
@@ -62,13 +61,13 @@ export function PricingCards({ copy }: { copy: Pricing }) {
               <p className="mt-2 text-sm text-plum-900/70">{dollars(pkg.price)} per jar</p>
             )}
             {text?.description && <p className="mt-4 flex-1 leading-7 text-plum-900/80">{text.description}</p>}
-            <Link
+            <a
               href={`/order?qty=${pkg.quantity}`}
               className={`${featured ? 'btn-primary' : 'btn-secondary'} mt-6 w-full`}
               aria-label={`Order ${jarsText(pkg.quantity)} for ${dollars(pkg.price)}`}
             >
               Order {jarsText(pkg.quantity)}
-            </Link>
+            </a>
           </li>
         )
       })}

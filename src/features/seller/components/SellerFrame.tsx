@@ -20,7 +20,6 @@ export function SellerFrame({ current, newOrders, notice, children }: { current:
           <a href={SELLER_PATHS.customers} {...here('customers')}>
             Customers
           </a>
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- the admin is another root layout: a full page load either way, and no prefetch of its script */}
           <a href="/admin" className="topbar__admin">
             Full admin
           </a>

@@ -1,9 +1,7 @@
 'use client'
 
-import { type FormEvent, type Ref, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 
-import { Honeypot } from '@/shared/forms/Honeypot'
-import { LIMITS } from '@/shared/forms/limits'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 import { type Message } from '@/shared/notices'
 
@@ -43,36 +41,11 @@ export function useSignUp(onJoined: (message: Message) => void) {
   return { busy, error, onSubmit }
 }
 
-/** The sign-up's fields, its error and its button. */
-export function SignUpFields({
-  form,
-  busy,
-  error,
-  nameRef,
-  submitLabel = 'Join & Get Discount',
-}: {
-  form: string
-  busy: boolean
-  error: Message | null
-  nameRef?: Ref<HTMLInputElement>
-  submitLabel?: string
-}) {
+/** The sign-up's one-time key, its error and its button, below its inputs (SignUpInputs). */
+export function SignUpSubmit({ busy, error, submitLabel = 'Join & Get Discount' }: { busy: boolean; error: Message | null; submitLabel?: string }) {
   return (
     <>
       <SubmissionKeyField />
-      <div>
-        <label htmlFor={`${form}-name`} className="field-label">
-          Name
-        </label>
-        <input ref={nameRef} id={`${form}-name`} name="name" required maxLength={LIMITS.name} autoComplete="name" className="field-input" />
-      </div>
-      <div>
-        <label htmlFor={`${form}-email`} className="field-label">
-          Email
-        </label>
-        <input id={`${form}-email`} name="email" type="email" required maxLength={LIMITS.email} autoComplete="email" className="field-input" />
-      </div>
-      <Honeypot form={form} />
       {error && (
         <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 px-4 py-3 text-red-800">
           <p className="font-semibold">{error.title}</p>
