@@ -116,11 +116,21 @@ function dayBounds(day: string): { from: string; to: string } {
   return { from: zonedInstant(day, '00:00').toISOString(), to: zonedInstant(addDays(day, 1), '00:00').toISOString() }
 }
 
+type SheetRuleFields = Pick<PrepOrder, 'status' | 'windowStartsAt'>
+
 /** Whether an order belongs on this day's sheet (see the rules at the top). */
-export function isOnSheet(order: Pick<PrepOrder, 'status' | 'windowStartsAt'>, day: string): boolean {
-  if (order.status === CANCELLED) return false
-  if (!order.windowStartsAt) return OPEN_WITHOUT_WINDOW.includes(order.status)
-  return businessDay(new Date(order.windowStartsAt)).key === day
+export const isOnSheet = (order: SheetRuleFields, day: string): boolean => onSheetOf(day)(order)
+
+/** `isOnSheet` for one day, its bounds worked out once for every order it is asked about (the query's bounds). */
+function onSheetOf(day: string): (order: SheetRuleFields) => boolean {
+  const { from, to } = dayBounds(day)
+  const [dayStarts, nextDayStarts] = [Date.parse(from), Date.parse(to)]
+  return (order) => {
+    if (order.status === CANCELLED) return false
+    if (!order.windowStartsAt) return OPEN_WITHOUT_WINDOW.includes(order.status)
+    const startsAt = Date.parse(order.windowStartsAt)
+    return startsAt >= dayStarts && startsAt < nextDayStarts
+  }
 }
 
 const owed = (order: PrepOrder) => (order.paymentStatus === 'paid' ? 0 : order.totalPrice)
@@ -172,7 +182,7 @@ function inRouteOrder(a: PrepOrder, b: PrepOrder): number {
  */
 export function prepSheetFrom(orders: readonly PrepOrder[], day: string, batchCodes: ReadonlyMap<string, string> = new Map()): PrepSheet {
   const stopOf = (order: PrepOrder) => prepStop(order, batchCodes)
-  const onSheet = orders.filter((order) => isOnSheet(order, day)).sort(inRouteOrder)
+  const onSheet = orders.filter(onSheetOf(day)).sort(inRouteOrder)
   const make = new Map<string, number>()
   for (const order of onSheet) {
     for (const { flavor, jars } of flavorCounts(orderedFlavors(order))) make.set(flavor, (make.get(flavor) ?? 0) + jars)
