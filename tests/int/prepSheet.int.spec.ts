@@ -1,12 +1,13 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { defaultPrepDay, findPrepSheet, type PrepSheet } from '@/features/admin/prepSheet'
+import { defaultPrepDay, findPrepSheet, PREP_ORDER_SELECT, type PrepOrder, prepSheetFrom, type PrepSheet } from '@/features/admin/prepSheet'
 import { PREP_SHEET_VIEW } from '@/features/admin/adminViews'
 import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import type { Order } from '@/payload-types'
 
+import { openBatch } from '../helpers/batches'
 import { validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, restResponse, startPayload, type TestPayload } from '../helpers/payload'
 
@@ -191,5 +192,33 @@ describe("the prep sheet's CSV", () => {
     const tia = rows.find((row) => row.Name === 'Texted Tia')!
     expect(tia).toMatchObject({ Time: 'Arrange by text', Phone: "'+1 313 555 0190" })
     for (const row of rows) for (const cell of Object.values(row)) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/)
+  })
+})
+
+describe("the sheet's read of the database", () => {
+  it('finds the orders Payload reads and isOnSheet keeps, with the same fields and batch codes, on a 25-hour day too', async () => {
+    // Nov 1 2026 is the day summer time ends: 25 hours long, from 04:00 UTC to 05:00 UTC the next day.
+    const batch = await openBatch(app.payload, { jarsLeft: 0 }, { code: 'B-1101' })
+    let reference = 9000
+    const booked = (name: string, status: Order['status'], windowStartsAt: string, data: Partial<Order> = {}) =>
+      withoutWindow(name, status, { reference: `SM-${++reference}`, windowStartsAt, windowLabel: `Sun, Nov 1 · ${name}`, ...data })
+    await booked('Midnight Mo', 'new', '2026-11-01T04:00:00.000Z', { batch: batch.id })
+    await booked('Late Night Lee', 'ready', '2026-11-02T04:59:00.000Z', { deliveryMethod: 'pickup', windowPlace: 'Kerrytown', paymentStatus: 'paid' })
+    await booked('Eve Before Ed', 'confirmed', '2026-11-01T03:59:00.000Z')
+    await booked('Monday Max', 'confirmed', '2026-11-02T05:00:00.000Z', { batch: batch.id })
+    await booked('Called Off Cy', 'cancelled', '2026-11-01T15:00:00.000Z')
+
+    // The old read: every order as a document through Payload, and the batches' codes the same way.
+    const { docs: orders } = await app.payload.find({ collection: 'orders', select: PREP_ORDER_SELECT, pagination: false, depth: 0 })
+    const { docs: batches } = await app.payload.find({ collection: 'batches', select: { code: true }, pagination: false, depth: 0 })
+    const batchCodes = new Map(batches.map((each) => [String(each.id), each.code ?? '']))
+    const names = (day: PrepSheet) => [...day.pickups, ...day.deliveries].map((stop) => stop.fullName).sort()
+
+    const sunday = await findPrepSheet(app.payload, '2026-11-01')
+    expect(names(sunday)).toEqual(['Late Night Lee', 'Midnight Mo', 'Texted Tia'])
+    expect(sunday.deliveries.find((stop) => stop.fullName === 'Midnight Mo')?.batch).toBe('B-1101')
+    for (const day of ['2026-10-31', '2026-11-01', '2026-11-02', SATURDAY, '2026-12-06']) {
+      expect(await findPrepSheet(app.payload, day), day).toEqual(prepSheetFrom(orders as PrepOrder[], day, batchCodes))
+    }
   })
 })

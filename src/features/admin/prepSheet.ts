@@ -1,6 +1,8 @@
 import 'server-only'
 
-import type { Endpoint, Payload, PayloadRequest, Where } from 'payload'
+// The query builder only (drizzle-orm): the SQLite adapter itself is loaded only where it is used.
+import { eq, sql } from '@payloadcms/db-sqlite/drizzle'
+import type { Endpoint, Payload, PayloadRequest } from 'payload'
 
 import { PREP_SHEET_CSV_PATH } from '@/features/admin/adminViews'
 import { csvText } from '@/features/admin/csv'
@@ -8,6 +10,7 @@ import { mapHref } from '@/features/ordering/mapLink'
 import { DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES } from '@/features/ordering/options'
 import { deliveryAddress, flavorCounts, labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
+import { aggregate, isoDate } from '@/platform/db/aggregate'
 import { relationId } from '@/shared/relation'
 import { addDays, businessDay, isDayKey, startOfDay, zonedInstant } from '@/shared/time'
 
@@ -22,10 +25,10 @@ import { addDays, businessDay, isDayKey, startOfDay, zonedInstant } from '@/shar
  *   that is the whole sheet: every confirmed or ready order.
  *
  * `prepSheetFrom` is pure (the tests feed it orders); `findPrepSheet` reads the day's orders with one
- * query and hands them over.
+ * query (`sheetOrders`) and hands them over.
  */
 
-/** The order fields the sheet reads: the query selects only these. */
+/** The order fields the sheet reads: the query reads only these (and the id). */
 export const PREP_ORDER_SELECT = {
   reference: true,
   status: true,
@@ -52,6 +55,7 @@ export type PrepOrder = Pick<Order, 'id' | keyof typeof PREP_ORDER_SELECT>
 
 /** Statuses of an order with no booked time that is still to be made and handed over. */
 const OPEN_WITHOUT_WINDOW: Order['status'][] = ['confirmed', 'ready']
+const CANCELLED: Order['status'] = 'cancelled'
 
 /** One pickup or delivery on the sheet. */
 export type PrepStop = {
@@ -99,30 +103,33 @@ export type PrepSheet = {
   toCollect: number
 }
 
+// Made once: making a DateTimeFormat or a Collator costs far more than using one.
+const dayLabelFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+/** Text compared with its digits as numbers: SM-999 before SM-1000. */
+const byNumber = new Intl.Collator('en', { numeric: true })
+
 /** A day key as people read it: 'Saturday, December 5, 2026'. */
-export const dayLabel = (day: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
+export const dayLabel = (day: string) => dayLabelFormat.format(new Date(`${day}T12:00:00Z`))
 
 /** The instants a business day runs between: from its midnight to the next, in Detroit. */
 function dayBounds(day: string): { from: string; to: string } {
   return { from: zonedInstant(day, '00:00').toISOString(), to: zonedInstant(addDays(day, 1), '00:00').toISOString() }
 }
 
-/** Whether an order belongs on this day's sheet (see the rules at the top). */
-export function isOnSheet(order: Pick<PrepOrder, 'status' | 'windowStartsAt'>, day: string): boolean {
-  if (order.status === 'cancelled') return false
-  if (!order.windowStartsAt) return OPEN_WITHOUT_WINDOW.includes(order.status)
-  return businessDay(new Date(order.windowStartsAt)).key === day
-}
+type SheetRuleFields = Pick<PrepOrder, 'status' | 'windowStartsAt'>
 
-/** The same rule as `isOnSheet`, as a query. */
-export function prepSheetWhere(day: string): Where {
+/** Whether an order belongs on this day's sheet (see the rules at the top). */
+export const isOnSheet = (order: SheetRuleFields, day: string): boolean => onSheetOf(day)(order)
+
+/** `isOnSheet` for one day, its bounds worked out once for every order it is asked about (the query's bounds). */
+function onSheetOf(day: string): (order: SheetRuleFields) => boolean {
   const { from, to } = dayBounds(day)
-  return {
-    or: [
-      { and: [{ windowStartsAt: { greater_than_equal: from } }, { windowStartsAt: { less_than: to } }, { status: { not_equals: 'cancelled' } }] },
-      { and: [{ windowStartsAt: { exists: false } }, { status: { in: OPEN_WITHOUT_WINDOW } }] },
-    ],
+  const [dayStarts, nextDayStarts] = [Date.parse(from), Date.parse(to)]
+  return (order) => {
+    if (order.status === CANCELLED) return false
+    if (!order.windowStartsAt) return OPEN_WITHOUT_WINDOW.includes(order.status)
+    const startsAt = Date.parse(order.windowStartsAt)
+    return startsAt >= dayStarts && startsAt < nextDayStarts
   }
 }
 
@@ -159,14 +166,14 @@ export function prepStop(order: PrepOrder, batchCodes: ReadonlyMap<string, strin
   }
 }
 
-/** Booked windows in time order, then the orders arranged by text; ties by order number. */
+/** Booked windows in time order, then the orders arranged by text; ties by order number (then id: whatever order the database read them in). */
 function inRouteOrder(a: PrepOrder, b: PrepOrder): number {
   if (a.windowStartsAt !== b.windowStartsAt) {
     if (!a.windowStartsAt) return 1
     if (!b.windowStartsAt) return -1
     return a.windowStartsAt.localeCompare(b.windowStartsAt)
   }
-  return (a.reference ?? '').localeCompare(b.reference ?? '', 'en', { numeric: true })
+  return byNumber.compare(a.reference ?? '', b.reference ?? '') || byNumber.compare(String(a.id), String(b.id))
 }
 
 /**
@@ -175,7 +182,7 @@ function inRouteOrder(a: PrepOrder, b: PrepOrder): number {
  */
 export function prepSheetFrom(orders: readonly PrepOrder[], day: string, batchCodes: ReadonlyMap<string, string> = new Map()): PrepSheet {
   const stopOf = (order: PrepOrder) => prepStop(order, batchCodes)
-  const onSheet = orders.filter((order) => isOnSheet(order, day)).sort(inRouteOrder)
+  const onSheet = orders.filter(onSheetOf(day)).sort(inRouteOrder)
   const make = new Map<string, number>()
   for (const order of onSheet) {
     for (const { flavor, jars } of flavorCounts(orderedFlavors(order))) make.set(flavor, (make.get(flavor) ?? 0) + jars)
@@ -191,24 +198,76 @@ export function prepSheetFrom(orders: readonly PrepOrder[], day: string, batchCo
   }
 }
 
-/** The day's sheet, from one query of the orders on it (and one of their batches' codes). */
-export async function findPrepSheet(payload: Payload, day: string, req?: Partial<PayloadRequest>): Promise<PrepSheet> {
-  const { docs } = await payload.find({
-    collection: 'orders',
-    where: prepSheetWhere(day),
-    select: PREP_ORDER_SELECT,
-    pagination: false,
-    depth: 0,
-    // The caller checked the admin session (a custom view or route is outside Payload's access checks).
-    overrideAccess: true,
-    req,
+/** The day's sheet, from one query of the orders on it and their batches' codes. */
+export async function findPrepSheet(payload: Payload, day: string): Promise<PrepSheet> {
+  const { orders, batchCodes } = await sheetOrders(payload, day)
+  return prepSheetFrom(orders, day, batchCodes)
+}
+
+/**
+ * The orders `isOnSheet` keeps for `day`, each as Payload reads it with `PREP_ORDER_SELECT`, and the
+ * codes of their batches by batch id. Read by the database rather than through Payload: turning
+ * each row into a document (every field's read hooks) cost more than all the rest of the sheet,
+ * and every day's sheet holds every open order arranged by text. Found over the orders' (window
+ * start, status) index (collections/Orders). The callers checked the admin session: a custom view
+ * or route is outside Payload's access checks.
+ */
+function sheetOrders(payload: Payload, day: string): Promise<{ orders: PrepOrder[]; batchCodes: Map<string, string> }> {
+  const { from, to } = dayBounds(day)
+  const fields = Object.keys(PREP_ORDER_SELECT) as (keyof typeof PREP_ORDER_SELECT)[]
+  return aggregate(payload, {
+    async sql({ drizzle, tables }) {
+      const orders = tables.orders
+      const batches = tables.batches
+      const booked = sql`${orders.windowStartsAt} >= ${from} AND ${orders.windowStartsAt} < ${to} AND ${orders.status} <> ${CANCELLED}`
+      const byText = sql`${orders.windowStartsAt} IS NULL AND ${orders.status} IN (${sql.join(
+        OPEN_WITHOUT_WINDOW.map((status) => sql`${status}`),
+        sql`, `,
+      )})`
+      const columns = { id: orders.id, ...Object.fromEntries(fields.map((field) => [field, orders[field]])) }
+      const names = Object.keys(columns)
+      // Each row as its values in the order selected, the batch's code last, made into an order
+      // here: drizzle's mapping of every value of every row (`.all()`) took as long as the query.
+      const rows: unknown[][] = await drizzle
+        .select({ ...columns, batchCode: batches.code })
+        .from(orders)
+        .leftJoin(batches, eq(orders.batch, batches.id))
+        .where(sql`(${booked}) OR (${byText})`)
+        .values()
+      const batchCodes = new Map<string, string>()
+      const found = rows.map((row) => {
+        const order = Object.fromEntries(names.map((name, index) => [name, row[index]])) as PrepOrder
+        if (order.batch != null) batchCodes.set(String(order.batch), (row[names.length] as string | null) ?? '')
+        return order
+      })
+      return { orders: found, batchCodes }
+    },
+    async mongo({ collections }) {
+      type StoredOrder = Omit<PrepOrder, 'id' | 'windowStartsAt' | 'batch'> & { _id: unknown; windowStartsAt?: Date | null; batch?: unknown }
+      const stored = await collections.orders
+        .find(
+          {
+            $or: [
+              { windowStartsAt: { $gte: new Date(from), $lt: new Date(to) }, status: { $ne: CANCELLED } },
+              // `null` also finds the orders that never had the field.
+              { windowStartsAt: null, status: { $in: OPEN_WITHOUT_WINDOW } },
+            ],
+          },
+          Object.fromEntries(fields.map((field) => [field, 1])),
+        )
+        .lean<StoredOrder[]>()
+      const batchIds = [...new Set(stored.flatMap(({ batch }) => (batch == null ? [] : [batch])))]
+      const batches = batchIds.length ? await collections.batches.find({ _id: { $in: batchIds } }, { code: 1 }).lean<{ _id: unknown; code?: string | null }[]>() : []
+      // As Payload reads them: ids as text, dates as ISO text.
+      const orders = stored.map(({ _id, windowStartsAt, batch, ...order }) => ({
+        ...order,
+        id: String(_id),
+        windowStartsAt: windowStartsAt ? isoDate(windowStartsAt) : null,
+        batch: batch == null ? null : String(batch),
+      }))
+      return { orders: orders as unknown as PrepOrder[], batchCodes: new Map(batches.map((batch) => [String(batch._id), batch.code ?? ''])) }
+    },
   })
-  const orders = docs as PrepOrder[]
-  const batchIds = [...new Set(orders.flatMap((order) => relationId(order.batch) ?? []))]
-  const batches = batchIds.length
-    ? (await payload.find({ collection: 'batches', where: { id: { in: batchIds } }, select: { code: true }, pagination: false, depth: 0, overrideAccess: true, req })).docs
-    : []
-  return prepSheetFrom(orders, day, new Map(batches.map((batch) => [String(batch.id), batch.code ?? ''])))
 }
 
 /**

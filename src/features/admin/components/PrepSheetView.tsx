@@ -26,7 +26,7 @@ export function PrepSheetView(props: AdminViewServerProps) {
 
 async function PrepSheet({ session: { req, payload }, searchParams }: { session: AdminSession; searchParams: AdminViewServerProps['searchParams'] }) {
   const day = isDayKey(searchParams?.day) ? searchParams.day : await defaultPrepDay(payload, new Date(), req)
-  const [sheet, rules] = await Promise.all([findPrepSheet(payload, day, req), windowRules(payload, req)])
+  const [sheet, rules] = await Promise.all([findPrepSheet(payload, day), windowRules(payload, req)])
   const noWindows = rules.windows.length === 0
 
   return (
