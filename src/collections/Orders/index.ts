@@ -52,7 +52,7 @@ export const Orders: CollectionConfig = {
     // The dashboard's sums: money owed (unpaid, by status) and sales since a day (not cancelled).
     { fields: ['paymentStatus', 'status'] },
     { fields: ['status', 'createdAt'] },
-    // The prep sheet: a day's booked orders, and the open ones without a time (`prepSheetWhere`),
+    // The prep sheet: a day's booked orders, and the open ones without a time (`prepSheet.ts#sheetOrders`),
     // each found in the index rather than among every order without a time.
     { fields: ['windowStartsAt', 'status'] },
     // The Customers view groups every order by these (`aggregates/customerContacts.ts`): read in
