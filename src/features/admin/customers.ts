@@ -3,33 +3,16 @@ import 'server-only'
 import { Forbidden, type PayloadRequest, type Where } from 'payload'
 
 import { subscribedEmailKeys, type CustomerContact } from './aggregates/customerContacts'
-import { storedCustomers, storedCustomersFound, type CustomerSearch } from './aggregates/customersPage'
+import { storedCustomers, storedCustomersFound, type CustomerSearch, type StoredCustomer } from './aggregates/customersPage'
 import { emailKey } from './customerKeys'
 
-export type Customer = {
-  /** Stable while the customer's first order stays: for React keys and test ids. */
-  key: string
-  /** Name, e-mail and phone of the newest order. */
-  name: string
-  /** Empty when no order of theirs has one (orders entered by hand may not). */
-  email: string
-  phone: string
-  /** Every name, e-mail and phone as stored on the orders, most recently used first: for the search and the link to the orders. */
-  names: string[]
-  emails: string[]
-  phones: string[]
-  /** Orders not cancelled, and what they came to. */
-  orders: number
-  totalSpent: number
-  cancelled: number
-  firstOrderAt: string
-  lastOrderAt: string
+/** A customer before the e-mail list is asked about them (only the customers shown are). */
+export type CustomerTotals = StoredCustomer
+
+export type Customer = CustomerTotals & {
   /** On the e-mail list (an `email-captures` entry) under one of the customer's addresses. */
   subscribed: boolean
 }
-
-/** A customer before the e-mail list is asked about them (only the customers shown are). */
-export type CustomerTotals = Omit<Customer, 'subscribed'>
 
 /** Customers on one page of the Customers view. */
 export const CUSTOMERS_PER_PAGE = 50

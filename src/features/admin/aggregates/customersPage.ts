@@ -5,15 +5,20 @@ import type { Payload } from 'payload'
 
 import { aggregate, isoDate } from '@/platform/db/aggregate'
 
-/** A stored customer as the Customers view shows it (`CustomerTotals` in customers.ts). */
+/** A customer as the Customers view shows them, as stored (`customers.ts`'s `CustomerTotals`). */
 export type StoredCustomer = {
+  /** Stable while the customer's first order stays: for React keys and test ids. */
   key: string
+  /** Name, e-mail and phone of the newest order. */
   name: string
+  /** Empty when no order of theirs has one (orders entered by hand may not). */
   email: string
   phone: string
+  /** Every name, e-mail and phone as stored on the orders, most recently used first: for the search and the link to the orders. */
   names: string[]
   emails: string[]
   phones: string[]
+  /** Orders not cancelled, and what they came to. */
   orders: number
   totalSpent: number
   cancelled: number
