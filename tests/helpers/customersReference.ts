@@ -3,7 +3,7 @@
  * through Payload and joined in JavaScript. Kept as the reference the aggregate must equal.
  */
 import { emailKey, phoneKey } from '@/features/admin/customerKeys'
-import type { Customer } from '@/features/admin/customers'
+import { customerSearch, type Customer } from '@/features/admin/customers'
 import type { Order } from '@/payload-types'
 
 export type CustomerOrder = Pick<Order, 'id' | 'fullName' | 'email' | 'phone' | 'totalPrice' | 'status' | 'createdAt'>
@@ -53,4 +53,16 @@ export function groupCustomersReference(orders: readonly CustomerOrder[], subscr
     }
   })
   return customers.sort((a, b) => new Date(b.lastOrderAt).getTime() - new Date(a.lastOrderAt).getTime())
+}
+
+/** The Customers view's search as it ran in JavaScript over every customer: the reference the stored customers' query must equal. */
+export function searchCustomers<T extends Pick<Customer, 'names' | 'emails' | 'phones'>>(customers: readonly T[], search: string): T[] {
+  const wanted = customerSearch(search)
+  if (!wanted) return [...customers]
+  const { text, digits } = wanted
+  return customers.filter(
+    (customer) =>
+      [...customer.names, ...customer.emails].some((value) => value.toLowerCase().includes(text)) ||
+      (digits !== null && customer.phones.some((phone) => phone.replace(/\D/g, '').includes(digits))),
+  )
 }

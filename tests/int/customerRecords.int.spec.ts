@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { customerContacts } from '@/features/admin/aggregates/customerContacts'
 import { storedCustomers } from '@/features/admin/aggregates/customersPage'
-import { customersFromContacts, findCustomers, searchCustomers } from '@/features/admin/customers'
+import { customersFromContacts, findCustomers } from '@/features/admin/customers'
 import * as storedCustomersMigration from '@/migrations/20261126_174818_stored_customers'
 import type { Order, User } from '@/payload-types'
 import { inTransaction } from '@/platform/db/transactions'
 
-import { groupCustomersReference } from '../helpers/customersReference'
+import { groupCustomersReference, searchCustomers } from '../helpers/customersReference'
 import { storedOrder } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { CUSTOMERS_PER_PAGE, findCustomers, searchCustomers, type Customer } from '@/features/admin/customers'
+import { CUSTOMERS_PER_PAGE, findCustomers, type Customer } from '@/features/admin/customers'
 import type { User } from '@/payload-types'
 
-import { groupCustomersReference } from '../helpers/customersReference'
+import { groupCustomersReference, searchCustomers } from '../helpers/customersReference'
 import { storedOrder } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 

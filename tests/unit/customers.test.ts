@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 
 import type { CustomerContact } from '@/features/admin/aggregates/customerContacts'
 import { customerKeys, phoneKey } from '@/features/admin/customerKeys'
-import { customerOrdersWhere, customersFromContacts, searchCustomers } from '@/features/admin/customers'
+import { customerOrdersWhere, customersFromContacts } from '@/features/admin/customers'
 
-import { groupCustomersReference, type CustomerOrder } from '../helpers/customersReference'
+import { groupCustomersReference, searchCustomers, type CustomerOrder } from '../helpers/customersReference'
 
 let nextId = 1
 const order = (fullName: string, email: string, phone: string, totalPrice: number, createdAt: string, status: CustomerOrder['status'] = 'new'): CustomerOrder => ({

@@ -4,7 +4,7 @@ import { Forbidden, type PayloadRequest, type Where } from 'payload'
 
 import { subscribedEmailKeys, type CustomerContact } from './aggregates/customerContacts'
 import { storedCustomers, storedCustomersFound, type CustomerSearch, type StoredCustomer } from './aggregates/customersPage'
-import { emailKey } from './customerKeys'
+import { emailKey, matchKeys } from './customerKeys'
 
 /** A customer before the e-mail list is asked about them (only the customers shown are). */
 export type CustomerTotals = StoredCustomer
@@ -35,8 +35,8 @@ export function groupContacts(contacts: readonly CustomerContact[]): CustomerCon
   }
   const firstWith = new Map<string, number>()
   contacts.forEach((contact, index) => {
-    for (const key of [contact.customerEmail && `email:${contact.customerEmail}`, contact.customerPhone && `phone:${contact.customerPhone}`]) {
-      if (!key) continue
+    // A contact without keys has only its own order's: it joins nobody.
+    for (const key of matchKeys({ id: contact.firstOrderId, ...contact })) {
       const first = firstWith.get(key)
       if (first === undefined) firstWith.set(key, index)
       else parent[root(index)] = root(first)
@@ -89,27 +89,16 @@ export function customersFromContacts(contacts: readonly CustomerContact[]): Cus
   return groupContacts(contacts).map(customerFromGroup).sort(newestCustomerFirst)
 }
 
-/**
- * The customers a search names: any of their names or e-mails contains the words as typed (any
- * case), or, when the search holds at least three digits, any of their phones holds those digits.
- */
-export function searchCustomers<T extends Pick<Customer, 'names' | 'emails' | 'phones'>>(customers: readonly T[], search: string): T[] {
-  const wanted = customerSearch(search)
-  if (!wanted) return [...customers]
-  const { text, digits } = wanted
-  return customers.filter(
-    (customer) =>
-      [...customer.names, ...customer.emails].some((value) => value.toLowerCase().includes(text)) ||
-      (digits !== null && customer.phones.some((phone) => phone.replace(/\D/g, '').includes(digits))),
-  )
-}
-
 /** The orders list filter that shows one customer's orders: any of their e-mails or phones, as stored. */
 export function customerOrdersWhere(customer: Pick<Customer, 'emails' | 'phones'>): Where {
   return { or: [...customer.emails.map((email) => ({ email: { equals: email } })), ...customer.phones.map((phone) => ({ phone: { equals: phone } }))] }
 }
 
-/** The search as the stored customers are asked for it (the rule of `searchCustomers`). */
+/**
+ * The search as the stored customers are asked for it (`aggregates/customersPage.ts`): any of their
+ * names or e-mails contains the words as typed (any case), or, when the search holds at least three
+ * digits, any of their phones holds those digits.
+ */
 export function customerSearch(search: string): CustomerSearch {
   const text = search.trim().toLowerCase()
   if (!text) return null

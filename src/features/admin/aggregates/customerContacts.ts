@@ -1,7 +1,7 @@
 import 'server-only'
 
 // The query builder only (drizzle-orm): the SQLite adapter itself is loaded only where it is used.
-import { sql } from '@payloadcms/db-sqlite/drizzle'
+import { and, inArray, or, sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
 import { emailKey, splitMatchKeys } from '@/features/admin/customerKeys'
@@ -40,88 +40,86 @@ export function customerContacts(payload: Payload, { of, req }: { of?: readonly 
   return aggregate(
     payload,
     {
-    async sql({ drizzle, tables }) {
-      const orders = tables.orders
-      const inList = (column: unknown, values: readonly (string | number)[]) =>
-        values.length ? sql`${column} IN (${sql.join(values.map((value) => sql`${value}`), sql`, `)})` : sql`0`
-      const kept = sql`${orders.status} <> ${CANCELLED}`
-      const columns = {
-        customerEmail: orders.customerEmail,
-        customerPhone: orders.customerPhone,
-        fullName: orders.fullName,
-        email: orders.email,
-        phone: orders.phone,
-        orders: sql<number>`sum(CASE WHEN ${kept} THEN 1 ELSE 0 END)`,
-        totalSpent: sql<number>`coalesce(sum(CASE WHEN ${kept} THEN ${orders.totalPrice} END), 0)`,
-        cancelled: sql<number>`sum(CASE WHEN ${kept} THEN 0 ELSE 1 END)`,
-        firstOrderAt: sql<string>`min(${orders.createdAt})`,
-        lastOrderAt: sql<string>`max(${orders.createdAt})`,
-        firstOrderId: sql<number>`min(${orders.id})`,
-      }
-      const keyless = sql`${orders.customerEmail} IS NULL AND ${orders.customerPhone} IS NULL`
-      const keyedOnes = only ? sql`(${inList(orders.customerEmail, only.emails)} OR ${inList(orders.customerPhone, only.phones)})` : sql`NOT (${keyless})`
-      const keylessOnes = only ? sql`${keyless} AND ${inList(orders.id, only.orderIds.map(Number))}` : keyless
-      // Grouped in the order of the orders' customer index (collections/Orders), which holds every
-      // column read here: SQLite walks the index once and sorts nothing. The orders without keys
-      // are each a row of their own, read apart (grouping them by id would need that sort).
-      // With `of`, a query that could find nothing is not asked (an order's write asks them in turn).
-      const [keyed, alone] = await Promise.all([
-        !only || only.emails.length || only.phones.length
-          ? drizzle.select(columns).from(orders).where(keyedOnes).groupBy(orders.customerEmail, orders.customerPhone, orders.fullName, orders.email, orders.phone)
-          : [],
-        !only || only.orderIds.length ? drizzle.select(columns).from(orders).where(keylessOnes).groupBy(orders.id) : [],
-      ])
-      // Dates as Payload reads them (stored as written, e.g. without milliseconds).
-      return [...keyed, ...alone].map((row) => ({ ...row, firstOrderAt: isoDate(row.firstOrderAt), lastOrderAt: isoDate(row.lastOrderAt), firstOrderId: String(row.firstOrderId) }))
-    },
-    async mongo({ collections, session }) {
-      const stored = (field: string) => ({ $ifNull: [`$${field}`, null] })
-      const kept = { $ne: ['$status', CANCELLED] }
-      const { ObjectId } = collections.orders.base.Types
-      const match = only
-        ? [{ $match: { $or: [{ customerEmail: { $in: only.emails } }, { customerPhone: { $in: only.phones } }, { _id: { $in: only.orderIds.map((id) => new ObjectId(id)) } }] } }]
-        : []
-      const rows = await collections.orders.aggregate<{
-        _id: Pick<CustomerContact, 'customerEmail' | 'customerPhone' | 'fullName' | 'email' | 'phone'>
-        orders: number
-        totalSpent: number
-        cancelled: number
-        firstOrderAt: Date
-        lastOrderAt: Date
-        firstOrderId: unknown
-      }>([
-        ...match,
-        {
-          $group: {
-            _id: {
-              customerEmail: stored('customerEmail'),
-              customerPhone: stored('customerPhone'),
-              alone: { $cond: [{ $and: [{ $eq: [stored('customerEmail'), null] }, { $eq: [stored('customerPhone'), null] }] }, '$_id', null] },
-              fullName: '$fullName',
-              email: stored('email'),
-              phone: '$phone',
+      async sql({ drizzle, tables }) {
+        const orders = tables.orders
+        const kept = sql`${orders.status} <> ${CANCELLED}`
+        const columns = {
+          customerEmail: orders.customerEmail,
+          customerPhone: orders.customerPhone,
+          fullName: orders.fullName,
+          email: orders.email,
+          phone: orders.phone,
+          orders: sql<number>`sum(CASE WHEN ${kept} THEN 1 ELSE 0 END)`,
+          totalSpent: sql<number>`coalesce(sum(CASE WHEN ${kept} THEN ${orders.totalPrice} END), 0)`,
+          cancelled: sql<number>`sum(CASE WHEN ${kept} THEN 0 ELSE 1 END)`,
+          firstOrderAt: sql<string>`min(${orders.createdAt})`,
+          lastOrderAt: sql<string>`max(${orders.createdAt})`,
+          firstOrderId: sql<number>`min(${orders.id})`,
+        }
+        const keyless = sql`${orders.customerEmail} IS NULL AND ${orders.customerPhone} IS NULL`
+        const keyedOnes = only ? or(inArray(orders.customerEmail, only.emails), inArray(orders.customerPhone, only.phones)) : sql`NOT (${keyless})`
+        const keylessOnes = only ? and(keyless, inArray(orders.id, only.orderIds.map(Number))) : keyless
+        // Grouped in the order of the orders' customer index (collections/Orders), which holds every
+        // column read here: SQLite walks the index once and sorts nothing. The orders without keys
+        // are each a row of their own, read apart (grouping them by id would need that sort).
+        // With `of`, a query that could find nothing is not asked (an order's write asks them in turn).
+        const [keyed, alone] = await Promise.all([
+          !only || only.emails.length || only.phones.length
+            ? drizzle.select(columns).from(orders).where(keyedOnes).groupBy(orders.customerEmail, orders.customerPhone, orders.fullName, orders.email, orders.phone)
+            : [],
+          !only || only.orderIds.length ? drizzle.select(columns).from(orders).where(keylessOnes).groupBy(orders.id) : [],
+        ])
+        // Dates as Payload reads them (stored as written, e.g. without milliseconds).
+        return [...keyed, ...alone].map((row) => ({ ...row, firstOrderAt: isoDate(row.firstOrderAt), lastOrderAt: isoDate(row.lastOrderAt), firstOrderId: String(row.firstOrderId) }))
+      },
+      async mongo({ collections, session }) {
+        const stored = (field: string) => ({ $ifNull: [`$${field}`, null] })
+        const kept = { $ne: ['$status', CANCELLED] }
+        const { ObjectId } = collections.orders.base.Types
+        const match = only
+          ? [{ $match: { $or: [{ customerEmail: { $in: only.emails } }, { customerPhone: { $in: only.phones } }, { _id: { $in: only.orderIds.map((id) => new ObjectId(id)) } }] } }]
+          : []
+        const rows = await collections.orders.aggregate<{
+          _id: Pick<CustomerContact, 'customerEmail' | 'customerPhone' | 'fullName' | 'email' | 'phone'>
+          orders: number
+          totalSpent: number
+          cancelled: number
+          firstOrderAt: Date
+          lastOrderAt: Date
+          firstOrderId: unknown
+        }>([
+          ...match,
+          {
+            $group: {
+              _id: {
+                customerEmail: stored('customerEmail'),
+                customerPhone: stored('customerPhone'),
+                alone: { $cond: [{ $and: [{ $eq: [stored('customerEmail'), null] }, { $eq: [stored('customerPhone'), null] }] }, '$_id', null] },
+                fullName: '$fullName',
+                email: stored('email'),
+                phone: '$phone',
+              },
+              orders: { $sum: { $cond: [kept, 1, 0] } },
+              totalSpent: { $sum: { $cond: [kept, { $ifNull: ['$totalPrice', 0] }, 0] } },
+              cancelled: { $sum: { $cond: [kept, 0, 1] } },
+              firstOrderAt: { $min: '$createdAt' },
+              lastOrderAt: { $max: '$createdAt' },
+              firstOrderId: { $min: '$_id' },
             },
-            orders: { $sum: { $cond: [kept, 1, 0] } },
-            totalSpent: { $sum: { $cond: [kept, { $ifNull: ['$totalPrice', 0] }, 0] } },
-            cancelled: { $sum: { $cond: [kept, 0, 1] } },
-            firstOrderAt: { $min: '$createdAt' },
-            lastOrderAt: { $max: '$createdAt' },
-            firstOrderId: { $min: '$_id' },
           },
-        },
-      ]).session(session ?? null)
-      return rows.map(({ _id, firstOrderAt, lastOrderAt, firstOrderId, ...sums }) => ({
-        customerEmail: _id.customerEmail,
-        customerPhone: _id.customerPhone,
-        fullName: _id.fullName,
-        email: _id.email,
-        phone: _id.phone,
-        ...sums,
-        firstOrderAt: isoDate(firstOrderAt),
-        lastOrderAt: isoDate(lastOrderAt),
-        firstOrderId: String(firstOrderId),
-      }))
-    },
+        ]).session(session ?? null)
+        return rows.map(({ _id, firstOrderAt, lastOrderAt, firstOrderId, ...sums }) => ({
+          customerEmail: _id.customerEmail,
+          customerPhone: _id.customerPhone,
+          fullName: _id.fullName,
+          email: _id.email,
+          phone: _id.phone,
+          ...sums,
+          firstOrderAt: isoDate(firstOrderAt),
+          lastOrderAt: isoDate(lastOrderAt),
+          firstOrderId: String(firstOrderId),
+        }))
+      },
     },
     req,
   )
