@@ -1,7 +1,7 @@
 import 'server-only'
 
 // The query builder only (drizzle-orm): the SQLite adapter itself is loaded only where it is used.
-import { eq, sql } from '@payloadcms/db-sqlite/drizzle'
+import { and, eq, inArray, isNull, sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Endpoint, Payload, PayloadRequest } from 'payload'
 
 import { PREP_SHEET_CSV_PATH } from '@/features/admin/adminViews'
@@ -220,10 +220,7 @@ function sheetOrders(payload: Payload, day: string): Promise<{ orders: PrepOrder
       const orders = tables.orders
       const batches = tables.batches
       const booked = sql`${orders.windowStartsAt} >= ${from} AND ${orders.windowStartsAt} < ${to} AND ${orders.status} <> ${CANCELLED}`
-      const byText = sql`${orders.windowStartsAt} IS NULL AND ${orders.status} IN (${sql.join(
-        OPEN_WITHOUT_WINDOW.map((status) => sql`${status}`),
-        sql`, `,
-      )})`
+      const byText = and(isNull(orders.windowStartsAt), inArray(orders.status, OPEN_WITHOUT_WINDOW))
       const columns = { id: orders.id, ...Object.fromEntries(fields.map((field) => [field, orders[field]])) }
       const names = Object.keys(columns)
       // Each row as its values in the order selected, the batch's code last, made into an order
