@@ -9,7 +9,7 @@
 
 const CACHE = 'seller-today-v1'
 const TODAY = '/seller'
-/** The layout's <body> (app/(seller)/layout.tsx), where the offline mark goes. */
+/** The pages' <body> (src/pages/_document.tsx), where the offline mark goes. */
 const BODY = '<body class="seller">'
 
 self.addEventListener('install', () => self.skipWaiting())
@@ -62,7 +62,7 @@ function notSent(reason = 'You are offline: nothing was sent.') {
 }
 
 // A notification for each new order (features/admin/push/orderPush.ts sends it, once the daily
-// screen's "Notify me of new orders" subscribed this device: components/NotifySwitch.client.tsx).
+// screen's "Notify me of new orders" subscribed this device: notify.js).
 // A tap opens that order, in a window of the site already open when there is one.
 
 self.addEventListener('push', (event) => {

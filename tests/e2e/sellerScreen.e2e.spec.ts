@@ -155,6 +155,17 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
     await page.locator('.add-order__form').getByRole('button', { name: 'Add order' }).click()
     await expect(page.locator('.add-order__message')).toBeVisible()
     await expect(page).toHaveURL(/\/seller\/add$/)
+    await screenshots(page, 'seller-add-refused')
+
+    // The form needs no script: the package and the method chosen show their fields (CSS :has).
+    const form = page.locator('.add-order__form')
+    await form.getByRole('radio', { name: /^3 jars ·/ }).check()
+    await expect(form.getByLabel('Jar 3 flavor')).toBeVisible()
+    await expect(form.getByLabel('Jar 4 flavor')).toBeHidden()
+    await form.getByRole('radio', { name: 'Delivery', exact: true }).check()
+    await expect(form.getByText('No delivery times are set up: arrange the time with the customer.')).toBeVisible()
+    await expect(form.getByText('No pickup times are set up: arrange the time with the customer.')).toBeHidden()
+    await screenshots(page, 'seller-add-3-jars')
 
     await fillAddOrderForm(page, { source: 'Text or call', fullName, flavors: ['Mixed Berry'], method: 'Delivery' })
     await expect(page).toHaveURL(/\/seller\/new\?added=/)

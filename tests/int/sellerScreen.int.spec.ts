@@ -250,3 +250,67 @@ describe('the app on the home screen', () => {
     }
   })
 })
+
+describe('Add order on the phone (POST /api/seller/add, which the page passes its plain form to)', () => {
+  /** The form as the phone's browser posts it, through Payload's REST handler. */
+  async function addOrder(fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie, Origin: new URL(siteUrl()).origin }) {
+    const { handleEndpoints } = await import('payload')
+    const request = new Request('http://localhost:3000/api/seller/add', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields),
+    })
+    return handleEndpoints({ config: app.config, request })
+  }
+
+  const ordersOf = async (fullName: string) => (await app.payload.find({ collection: 'orders', where: { fullName: { equals: fullName } }, depth: 0 })).docs
+
+  const byText = (fullName: string, values: Record<string, string> = {}) => ({
+    source: 'text',
+    quantity: '3',
+    flavor1: 'mixed-berry',
+    flavor2: 'mixed-berry',
+    flavor3: 'peach-ginger',
+    // A fourth jar's flavor, left in the form from a 6-jar choice: not read for 3 jars.
+    flavor4: 'pineapple-mango',
+    fullName,
+    phone: '(734) 555-0177',
+    address: '40 Liberty St',
+    city: 'ann-arbor',
+    zip: '48104',
+    ...values,
+  })
+
+  it("is refused from another site's page (403) and without a session (401), and stores nothing", async () => {
+    const fields = byText('Refused Rita')
+    const otherSite = await addOrder(fields, { Cookie: cookie, Origin: 'https://evil.example' })
+    expect(otherSite.status).toBe(403)
+    expect(await otherSite.text()).toMatch(/only saved from this site/)
+    expect((await addOrder(fields, { Origin: new URL(siteUrl()).origin })).status).toBe(401)
+    expect(await ordersOf('Refused Rita')).toEqual([])
+  })
+
+  it('answers a refused order with the form again: why, the field, and everything typed (400)', async () => {
+    const answer = await addOrder(byText('', { source: 'social', notes: 'Two jars for her mum' }))
+    expect(answer.status).toBe(400)
+    const page = await answer.json()
+    expect(page.refusal).toMatchObject({ field: 'fullName', typed: { source: 'social', quantity: '3', flavor3: 'peach-ginger', notes: 'Two jars for her mum' } })
+    expect(page.refusal.message.title).toBeTruthy()
+    expect(page.form.sources.map((source: { value: string }) => source.value)).toContain('social')
+  })
+
+  it("places the order with the chosen method's time, three jars of three flavors, once for a post sent twice", async () => {
+    const open = (await windowsOpenNow(app.payload)).open
+    const pickup = open.find((choice) => choice.method === 'pickup')!
+    const delivery = open.find((choice) => choice.method === 'delivery')!
+    // Both lists are in the form without a script; the pickup one was left set before Delivery was chosen.
+    const fields = byText('Phone Paula', { deliveryMethod: 'delivery', pickupWindow: pickup.key, deliveryWindow: delivery.key, submissionKey: 'phone-paula-0123456789' })
+    const first = await addOrder(fields)
+    expect(first.status).toBe(201)
+    const again = await addOrder(fields)
+    expect(await again.json()).toEqual(await first.json())
+    const stored = await ordersOf('Phone Paula')
+    expect(stored).toHaveLength(1)
+    expect(stored[0]).toMatchObject({ source: 'text', quantity: 3, deliveryMethod: 'delivery', windowKey: delivery.key, totalPrice: 55, status: 'new' })
+  })
+})

@@ -8,7 +8,6 @@ import { formText, formValues, submittedForm } from '@/shared/forms/formState'
 import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 import type { Message } from '@/shared/notices'
 import { submissionKeyOf } from '@/platform/db/submissions'
-import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
 
 import { ORDER_SOURCES, type OrderSource } from '@/features/ordering/options'
 import { ORDER_FORM_FIELDS } from '@/features/ordering/formFields'
@@ -98,19 +97,20 @@ export async function addOrderFormProps(payload: Payload): Promise<AddOrderFormP
 }
 
 /**
- * An Add order form's post, for its server actions (the admin's and the daily screen's): the order
- * placed, or what the form shows again with everything typed. A failure is logged, never thrown.
+ * An Add order form's post, for the admin's server action and the daily screen's endpoint
+ * (features/seller/screenEndpoints.ts): the order placed, or what the form shows again with
+ * everything typed. A failure is logged, never thrown.
  */
-export async function addOrderFromForm(posted: FormData, requestHeaders: Headers): Promise<{ order: Order } | { state: ManualOrderState }> {
+export async function addOrderFromForm(payload: Payload, posted: FormData, requestHeaders: Headers): Promise<{ order: Order } | { state: ManualOrderState }> {
   const formData = submittedForm(posted)
   try {
-    const result = await enterOrderByHand(await getPayloadClient(), requestHeaders, formData)
+    const result = await enterOrderByHand(payload, requestHeaders, formData)
     // Nothing was read or stored; what was typed is handed back so it is not lost.
     if (result.status === 'refused') return { state: { status: 'error', message: manualOrderNotices.signedOut, values: formValues(formData, MANUAL_ORDER_FIELDS) } }
     if (result.status === 'error') return { state: result }
     return { order: result.order }
   } catch (error) {
-    await logFailure('[order] adding an order by hand failed', error)
+    payload.logger.error({ err: error, msg: '[order] adding an order by hand failed' })
     return { state: { status: 'error', message: orderNotices.failed } }
   }
 }

@@ -20,6 +20,8 @@ export const SELLER_ICONS = {
 /** The site's sand and plum (app/(frontend)/globals.css): the splash screen and the bar above the app. */
 const BACKGROUND = '#fdfaf5'
 export const THEME_COLOR = '#5e2b86'
+/** The bar above the app in dark mode: the daily screen's dark background (seller.css). */
+export const THEME_COLOR_DARK = '#1c0f29'
 
 export function sellerManifest(businessName: string) {
   return {

@@ -71,7 +71,7 @@ export async function findTodayScreen(payload: Payload, now = new Date()): Promi
 
 /** Orders waiting to be confirmed: the count beside New in the top bar. */
 export async function countNewOrders(payload: Payload): Promise<number> {
-  // The page checked the admin session (`sellerForPage`).
+  // The page's endpoint checked the admin session (`screenEndpoints.ts`).
   return (await payload.count({ collection: 'orders', where: NEW_ORDERS, overrideAccess: true })).totalDocs
 }
 

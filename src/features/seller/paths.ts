@@ -1,12 +1,12 @@
 /**
- * The seller's daily screen for the phone (`app/(seller)`): its addresses, for its own links, the
+ * The seller's daily screen for the phone (`pages/seller`): its addresses, for its own links, the
  * admin's link to it and the sign-in page's way back.
  */
 export const SELLER_PATHS = {
   today: '/seller',
   newOrders: '/seller/new',
   customers: '/seller/customers',
-  /** Add order (`app/(seller)/seller/add`): the admin's form and service, on the phone. */
+  /** Add order (`pages/seller/add.tsx`): the admin's fields and service, on the phone. */
   addOrder: '/seller/add',
   /** Where an order's buttons post (`app/(seller)/seller/orders/[id]/route.ts`). */
   order: (id: number | string) => `/seller/orders/${encodeURIComponent(String(id))}`,

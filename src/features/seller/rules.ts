@@ -1,4 +1,5 @@
 import type { Order } from '@/payload-types'
+import type { DeliveryMethod } from '@/features/ordering/pricing'
 
 /**
  * What the daily screen's buttons do to an order. Each one is a move from the state it was shown in
@@ -32,3 +33,10 @@ export const CANCEL_REASON_MAX = 300
 
 /** Orders on one page of the New list. */
 export const NEW_ORDERS_PER_PAGE = 20
+
+/**
+ * Add order without a script lists the times of both methods (seller.css shows the chosen method's):
+ * each list posts under a name of its own, and the order takes the chosen method's
+ * (`screenEndpoints.ts#withChosenTime`).
+ */
+export const ADD_ORDER_TIME_FIELDS = { pickup: 'pickupWindow', delivery: 'deliveryWindow' } as const satisfies Record<DeliveryMethod, string>

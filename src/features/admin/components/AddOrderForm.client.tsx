@@ -1,24 +1,21 @@
 'use client'
 
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
 
 import type { AddOrderFormProps, ManualOrderState } from '@/features/admin/manualOrder'
+import { CustomerFields, type Invalid } from '@/features/admin/components/AddOrderFields'
 import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
 import { priceOrder, type DeliveryMethod, type PackageQuantity } from '@/features/ordering/pricing'
-import { ChoiceGroup, CitySelect, deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
+import { ChoiceGroup, deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
 import { flavorField } from '@/features/ordering/formFields'
 import { dollars, jarsText } from '@/features/ordering/wording'
-import { LIMITS } from '@/shared/forms/limits'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 
-/** Where the form posts: the admin's `addOrderByHand` or the daily screen's `addOrderFromPhone` (features/seller/addOrderAction.ts). */
+/** Where the form posts: the admin's `addOrderByHand` (the daily screen has a form of its own that needs no script: features/seller/components/AddOrderScreen.tsx). */
 type AddOrderAction = (previous: ManualOrderState, posted: FormData) => Promise<ManualOrderState>
 
 const initialState: ManualOrderState = { status: 'idle' }
 const MESSAGE_ID = 'add-order-message'
-
-/** Marks the field the message is about and points it at the message. */
-type Invalid = (name: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string }
 
 /**
  * The Add order form: the order form's fields for the seller, with how the order came in. Nothing
@@ -130,29 +127,7 @@ export function AddOrderForm({ action, flavors, sources, prices, priceList, wind
         {method !== '' && !needsWindow && <p className="add-order__hint">No {method} times are set up: arrange the time with the customer.</p>}
       </fieldset>
 
-      <fieldset className="admin-fieldset add-order__group">
-        <legend>Customer</legend>
-        <div className="add-order__grid">
-          <TextField name="fullName" label="Full name" maxLength={LIMITS.name} autoComplete="off" invalid={invalid} />
-          <TextField name="phone" label="Phone" type="tel" maxLength={LIMITS.phone} invalid={invalid} />
-          <TextField name="email" label="E-mail (optional)" type="email" maxLength={LIMITS.email} invalid={invalid} hint="Without one, only you get the order e-mail." />
-          <TextField name="instagram" label="Instagram (optional)" maxLength={LIMITS.instagram} invalid={invalid} />
-          <TextField name="address" label="Address" maxLength={LIMITS.address} invalid={invalid} />
-          <div className="add-order__field">
-            <label htmlFor="add-order-city">City</label>
-            <CitySelect id="add-order-city" name="city" defaultValue="" {...invalid('city')} />
-          </div>
-          <TextField name="zip" label="ZIP code" maxLength={LIMITS.zip} inputMode="numeric" invalid={invalid} />
-          <TextField name="discountCode" label="Discount code (optional)" maxLength={LIMITS.discountCode} invalid={invalid} />
-        </div>
-        <div className="add-order__field">
-          <label htmlFor="add-order-notes">Notes (optional)</label>
-          <textarea id="add-order-notes" name="notes" rows={3} maxLength={LIMITS.notes} {...invalid('notes')} />
-        </div>
-        <label className="add-order__choice add-order__consent">
-          <input type="checkbox" name="consent" /> The customer agreed to be contacted by text or e-mail about this order
-        </label>
-      </fieldset>
+      <CustomerFields invalid={invalid} />
 
       <div className="add-order__total" aria-live="polite">
         <span>
@@ -168,28 +143,5 @@ export function AddOrderForm({ action, flavors, sources, prices, priceList, wind
         {pending ? 'Saving…' : 'Add order'}
       </button>
     </form>
-  )
-}
-
-function TextField({
-  name,
-  label,
-  hint,
-  invalid,
-  ...input
-}: { name: string; label: string; hint?: string; invalid: Invalid } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
-  const id = `add-order-${name}`
-  const marked = invalid(name)
-  const describedBy = [marked['aria-describedby'], hint && `${id}-hint`].filter(Boolean).join(' ') || undefined
-  return (
-    <div className="add-order__field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="text" {...input} aria-invalid={marked['aria-invalid']} aria-describedby={describedBy} />
-      {hint && (
-        <p className="add-order__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-    </div>
   )
 }

@@ -15,7 +15,8 @@ type NavLink = { href: string; label: string }
  * per page view on a laptop).
  */
 export function NavMenu({ links }: { links: readonly NavLink[] }) {
-  const pathname = usePathname()
+  // Typed `string | null` since the project has a Pages Router too (the seller's daily screen); never null in app/.
+  const pathname = usePathname() ?? ''
   const [open, setOpen] = useState(false)
 
   // The root layout's inline script marks the page as scripted before it paints; a page React

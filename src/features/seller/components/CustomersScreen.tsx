@@ -1,17 +1,17 @@
-import { adminListUrl } from '@/features/admin/adminFilters'
-import { customerOrdersWhere, type CustomersPage } from '@/features/admin/customers'
 import { mailtoHref, smsHref, telHref } from '@/features/contact/contactLinks'
 import { dollars } from '@/features/ordering/wording'
 import { counted } from '@/shared/counted'
 import { businessDate } from '@/shared/time'
 
 import { customersPath, SELLER_PATHS } from '../paths'
+import type { CustomersData } from '../screenData'
 
 /**
  * The customer search on the phone: the admin's Customers (`findCustomers`: every order grouped by
- * e-mail or phone in the database) as cards with one-tap contact, and their orders in the admin.
+ * e-mail or phone in the database) as cards with one-tap contact, and their orders in the admin
+ * (`ordersHref`, the admin's own filter, `screenEndpoints.ts`).
  */
-export function CustomersScreen({ list, search }: { list: CustomersPage; search: string }) {
+export function CustomersScreen({ list, search }: Pick<CustomersData, 'list' | 'search'>) {
   return (
     <>
       <h1>Customers</h1>
@@ -39,7 +39,7 @@ export function CustomersScreen({ list, search }: { list: CustomersPage; search:
             {customer.email && <a href={mailtoHref(customer.email)}>E-mail</a>}
           </nav>
           <p>
-            <a href={adminListUrl('orders', customerOrdersWhere(customer))}>Their orders in the admin →</a>
+            <a href={customer.ordersHref}>Their orders in the admin →</a>
           </p>
         </article>
       ))}

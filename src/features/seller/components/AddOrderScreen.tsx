@@ -1,0 +1,127 @@
+import { CustomerFields, type Invalid } from '@/features/admin/components/AddOrderFields'
+import { ChoiceGroup, deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
+import { flavorField, MAX_JARS } from '@/features/ordering/formFields'
+import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
+import { PACKAGE_QUANTITIES } from '@/features/ordering/pricing'
+import { dollars } from '@/features/ordering/wording'
+import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
+
+import { SELLER_PATHS } from '../paths'
+import { ADD_ORDER_TIME_FIELDS } from '../rules'
+import type { AddOrderData } from '../screenData'
+
+const MESSAGE_ID = 'add-order-message'
+
+/** The smallest package a jar's flavor belongs to: seller.css shows the field once that package or a larger one is chosen. */
+const packageOfJar = (jar: number) => PACKAGE_QUANTITIES.find((quantity) => quantity >= jar)
+
+/**
+ * Add order on the phone, a plain form posted to its own page (`screenData.ts#addOrderPageProps`), so it needs no
+ * script: the admin's fields and rules (`SharedFields`, `AddOrderFields`, the order service), every
+ * jar's flavor and both methods' times in the markup, the package and method chosen showing theirs
+ * through CSS `:has` (seller.css); the server reads as many flavors as jars and the chosen method's
+ * time. The total is not previewed (that needs a script): the prices are the packages' and the
+ * delivery fee, and the saved order carries its total. After a refusal, everything typed is back.
+ */
+export function AddOrderScreen({ form, refusal, submissionKey }: Pick<AddOrderData, 'form' | 'refusal' | 'submissionKey'>) {
+  const typed = refusal?.typed
+  const invalid: Invalid = (name) => (refusal?.field === name ? { 'aria-invalid': true, 'aria-describedby': MESSAGE_ID } : {})
+  const quantity = PACKAGE_QUANTITIES.find((offered) => String(offered) === typed?.quantity) ?? PACKAGE_QUANTITIES[0]
+  const method = typed?.deliveryMethod
+  const { deliveryFee, freeDeliveryFrom } = form.prices
+  return (
+    <>
+      <h1>Add order</h1>
+      <p className="lead">For an order taken by text, call, social message or in person. The customer gets the confirmation e-mail only when you enter their e-mail.</p>
+      <form className="add-order__form" method="post" action={SELLER_PATHS.addOrder} noValidate>
+        <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
+        <input type="hidden" name={PRICE_LIST_FIELD} value={form.priceList} />
+
+        {refusal?.message && (
+          <div className="add-order__message" id={MESSAGE_ID} role="alert">
+            <strong>{refusal.message.title}</strong> {refusal.message.description}
+          </div>
+        )}
+
+        <fieldset className="admin-fieldset add-order__group">
+          <legend>Came in by</legend>
+          <div className="add-order__choices">
+            <ChoiceGroup name="source" choices={form.sources}>
+              {(source, radio) => (
+                <label className="add-order__choice">
+                  {radio({ defaultChecked: typed?.source === source.value, ...invalid('source') })} {source.label}
+                </label>
+              )}
+            </ChoiceGroup>
+          </div>
+        </fieldset>
+
+        <fieldset className="admin-fieldset add-order__group">
+          <legend>Jars</legend>
+          <div className="add-order__choices">
+            <ChoiceGroup name="quantity" choices={packageChoices(form.prices)}>
+              {(option, radio) => (
+                <label className="add-order__choice">
+                  {radio({ defaultChecked: option.value === quantity })} {option.label}
+                </label>
+              )}
+            </ChoiceGroup>
+          </div>
+          <div className="add-order__grid">
+            {Array.from({ length: MAX_JARS }, (_, index) => {
+              const name = flavorField(index + 1)
+              return (
+                <div key={name} className="add-order__field" data-package={packageOfJar(index + 1)}>
+                  <label htmlFor={`add-order-${name}`}>Jar {index + 1} flavor</label>
+                  <FlavorSelect id={`add-order-${name}`} name={name} offered={form.flavors} defaultValue={typed?.[name] ?? ''} {...invalid(name)} />
+                </div>
+              )
+            })}
+          </div>
+        </fieldset>
+
+        <fieldset className="admin-fieldset add-order__group">
+          <legend>Pickup or delivery</legend>
+          <div className="add-order__choices">
+            <ChoiceGroup name="deliveryMethod" choices={deliveryChoices}>
+              {(option, radio) => (
+                <label className="add-order__choice">
+                  {radio({ defaultChecked: method === option.value, ...invalid('deliveryMethod') })} {option.label}
+                </label>
+              )}
+            </ChoiceGroup>
+          </div>
+          {deliveryChoices.map(({ value }) =>
+            form.windowMethods.includes(value) ? (
+              <div key={value} className="add-order__field" data-method={value}>
+                <label htmlFor={`add-order-${ADD_ORDER_TIME_FIELDS[value]}`}>{value === 'pickup' ? 'Pickup time' : 'Delivery time'}</label>
+                <WindowSelect
+                  id={`add-order-${ADD_ORDER_TIME_FIELDS[value]}`}
+                  name={ADD_ORDER_TIME_FIELDS[value]}
+                  offered={form.windows.filter((choice) => choice.method === value)}
+                  defaultValue={method === value ? (typed?.window ?? '') : ''}
+                  {...(method === value ? invalid('window') : {})}
+                />
+              </div>
+            ) : (
+              <p key={value} className="add-order__hint" data-method={value}>
+                No {value} times are set up: arrange the time with the customer.
+              </p>
+            ),
+          )}
+        </fieldset>
+
+        <CustomerFields invalid={invalid} typed={typed} />
+
+        <p className="add-order__hint">
+          Delivery adds {dollars(deliveryFee)}
+          {freeDeliveryFrom !== null ? ` (free for packages of ${dollars(freeDeliveryFrom)} or more)` : ''}; a discount code is taken off when you save. Prices are the site&apos;s own.
+        </p>
+
+        <button type="submit" className="admin-button add-order__submit">
+          Add order
+        </button>
+      </form>
+    </>
+  )
+}
