@@ -57,3 +57,20 @@ test("each page of the daily screen loads no script of Next's and at most 60 kB 
   await expect(page.locator('.add-order__message')).toBeVisible()
   expectNoRuntime(scripts, 'a refused Add order')
 })
+
+test('an Add order post far larger than a form is refused with 413, before the page reads the rest of it', async ({ page }) => {
+  await page.goto('/admin/login?redirect=%2Fseller%2Fadd')
+  await page.getByLabel(/email/i).fill(ADMIN.email)
+  await page.getByLabel(/password/i).first().fill(ADMIN.password)
+  await page.getByRole('button', { name: /login/i }).click()
+  await expect(page).toHaveURL(/\/seller\/add$/)
+
+  // The page's request context carries the session cookie; posted as from the site's own page.
+  const answer = await page.request.post('/seller/add', {
+    headers: { Origin: new URL(page.url()).origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+    data: `fullName=${'x'.repeat(100 * 1024)}&phone=3135550100`,
+    maxRedirects: 0,
+  })
+  expect(answer.status()).toBe(413)
+  expect(await answer.text()).toContain('nothing was saved')
+})

@@ -30,6 +30,7 @@ export const sellerNotices = {
   otherSite: 'Changes are only saved from this site’s own pages. Open the daily screen again and retry.',
   notAnAdmin: 'Only the seller’s admins can use the daily screen.',
   badForm: 'The form could not be read. Reload the page and try again.',
+  tooLarge: 'That form is far larger than an order: nothing was saved. Reload the page and try again.',
   notSaved: 'The change could not be saved. Try again in a moment.',
   reasonMissing: 'Write why the order is cancelled: the reason is kept in its notes.',
 } as const

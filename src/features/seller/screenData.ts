@@ -7,6 +7,7 @@ import type { AddOrderFormProps } from '@/features/admin/manualOrder'
 import type { Message } from '@/shared/notices'
 
 import type { NewOrdersPage, TodayScreen } from './dailyScreen'
+import { sellerNotices } from './notices'
 import { orderAddedPath, SELLER_PATHS, signInPath } from './paths'
 
 /**
@@ -85,9 +86,22 @@ export async function sellerPageProps<Data, Own extends object = object>(
 
 const ADD_ORDER_ENDPOINT = '/api/seller/add'
 
-async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+/**
+ * The most an Add order post may carry: its fields' limits (`shared/forms/limits.ts`) add up to
+ * under 3 kB, so 64 kB is a form no one typed. Read by the page itself (getServerSideProps gets the
+ * raw request), so it is bounded here and not only at the proxy.
+ */
+const ADD_ORDER_MAX_BYTES = 64 * 1024
+
+/** The posted body, or null once it is larger than `ADD_ORDER_MAX_BYTES` (read no further). */
+async function bodyOf(request: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(chunk as Buffer)
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > ADD_ORDER_MAX_BYTES) return null
+    chunks.push(chunk as Buffer)
+  }
   return Buffer.concat(chunks)
 }
 
@@ -105,7 +119,9 @@ function passOn<Props>(response: ServerResponse, status: number, text: string): 
  */
 export async function addOrderPageProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<AddOrderData & SellerPageProps>> {
   if (context.req.method !== 'POST') return sellerPageProps<AddOrderData>(context, ADD_ORDER_ENDPOINT, SELLER_PATHS.addOrder)
-  const answer = await askEndpoint(context.req, ADD_ORDER_ENDPOINT, await bodyOf(context.req))
+  const body = await bodyOf(context.req)
+  if (!body) return passOn(context.res, 413, sellerNotices.tooLarge)
+  const answer = await askEndpoint(context.req, ADD_ORDER_ENDPOINT, body)
   if (answer.status === 201) return seeOther(orderAddedPath(((await answer.json()) as { added: string }).added))
   if (answer.status === 400 && answer.headers.get('content-type')?.startsWith('application/json')) {
     context.res.statusCode = 400
