@@ -10,9 +10,14 @@ const EXPORTED_COLLECTIONS = ['orders', 'email-captures', 'contact-messages'] as
 
 /**
  * Records read per query while a file is made. Other requests wait while a page is read
- * (`writeExportFile`), and each query also counts the matches: a few hundred keeps both short.
+ * (`writeExportFile`), and each query also counts the matches. Payload makes each order's document
+ * through about 170 kB of short-lived objects, and a page's stay alive until its rows are written,
+ * so the garbage collector moves more of them into the old generation the larger the page: at 250, an
+ * export of 50,000 orders took the server's heap to 151 MB with 48 MB of freed pages kept for
+ * reuse; at 100, to 136 MB with 28 MB, the export no slower beyond this machine's noise
+ * (docs/PERFORMANCE.md, bench:data).
  */
-const EXPORT_BATCH_SIZE = 250
+const EXPORT_BATCH_SIZE = 100
 
 /**
  * CSV/JSON exports from the list views of orders, subscribers and contact messages, with the list's
