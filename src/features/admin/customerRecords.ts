@@ -3,12 +3,13 @@ import 'server-only'
 import { and, eq, inArray } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Customer as CustomerRecord } from '@/payload-types'
-import { aggregate } from '@/platform/db/aggregate'
+import type { Customer as CustomerRecord, Order } from '@/payload-types'
+import { aggregate, isoDate } from '@/platform/db/aggregate'
 
-import { customerContacts, type CustomerContact } from './aggregates/customerContacts'
+import { CANCELLED, customerContacts, type CustomerContact } from './aggregates/customerContacts'
+import { STORED_CUSTOMER_FIELDS, storedCustomer, storedCustomerColumns, type StoredCustomer, type StoredCustomerRow } from './aggregates/customersPage'
 import { matchKeys } from './customerKeys'
-import { customerFromGroup, groupContacts } from './customers'
+import { customerFromGroup, customerWithNewestOrder, groupContacts, type CustomerTotals } from './customers'
 
 /**
  * The stored customers (the hidden `customers` collection): one record per customer of the
@@ -27,15 +28,56 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, '')
 
 /** What is stored for the customer that one group of contacts makes. */
 export function customerRecord(group: readonly CustomerContact[]): CustomerRecordData {
-  const { key, ...totals } = customerFromGroup(group)
+  return recordOf(
+    customerFromGroup(group),
+    [...new Set(group.flatMap((contact) => matchKeys({ id: contact.firstOrderId, ...contact })))],
+  )
+}
+
+/** What is stored for a customer with these totals, found by these keys. */
+function recordOf({ key, ...totals }: CustomerTotals, keys: string[]): CustomerRecordData {
   return {
     ...totals,
     customerKey: key,
-    matchKeys: [...new Set(group.flatMap((contact) => matchKeys({ id: contact.firstOrderId, ...contact })))],
+    matchKeys: keys,
     // Lower-cased and one per line, so that "contains" is the search's rule for any one of them.
     searchText: [...totals.names, ...totals.emails].map((value) => value.toLowerCase()).join('\n'),
     phoneDigits: totals.phones.map(digitsOf).filter(Boolean).join('\n'),
   }
+}
+
+/** An order as the contacts' grouping (`customerContacts`) counts it, on its own. */
+function contactOf(order: Order): CustomerContact {
+  const kept = order.status !== CANCELLED
+  return {
+    customerEmail: order.customerEmail ?? null,
+    customerPhone: order.customerPhone ?? null,
+    fullName: order.fullName,
+    email: order.email ?? null,
+    phone: order.phone,
+    orders: kept ? 1 : 0,
+    totalSpent: kept ? order.totalPrice : 0,
+    cancelled: kept ? 0 : 1,
+    firstOrderAt: isoDate(order.createdAt),
+    lastOrderAt: isoDate(order.createdAt),
+    firstOrderId: String(order.id),
+  }
+}
+
+/**
+ * Stores a new order's customer, in `req`'s transaction. Mostly the order is one more of a stored
+ * customer, under keys they already have and newer than their others: that customer's record then
+ * takes it in (`customerWithNewestOrder`), one read and one write, however many orders they placed
+ * before (grouping them all again made each order slower by every earlier one of its customer).
+ * Anything else (a first order, one that links two customers or brings a new e-mail or phone, one
+ * dated before the customer's newest) stores the customers again from their orders.
+ */
+export async function addNewOrderToCustomers(req: PayloadRequest, order: Order): Promise<void> {
+  const keys = matchKeys(order)
+  const [found, ...others] = await storedCustomersUnder(req, keys)
+  const customer = found && others.length === 0 && keys.every((key) => found.matchKeys.includes(key)) ? customerWithNewestOrder(found.customer, contactOf(order)) : undefined
+  if (customer) await updateCustomer(req, found.id, recordOf(customer, found.matchKeys))
+  else await refreshCustomers(req, keys)
 }
 
 /** One contact row's identity: the columns the database groups the orders by. */
@@ -126,6 +168,58 @@ function writeCustomers(payload: Payload, req: PayloadRequest | undefined, { rep
       async mongo({ collections, session }) {
         if (replacing.length > 0) await collections.customers.deleteMany({ matchKeys: { $in: replacing } }, { session })
         if (records.length > 0) await collections.customers.insertMany(records, { session })
+      },
+    },
+    req,
+  )
+}
+
+type FoundCustomer = { id: number | string; customer: StoredCustomer; matchKeys: string[] }
+
+/** The stored customers under any of `keys`, each with all its keys, in `req`'s transaction. */
+function storedCustomersUnder(req: PayloadRequest, keys: readonly string[]): Promise<FoundCustomer[]> {
+  return aggregate(
+    req.payload,
+    {
+      async sql({ drizzle, tables }) {
+        const { customers, customers_texts: texts } = tables
+        const matchKeyOf = eq(texts.path, 'matchKeys')
+        // One row per key of each customer found.
+        const rows: (StoredCustomerRow & { id: number; key: string })[] = await drizzle
+          .select({ id: customers.id, key: texts.text, ...storedCustomerColumns(customers) })
+          .from(customers)
+          .innerJoin(texts, and(eq(texts.parent, customers.id), matchKeyOf))
+          .where(inArray(customers.id, drizzle.select({ id: texts.parent }).from(texts).where(and(matchKeyOf, inArray(texts.text, [...keys])))))
+        const found = new Map<number, FoundCustomer>()
+        for (const { id, key, ...row } of rows) {
+          const customer = found.get(id)
+          if (customer) customer.matchKeys.push(key)
+          else found.set(id, { id, customer: storedCustomer(row), matchKeys: [key] })
+        }
+        return [...found.values()]
+      },
+      async mongo({ collections, session }) {
+        const rows = await collections.customers
+          .find({ matchKeys: { $in: keys } }, { ...STORED_CUSTOMER_FIELDS, matchKeys: 1 })
+          .session(session ?? null)
+          .lean<(StoredCustomerRow & { _id: { toString(): string }; matchKeys: string[] })[]>()
+        return rows.map(({ _id, matchKeys: stored, ...row }) => ({ id: String(_id), customer: storedCustomer(row), matchKeys: stored }))
+      },
+    },
+    req,
+  )
+}
+
+/** Writes a stored customer's record again, its keys as they are, in `req`'s transaction. */
+function updateCustomer(req: PayloadRequest, id: number | string, { matchKeys: _unchanged, ...record }: CustomerRecordData): Promise<void> {
+  return aggregate(
+    req.payload,
+    {
+      async sql({ drizzle, tables }) {
+        await drizzle.update(tables.customers).set(record).where(eq(tables.customers.id, id))
+      },
+      async mongo({ collections, session }) {
+        await collections.customers.updateOne({ _id: id }, { $set: record }, { session })
       },
     },
     req,
