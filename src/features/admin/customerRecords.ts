@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { and, eq, inArray } from '@payloadcms/db-sqlite/drizzle'
+import { and, eq, inArray, sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
 import type { Customer as CustomerRecord, Order } from '@/payload-types'
@@ -28,18 +28,14 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, '')
 
 /** What is stored for the customer that one group of contacts makes. */
 export function customerRecord(group: readonly CustomerContact[]): CustomerRecordData {
-  return recordOf(
-    customerFromGroup(group),
-    [...new Set(group.flatMap((contact) => matchKeys({ id: contact.firstOrderId, ...contact })))],
-  )
+  return { ...recordColumns(customerFromGroup(group)), matchKeys: [...new Set(group.flatMap((contact) => matchKeys({ id: contact.firstOrderId, ...contact })))] }
 }
 
-/** What is stored for a customer with these totals, found by these keys. */
-function recordOf({ key, ...totals }: CustomerTotals, keys: string[]): CustomerRecordData {
+/** What is stored for a customer with these totals, besides the keys they are found under. */
+function recordColumns({ key, ...totals }: CustomerTotals): Omit<CustomerRecordData, 'matchKeys'> {
   return {
     ...totals,
     customerKey: key,
-    matchKeys: keys,
     // Lower-cased and one per line, so that "contains" is the search's rule for any one of them.
     searchText: [...totals.names, ...totals.emails].map((value) => value.toLowerCase()).join('\n'),
     phoneDigits: totals.phones.map(digitsOf).filter(Boolean).join('\n'),
@@ -75,8 +71,8 @@ function contactOf(order: Order): CustomerContact {
 export async function addNewOrderToCustomers(req: PayloadRequest, order: Order): Promise<void> {
   const keys = matchKeys(order)
   const [found, ...others] = await storedCustomersUnder(req, keys)
-  const customer = found && others.length === 0 && keys.every((key) => found.matchKeys.includes(key)) ? customerWithNewestOrder(found.customer, contactOf(order)) : undefined
-  if (customer) await updateCustomer(req, found.id, recordOf(customer, found.matchKeys))
+  const customer = found && others.length === 0 && found.hasAllKeys ? customerWithNewestOrder(found.customer, contactOf(order)) : undefined
+  if (customer) await updateCustomer(req, found.id, customer)
   else await refreshCustomers(req, keys)
 }
 
@@ -174,36 +170,31 @@ function writeCustomers(payload: Payload, req: PayloadRequest | undefined, { rep
   )
 }
 
-type FoundCustomer = { id: number | string; customer: StoredCustomer; matchKeys: string[] }
+/** A stored customer found under some of an order's keys, and whether all of them are theirs. */
+type FoundCustomer = { id: number | string; customer: StoredCustomer; hasAllKeys: boolean }
 
-/** The stored customers under any of `keys`, each with all its keys, in `req`'s transaction. */
+/** The stored customers under any of `keys` (distinct), in `req`'s transaction. */
 function storedCustomersUnder(req: PayloadRequest, keys: readonly string[]): Promise<FoundCustomer[]> {
-  return aggregate(
+  return aggregate<FoundCustomer[]>(
     req.payload,
     {
       async sql({ drizzle, tables }) {
         const { customers, customers_texts: texts } = tables
-        const matchKeyOf = eq(texts.path, 'matchKeys')
-        // One row per key of each customer found.
-        const rows: (StoredCustomerRow & { id: number; key: string })[] = await drizzle
-          .select({ id: customers.id, key: texts.text, ...storedCustomerColumns(customers) })
-          .from(customers)
-          .innerJoin(texts, and(eq(texts.parent, customers.id), matchKeyOf))
-          .where(inArray(customers.id, drizzle.select({ id: texts.parent }).from(texts).where(and(matchKeyOf, inArray(texts.text, [...keys])))))
-        const found = new Map<number, FoundCustomer>()
-        for (const { id, key, ...row } of rows) {
-          const customer = found.get(id)
-          if (customer) customer.matchKeys.push(key)
-          else found.set(id, { id, customer: storedCustomer(row), matchKeys: [key] })
-        }
-        return [...found.values()]
+        // From the keys' index to their customers: how many of the keys each customer has.
+        const rows: (StoredCustomerRow & { id: number; keysFound: number })[] = await drizzle
+          .select({ id: customers.id, keysFound: sql<number>`count(*)`, ...storedCustomerColumns(customers) })
+          .from(texts)
+          .innerJoin(customers, eq(customers.id, texts.parent))
+          .where(and(eq(texts.path, 'matchKeys'), inArray(texts.text, [...keys])))
+          .groupBy(customers.id)
+        return rows.map(({ id, keysFound, ...row }) => ({ id, customer: storedCustomer(row), hasAllKeys: keysFound === keys.length }))
       },
       async mongo({ collections, session }) {
         const rows = await collections.customers
           .find({ matchKeys: { $in: keys } }, { ...STORED_CUSTOMER_FIELDS, matchKeys: 1 })
           .session(session ?? null)
           .lean<(StoredCustomerRow & { _id: { toString(): string }; matchKeys: string[] })[]>()
-        return rows.map(({ _id, matchKeys: stored, ...row }) => ({ id: String(_id), customer: storedCustomer(row), matchKeys: stored }))
+        return rows.map(({ _id, matchKeys: theirs, ...row }) => ({ id: String(_id), customer: storedCustomer(row), hasAllKeys: keys.every((key) => theirs.includes(key)) }))
       },
     },
     req,
@@ -211,7 +202,8 @@ function storedCustomersUnder(req: PayloadRequest, keys: readonly string[]): Pro
 }
 
 /** Writes a stored customer's record again, its keys as they are, in `req`'s transaction. */
-function updateCustomer(req: PayloadRequest, id: number | string, { matchKeys: _unchanged, ...record }: CustomerRecordData): Promise<void> {
+function updateCustomer(req: PayloadRequest, id: number | string, customer: CustomerTotals): Promise<void> {
+  const record = recordColumns(customer)
   return aggregate(
     req.payload,
     {
