@@ -35,7 +35,8 @@ export async function takeOrderReference(payload: Payload, req: PayloadRequest):
       },
       async mongo() {
         const counter: Partial<OrderNumber> | null = await payload.db.findGlobal({ slug: ORDER_NUMBERS, req })
-        if (!counter) return undefined
+        // Not stored yet: null, or an empty object, for which an update would write nothing.
+        if (!counter || Object.keys(counter).length === 0) return undefined
         const lastNumber = Math.max(FIRST_ORDER_NUMBER, (counter.lastNumber ?? 0) + 1)
         await payload.db.updateGlobal({ slug: ORDER_NUMBERS, data: { lastNumber, updatedAt }, req, returning: false })
         return lastNumber
