@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { customerContacts } from '@/features/admin/aggregates/customerContacts'
 import { storedCustomers } from '@/features/admin/aggregates/customersPage'
-import { customersFromContacts, findCustomers } from '@/features/admin/customers'
+import { customerRecord } from '@/features/admin/customerRecords'
+import { customersFromContacts, findCustomers, groupContacts } from '@/features/admin/customers'
 import * as storedCustomersMigration from '@/migrations/20261126_174818_stored_customers'
 import type { Order, User } from '@/payload-types'
 import { inTransaction } from '@/platform/db/transactions'
@@ -49,7 +50,9 @@ describe('the stored customers, kept by the orders’ own writes', () => {
     // Payload reads them as it reads what it wrote itself.
     const { docs } = await app.payload.find({ collection: 'customers', pagination: false, sort: 'customerKey' })
     expect(docs.map((doc) => [doc.customerKey, doc.names, doc.orders])).toEqual([...customers].sort((a, b) => (a.key < b.key ? -1 : 1)).map((customer) => [customer.key, customer.names, customer.orders]))
-    expect(docs.every((doc) => doc.matchKeys.length > 0)).toBe(true)
+    // And each is found under every key of its orders.
+    const keysOf = new Map(groupContacts(await customerContacts(app.payload)).map(customerRecord).map((record) => [record.customerKey, record.matchKeys.toSorted()]))
+    expect(new Map(docs.map((doc) => [doc.customerKey, doc.matchKeys.toSorted()]))).toEqual(keysOf)
     return customers
   }
   const create = (data: ReturnType<typeof order>) => app.payload.create({ collection: 'orders', data })
@@ -99,6 +102,24 @@ describe('the stored customers, kept by the orders’ own writes', () => {
       ['Bea Bell', 1],
       ['Ann Arbor-Smith', 1],
     ])
+  })
+
+  it('take in each new order of a known customer as grouping all their orders again would', async () => {
+    for (const data of [
+      order('Cy Cole', 'cy@example.com', '(810) 555-0150', '2026-10-10T15:00:00Z', 50),
+      order('Cy C.', 'CY@example.com', '810.555.0150', '2026-10-11T15:00:00Z', 20),
+      // Cancelled as it is entered, then one without an e-mail.
+      order('Cy Cole', 'cy@example.com', '(810) 555-0150', '2026-10-12T15:00:00Z', 100, 'cancelled'),
+      order('Cy', undefined, '(810) 555-0150', '2026-10-13T15:00:00Z', 20),
+      // Entered later for a day before the newest, and one under a phone Cy had not used.
+      order('Cyrus Cole', 'cy@example.com', '(810) 555-0150', '2026-10-09T15:00:00Z', 55),
+      order('Cy Cole', 'cy@example.com', '(810) 555-0151', '2026-10-14T15:00:00Z', 20),
+    ]) {
+      await create(data)
+      await expectStoredAsGrouped()
+    }
+    const cy = (await stored()).find((customer) => customer.emails.includes('cy@example.com'))
+    expect(cy).toMatchObject({ name: 'Cy Cole', names: ['Cy Cole', 'Cy', 'Cy C.', 'Cyrus Cole'], orders: 5, cancelled: 1, totalSpent: 165, firstOrderAt: '2026-10-09T15:00:00.000Z' })
   })
 
   it('are written in the order’s own transaction: an order rolled back leaves no customer behind', async () => {

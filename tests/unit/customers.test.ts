@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { CustomerContact } from '@/features/admin/aggregates/customerContacts'
 import { customerKeys, phoneKey } from '@/features/admin/customerKeys'
-import { customerOrdersWhere, customersFromContacts } from '@/features/admin/customers'
+import { customerOrdersWhere, customersFromContacts, customerWithNewestOrder } from '@/features/admin/customers'
 
 import { groupCustomersReference, searchCustomers, type CustomerOrder } from '../helpers/customersReference'
 
@@ -84,6 +84,33 @@ describe('the customers, joined from the grouped orders', () => {
     expect(names('734 555')).toEqual(['Sam Other'])
     expect(names('555-0123')).toEqual(['Lee New'])
     expect(names('nobody')).toEqual([])
+  })
+
+  it('takes in a new order from the customer alone, as joining all their orders again makes them', () => {
+    // One customer's orders, oldest first: names, e-mails and phones used again after others, an
+    // order taken without an e-mail, a cancelled one.
+    const history = [
+      order('Dana Tester', 'dana@example.com', '(313) 555-0100', 55, '2026-10-01T15:00:00Z'),
+      order('Dana T.', 'Dana@Example.COM', '313-555-0100', 20, '2026-10-20T15:00:00Z'),
+      order('Dana Tester', 'dana.work@example.com', '+1 313 555 0100', 50, '2026-11-02T15:00:00Z'),
+      order('Dana T.', '', '(313) 555-0100', 20, '2026-11-03T15:00:00Z'),
+      order('Dana Tester', 'dana@example.com', '3135550100', 100, '2026-11-04T15:00:00Z', 'cancelled'),
+      order('D. Tester', 'Dana@Example.COM', '313-555-0100', 50, '2026-11-05T15:00:00.001Z'),
+    ]
+    let customer = customersFromContacts(contactsOf(history.slice(0, 1)))[0]
+    for (let placed = 2; placed <= history.length; placed++) {
+      const [joined] = groupCustomersReference(history.slice(0, placed), []).map(({ subscribed: _subscribed, ...totals }) => totals)
+      customer = customerWithNewestOrder(customer, contactsOf([history[placed - 1]])[0]) ?? expect.fail(`order ${placed} was not taken in`)
+      expect(customer).toEqual(joined)
+    }
+    expect(customer).toMatchObject({ name: 'D. Tester', email: 'Dana@Example.COM', names: ['D. Tester', 'Dana Tester', 'Dana T.'], orders: 5, cancelled: 1, totalSpent: 195 })
+  })
+
+  it('leaves a customer to be joined again when the order is not newer than all of theirs', () => {
+    const [customer] = customersFromContacts(contactsOf([order('Dana Tester', 'dana@example.com', '(313) 555-0100', 55, '2026-10-20T15:00:00Z')]))
+    for (const placedAt of ['2026-10-19T15:00:00Z', '2026-10-20T15:00:00Z']) {
+      expect(customerWithNewestOrder(customer, contactsOf([order('Dana T.', 'dana@example.com', '313-555-0100', 20, placedAt)])[0])).toBeUndefined()
+    }
   })
 
   it('opens on the orders list filtered by each e-mail and phone the customer used', () => {

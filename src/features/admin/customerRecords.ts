@@ -1,14 +1,15 @@
 import 'server-only'
 
-import { and, eq, inArray } from '@payloadcms/db-sqlite/drizzle'
+import { and, eq, inArray, sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload, PayloadRequest } from 'payload'
 
-import type { Customer as CustomerRecord } from '@/payload-types'
-import { aggregate } from '@/platform/db/aggregate'
+import type { Customer as CustomerRecord, Order } from '@/payload-types'
+import { aggregate, isoDate } from '@/platform/db/aggregate'
 
-import { customerContacts, type CustomerContact } from './aggregates/customerContacts'
+import { CANCELLED, customerContacts, type CustomerContact } from './aggregates/customerContacts'
+import { STORED_CUSTOMER_FIELDS, storedCustomer, storedCustomerColumns, type StoredCustomer, type StoredCustomerRow } from './aggregates/customersPage'
 import { matchKeys } from './customerKeys'
-import { customerFromGroup, groupContacts } from './customers'
+import { customerFromGroup, customerWithNewestOrder, groupContacts, type CustomerTotals } from './customers'
 
 /**
  * The stored customers (the hidden `customers` collection): one record per customer of the
@@ -27,15 +28,52 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, '')
 
 /** What is stored for the customer that one group of contacts makes. */
 export function customerRecord(group: readonly CustomerContact[]): CustomerRecordData {
-  const { key, ...totals } = customerFromGroup(group)
+  return { ...recordColumns(customerFromGroup(group)), matchKeys: [...new Set(group.flatMap((contact) => matchKeys({ id: contact.firstOrderId, ...contact })))] }
+}
+
+/** What is stored for a customer with these totals, besides the keys they are found under. */
+function recordColumns({ key, ...totals }: CustomerTotals): Omit<CustomerRecordData, 'matchKeys'> {
   return {
     ...totals,
     customerKey: key,
-    matchKeys: [...new Set(group.flatMap((contact) => matchKeys({ id: contact.firstOrderId, ...contact })))],
     // Lower-cased and one per line, so that "contains" is the search's rule for any one of them.
     searchText: [...totals.names, ...totals.emails].map((value) => value.toLowerCase()).join('\n'),
     phoneDigits: totals.phones.map(digitsOf).filter(Boolean).join('\n'),
   }
+}
+
+/** An order as the contacts' grouping (`customerContacts`) counts it, on its own. */
+function contactOf(order: Order): CustomerContact {
+  const kept = order.status !== CANCELLED
+  return {
+    customerEmail: order.customerEmail ?? null,
+    customerPhone: order.customerPhone ?? null,
+    fullName: order.fullName,
+    email: order.email ?? null,
+    phone: order.phone,
+    orders: kept ? 1 : 0,
+    totalSpent: kept ? order.totalPrice : 0,
+    cancelled: kept ? 0 : 1,
+    firstOrderAt: isoDate(order.createdAt),
+    lastOrderAt: isoDate(order.createdAt),
+    firstOrderId: String(order.id),
+  }
+}
+
+/**
+ * Stores a new order's customer, in `req`'s transaction. Mostly the order is one more of a stored
+ * customer, under keys they already have and newer than their others: that customer's record then
+ * takes it in (`customerWithNewestOrder`), one read and one write, however many orders they placed
+ * before (grouping them all again made each order slower by every earlier one of its customer).
+ * Anything else (a first order, one that links two customers or brings a new e-mail or phone, one
+ * dated before the customer's newest) stores the customers again from their orders.
+ */
+export async function addNewOrderToCustomers(req: PayloadRequest, order: Order): Promise<void> {
+  const keys = matchKeys(order)
+  const [found, ...others] = await storedCustomersUnder(req, keys)
+  const customer = found && others.length === 0 && found.hasAllKeys ? customerWithNewestOrder(found.customer, contactOf(order)) : undefined
+  if (customer) await updateCustomer(req, found.id, customer)
+  else await refreshCustomers(req, keys)
 }
 
 /** One contact row's identity: the columns the database groups the orders by. */
@@ -126,6 +164,54 @@ function writeCustomers(payload: Payload, req: PayloadRequest | undefined, { rep
       async mongo({ collections, session }) {
         if (replacing.length > 0) await collections.customers.deleteMany({ matchKeys: { $in: replacing } }, { session })
         if (records.length > 0) await collections.customers.insertMany(records, { session })
+      },
+    },
+    req,
+  )
+}
+
+/** A stored customer found under some of an order's keys, and whether all of them are theirs. */
+type FoundCustomer = { id: number | string; customer: StoredCustomer; hasAllKeys: boolean }
+
+/** The stored customers under any of `keys` (distinct), in `req`'s transaction. */
+function storedCustomersUnder(req: PayloadRequest, keys: readonly string[]): Promise<FoundCustomer[]> {
+  return aggregate<FoundCustomer[]>(
+    req.payload,
+    {
+      async sql({ drizzle, tables }) {
+        const { customers, customers_texts: texts } = tables
+        // From the keys' index to their customers: how many of the keys each customer has.
+        const rows: (StoredCustomerRow & { id: number; keysFound: number })[] = await drizzle
+          .select({ id: customers.id, keysFound: sql<number>`count(*)`, ...storedCustomerColumns(customers) })
+          .from(texts)
+          .innerJoin(customers, eq(customers.id, texts.parent))
+          .where(and(eq(texts.path, 'matchKeys'), inArray(texts.text, [...keys])))
+          .groupBy(customers.id)
+        return rows.map(({ id, keysFound, ...row }) => ({ id, customer: storedCustomer(row), hasAllKeys: keysFound === keys.length }))
+      },
+      async mongo({ collections, session }) {
+        const rows = await collections.customers
+          .find({ matchKeys: { $in: keys } }, { ...STORED_CUSTOMER_FIELDS, matchKeys: 1 })
+          .session(session ?? null)
+          .lean<(StoredCustomerRow & { _id: { toString(): string }; matchKeys: string[] })[]>()
+        return rows.map(({ _id, matchKeys: theirs, ...row }) => ({ id: String(_id), customer: storedCustomer(row), hasAllKeys: keys.every((key) => theirs.includes(key)) }))
+      },
+    },
+    req,
+  )
+}
+
+/** Writes a stored customer's record again, its keys as they are, in `req`'s transaction. */
+function updateCustomer(req: PayloadRequest, id: number | string, customer: CustomerTotals): Promise<void> {
+  const record = recordColumns(customer)
+  return aggregate(
+    req.payload,
+    {
+      async sql({ drizzle, tables }) {
+        await drizzle.update(tables.customers).set(record).where(eq(tables.customers.id, id))
+      },
+      async mongo({ collections, session }) {
+        await collections.customers.updateOne({ _id: id }, { $set: record }, { session })
       },
     },
     req,

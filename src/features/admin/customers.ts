@@ -74,6 +74,31 @@ export function customerFromGroup(group: readonly CustomerContact[]): CustomerTo
   }
 }
 
+/**
+ * The customer `customerFromGroup` makes once `contact`, one new order of theirs, joins their
+ * group, worked out from the customer alone: possible when the order is newer than every order of
+ * theirs (later than `lastOrderAt`), as a new order almost always is. Its name and phone are then
+ * the newest, its name, e-mail and phone come first in the lists, and it counts in the sums. An
+ * order dated earlier changes what is newest elsewhere in the lists: undefined, and the customer
+ * is made again from the group.
+ */
+export function customerWithNewestOrder(customer: CustomerTotals, contact: CustomerContact): CustomerTotals | undefined {
+  if (time(contact.lastOrderAt) <= time(customer.lastOrderAt)) return undefined
+  return {
+    ...customer,
+    name: contact.fullName,
+    email: contact.email || customer.email,
+    phone: contact.phone,
+    names: distinct([contact.fullName, ...customer.names]),
+    emails: distinct([contact.email, ...customer.emails]),
+    phones: distinct([contact.phone, ...customer.phones]),
+    orders: customer.orders + contact.orders,
+    totalSpent: customer.totalSpent + contact.totalSpent,
+    cancelled: customer.cancelled + contact.cancelled,
+    lastOrderAt: contact.lastOrderAt,
+  }
+}
+
 /** The customers with the newest order first: the order of the Customers view. */
 export const newestCustomerFirst = (a: Pick<Customer, 'key' | 'lastOrderAt'>, b: Pick<Customer, 'key' | 'lastOrderAt'>) =>
   time(b.lastOrderAt) - time(a.lastOrderAt) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)

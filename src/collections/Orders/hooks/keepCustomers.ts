@@ -1,7 +1,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook } from 'payload'
 
 import { matchKeys } from '@/features/admin/customerKeys'
-import { refreshCustomers } from '@/features/admin/customerRecords'
+import { addNewOrderToCustomers, refreshCustomers } from '@/features/admin/customerRecords'
 import type { Order } from '@/payload-types'
 
 /** What a stored customer is made of: an edit that changes none of these leaves the customers as they are. */
@@ -12,8 +12,8 @@ const CUSTOMER_FIELDS = ['fullName', 'email', 'phone', 'customerEmail', 'custome
  * own transaction (features/admin/customerRecords.ts).
  */
 export const keepCustomers: CollectionAfterChangeHook<Order> = async ({ doc, previousDoc, operation, req }) => {
-  if (operation === 'update' && CUSTOMER_FIELDS.every((field) => doc[field] === previousDoc[field])) return doc
-  await refreshCustomers(req, operation === 'update' ? [...matchKeys(doc), ...matchKeys(previousDoc)] : matchKeys(doc))
+  if (operation === 'create') await addNewOrderToCustomers(req, doc)
+  else if (CUSTOMER_FIELDS.some((field) => doc[field] !== previousDoc[field])) await refreshCustomers(req, [...matchKeys(doc), ...matchKeys(previousDoc)])
   return doc
 }
 

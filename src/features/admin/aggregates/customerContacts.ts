@@ -29,7 +29,8 @@ export type CustomerContact = {
   firstOrderId: string
 }
 
-const CANCELLED = 'cancelled'
+/** The status whose orders a customer's counts and money leave out. */
+export const CANCELLED = 'cancelled'
 
 /**
  * Every order's contacts, or with `of` only those of the orders under these match keys

@@ -1,5 +1,6 @@
 import 'server-only'
 
+import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
@@ -32,7 +33,8 @@ export type StoredCustomer = {
  */
 export type CustomerSearch = { text: string; digits: string | null } | null
 
-type Row = Omit<StoredCustomer, 'key' | 'names' | 'emails' | 'phones' | 'email' | 'firstOrderAt' | 'lastOrderAt'> & {
+/** A stored customer's row as either adapter reads it (`storedCustomerColumns`, `STORED_CUSTOMER_FIELDS`). */
+export type StoredCustomerRow = Omit<StoredCustomer, 'key' | 'names' | 'emails' | 'phones' | 'email' | 'firstOrderAt' | 'lastOrderAt'> & {
   customerKey: string
   email: string | null
   names: unknown
@@ -42,10 +44,29 @@ type Row = Omit<StoredCustomer, 'key' | 'names' | 'emails' | 'phones' | 'email' 
   lastOrderAt: string | Date
 }
 
+/** The customers table's columns a `StoredCustomer` is read from (SQLite). */
+export const storedCustomerColumns = (customers: SQLiteAdapter['tables'][string]) => ({
+  customerKey: customers.customerKey,
+  name: customers.name,
+  email: customers.email,
+  phone: customers.phone,
+  names: customers.names,
+  emails: customers.emails,
+  phones: customers.phones,
+  orders: customers.orders,
+  totalSpent: customers.totalSpent,
+  cancelled: customers.cancelled,
+  firstOrderAt: customers.firstOrderAt,
+  lastOrderAt: customers.lastOrderAt,
+})
+
+/** The same fields of a customer's document (MongoDB). */
+export const STORED_CUSTOMER_FIELDS = { customerKey: 1, name: 1, email: 1, phone: 1, names: 1, emails: 1, phones: 1, orders: 1, totalSpent: 1, cancelled: 1, firstOrderAt: 1, lastOrderAt: 1 } as const
+
 /** A JSON column as either adapter hands it back: parsed already, or as text. */
 const list = (value: unknown): string[] => (typeof value === 'string' ? JSON.parse(value) : ((value as string[] | null) ?? []))
 
-const storedCustomer = (row: Row): StoredCustomer => ({
+export const storedCustomer = (row: StoredCustomerRow): StoredCustomer => ({
   key: row.customerKey,
   name: row.name,
   email: row.email ?? '',
@@ -89,21 +110,8 @@ export function storedCustomers(payload: Payload, search: CustomerSearch, { offs
   return aggregate(payload, {
     async sql({ drizzle, tables }) {
       const customers = tables.customers
-      const rows: Row[] = await drizzle
-        .select({
-          customerKey: customers.customerKey,
-          name: customers.name,
-          email: customers.email,
-          phone: customers.phone,
-          names: customers.names,
-          emails: customers.emails,
-          phones: customers.phones,
-          orders: customers.orders,
-          totalSpent: customers.totalSpent,
-          cancelled: customers.cancelled,
-          firstOrderAt: customers.firstOrderAt,
-          lastOrderAt: customers.lastOrderAt,
-        })
+      const rows: StoredCustomerRow[] = await drizzle
+        .select(storedCustomerColumns(customers))
         .from(customers)
         .where(sqlWhere(customers, search))
         .orderBy(sql`${customers.lastOrderAt} DESC`, customers.customerKey)
@@ -113,11 +121,11 @@ export function storedCustomers(payload: Payload, search: CustomerSearch, { offs
     },
     async mongo({ collections }) {
       const rows = await collections.customers
-        .find(mongoFilter(search), { customerKey: 1, name: 1, email: 1, phone: 1, names: 1, emails: 1, phones: 1, orders: 1, totalSpent: 1, cancelled: 1, firstOrderAt: 1, lastOrderAt: 1 })
+        .find(mongoFilter(search), STORED_CUSTOMER_FIELDS)
         .sort({ lastOrderAt: -1, customerKey: 1 })
         .skip(offset)
         .limit(limit)
-        .lean<Row[]>()
+        .lean<StoredCustomerRow[]>()
       return rows.map(storedCustomer)
     },
   })
