@@ -122,8 +122,9 @@ export const batchOpenBy = (payload: Payload, handedOverAt: Date, req?: Partial<
 export const nextBatch = (payload: Payload, now: Date, req?: Partial<PayloadRequest>) => firstBatch(payload, { opensAt: { greater_than: now.toISOString() } }, 'opensAt', req)
 
 async function firstBatch(payload: Payload, where: Where, sort: string, req?: Partial<PayloadRequest>): Promise<Batch | null> {
-  // No pagination: one batch is wanted, not a count of them all (every order asks).
-  const { docs } = await payload.find({ collection: 'batches', where, sort, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
+  // No pagination: one batch is wanted, not a count of them all (every order asks). Through the
+  // adapter: the stored batch as it is, with no access or hooks to run (0.5 ms of every order).
+  const { docs } = await payload.db.find<Batch>({ collection: 'batches', where, sort, limit: 1, pagination: false, req })
   return docs[0] ?? null
 }
 
