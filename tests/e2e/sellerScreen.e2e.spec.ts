@@ -188,6 +188,48 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
   }
 })
 
+test.describe('Add order refused before an order is read', () => {
+  // The post's Origin is rewritten on its way below; the screen's service worker would send it itself.
+  test.use({ serviceWorkers: 'block' })
+
+  test("posted from another site's page, or unreadable, it is a page of the daily screen saying so, with 403 or 400", async ({ page }) => {
+    await page.goto('/admin/login?redirect=%2Fseller%2Fadd')
+    await page.getByLabel(/email/i).fill(ADMIN.email)
+    await page.getByLabel(/password/i).first().fill(ADMIN.password)
+    await page.getByRole('button', { name: /login/i }).click()
+    await expect(page).toHaveURL(/\/seller\/add$/)
+
+    // The seller's own form, as a page on another site would post it in the seller's browser.
+    await page.route('**/seller/add', (route) =>
+      route.request().method() === 'POST' ? route.continue({ headers: { ...route.request().headers(), origin: 'https://evil.example' } }) : route.continue(),
+    )
+    const form = page.locator('.add-order__form')
+    await form.getByRole('radio', { name: 'Text or call' }).check()
+    await form.getByLabel('Full name').fill('Olga Otherside')
+    const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), form.getByRole('button', { name: 'Add order' }).click()])
+    expect(answer.status()).toBe(403)
+    await expect(page.getByRole('heading', { level: 1, name: 'The order was not added' })).toBeVisible()
+    await expect(page.locator('main')).toContainText('Changes are only saved from this site’s own pages. Open the daily screen again and retry.')
+    await expect(page.locator('body.seller .topbar')).toBeVisible()
+    await screenshots(page, 'seller-add-other-site')
+    await page.getByRole('link', { name: 'Back to Add order' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Add order' })).toBeVisible()
+    await page.unroute('**/seller/add')
+
+    // A form body that does not parse, from the site's own page.
+    const unreadable = await page.request.post('/seller/add', {
+      headers: { Origin: new URL(page.url()).origin, 'Content-Type': 'multipart/form-data; boundary=never-sent' },
+      data: 'fullName=Una',
+      maxRedirects: 0,
+    })
+    expect(unreadable.status()).toBe(400)
+    expect(unreadable.headers()['content-type']).toMatch(/^text\/html/)
+    const html = await unreadable.text()
+    expect(html).toContain('<body class="seller">')
+    expect(html).toContain('The form could not be read. Reload the page and try again.')
+  })
+})
+
 test('offline, the last Today list is shown and marked, and a tap sends nothing', async ({ page, request }, testInfo) => {
   const stamp = Date.now()
   const fullName = `Olive Offline ${stamp}`
