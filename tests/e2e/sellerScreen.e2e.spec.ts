@@ -188,6 +188,45 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
   }
 })
 
+test.describe('Add order refused before an order is read', () => {
+  test("posted from another site's page, or unreadable, it is a page of the daily screen saying so, with 403 or 400", async ({ page, baseURL }) => {
+    await page.goto('/admin/login?redirect=%2Fseller%2Fadd')
+    await page.getByLabel(/email/i).fill(ADMIN.email)
+    await page.getByLabel(/password/i).first().fill(ADMIN.password)
+    await page.getByRole('button', { name: /login/i }).click()
+    await expect(page).toHaveURL(/\/seller\/add$/)
+
+    // A page on another site that posts an order to the seller's Add order in the seller's browser.
+    await page.route('https://elsewhere.example/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<form method="post" action="${baseURL}/seller/add"><input name="source" value="text"><input name="fullName" value="Olga Otherside"><button>Send</button></form>`,
+      }),
+    )
+    await page.goto('https://elsewhere.example/')
+    const [answer] = await Promise.all([page.waitForResponse(`${baseURL}/seller/add`), page.getByRole('button', { name: 'Send' }).click()])
+    expect(answer.status()).toBe(403)
+    await expect(page.getByRole('heading', { level: 1, name: 'The order was not added' })).toBeVisible()
+    await expect(page.locator('main')).toContainText('Changes are only saved from this site’s own pages. Open the daily screen again and retry.')
+    await expect(page.locator('body.seller .topbar')).toBeVisible()
+    await screenshots(page, 'seller-add-other-site')
+    await page.getByRole('link', { name: 'Back to Add order' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Add order' })).toBeVisible()
+
+    // A body that is not a form, from the site's own page (a broken multipart one is the proxy's 400, src/proxy.ts).
+    const unreadable = await page.request.post('/seller/add', {
+      headers: { Origin: new URL(page.url()).origin, 'Content-Type': 'text/plain' },
+      data: 'fullName=Una',
+      maxRedirects: 0,
+    })
+    expect(unreadable.status()).toBe(400)
+    expect(unreadable.headers()['content-type']).toMatch(/^text\/html/)
+    const html = await unreadable.text()
+    expect(html).toContain('<body class="seller">')
+    expect(html).toContain('The form could not be read. Reload the page and try again.')
+  })
+})
+
 test('offline, the last Today list is shown and marked, and a tap sends nothing', async ({ page, request }, testInfo) => {
   const stamp = Date.now()
   const fullName = `Olive Offline ${stamp}`

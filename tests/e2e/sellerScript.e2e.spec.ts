@@ -72,5 +72,9 @@ test('an Add order post far larger than a form is refused with 413, before the p
     maxRedirects: 0,
   })
   expect(answer.status()).toBe(413)
-  expect(await answer.text()).toContain('nothing was saved')
+  // A page of the daily screen saying so, not bare text.
+  expect(answer.headers()['content-type']).toMatch(/^text\/html/)
+  const html = await answer.text()
+  expect(html).toContain('<body class="seller">')
+  expect(html).toContain('That form is far larger than an order: nothing was saved.')
 })

@@ -22,6 +22,8 @@ vi.mock('@/platform/db/payloadClient', () => ({ getPayloadClient: async () => co
 
 const { findNewOrders, findTodayScreen } = await import('@/features/seller/dailyScreen')
 const { postSellerAction } = await import('@/features/seller/orderRoute')
+const { sellerNotices } = await import('@/features/seller/notices')
+const { ADD_ORDER_MAX_BYTES } = await import('@/features/seller/rules')
 const manifestRoute = await import('@/app/(seller)/seller/manifest.webmanifest/route')
 
 const ADMIN = { email: 'phone@example.com', password: 'correct-horse-battery' }
@@ -288,6 +290,58 @@ describe('Add order on the phone (POST /api/seller/add, which the page passes it
     expect(await otherSite.text()).toMatch(/only saved from this site/)
     expect((await addOrder(fields, { Origin: new URL(siteUrl()).origin })).status).toBe(401)
     expect(await ordersOf('Refused Rita')).toEqual([])
+  })
+
+  /** A body of `size` bytes of form, streamed in 16 kB chunks with whatever Content-Length `declared` says (none when undefined). */
+  function streamedAddOrder(size: number, declared?: number, headers: Record<string, string> = { Cookie: cookie, Origin: new URL(siteUrl()).origin }) {
+    const form = new TextEncoder().encode(new URLSearchParams({ ...byText('Streamed Stu'), notes: 'x'.repeat(size) }).toString())
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= form.length) return controller.close()
+        controller.enqueue(form.subarray(sent, (sent += 16 * 1024)))
+      },
+    })
+    return {
+      read: () => sent,
+      answer: handleEndpointsFor(
+        new Request('http://localhost:3000/api/seller/add', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(declared === undefined ? {} : { 'Content-Length': String(declared) }), ...headers },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      ),
+    }
+  }
+
+  async function handleEndpointsFor(request: Request) {
+    const { handleEndpoints } = await import('payload')
+    return handleEndpoints({ config: app.config, request })
+  }
+
+  it('refuses a body over 64 kB with 413, by its Content-Length or, without one or when it lies, once 64 kB are read', async () => {
+    const declaredLarge = await addOrder({ ...byText('Large Lara'), notes: 'x'.repeat(ADD_ORDER_MAX_BYTES) })
+    expect(declaredLarge.status).toBe(413)
+    expect(await declaredLarge.text()).toBe(sellerNotices.tooLarge)
+
+    for (const declared of [undefined, 1_000]) {
+      const streamed = streamedAddOrder(1024 * 1024, declared)
+      const answer = await streamed.answer
+      expect(answer.status).toBe(413)
+      expect(await answer.text()).toBe(sellerNotices.tooLarge)
+      // Stopped at the limit: a few chunks past 64 kB, not the whole megabyte.
+      expect(streamed.read()).toBeLessThan(ADD_ORDER_MAX_BYTES + 64 * 1024)
+    }
+    // After the origin and session checks, as before.
+    expect((await streamedAddOrder(1024 * 1024, undefined, { Cookie: cookie, Origin: 'https://evil.example' }).answer).status).toBe(403)
+    expect((await streamedAddOrder(1024 * 1024, undefined, { Origin: new URL(siteUrl()).origin }).answer).status).toBe(401)
+    expect(await ordersOf('Large Lara')).toEqual([])
+    expect(await ordersOf('Streamed Stu')).toEqual([])
+    // A form just under the limit is read whole, and answered by the order's rules.
+    const under = await streamedAddOrder(ADD_ORDER_MAX_BYTES - 2 * 1024).answer
+    expect(under.status).toBe(400)
+    expect((await under.json()).refusal.typed.notes).toHaveLength(ADD_ORDER_MAX_BYTES - 2 * 1024)
   })
 
   it('answers a refused order with the form again: why, the field, and everything typed (400)', async () => {

@@ -13,7 +13,7 @@ import { newSubmissionKey } from '@/shared/forms/submissionKey'
 
 import { countNewOrders, findNewOrders, findTodayScreen } from './dailyScreen'
 import { sellerNotices } from './notices'
-import { ADD_ORDER_TIME_FIELDS } from './rules'
+import { ADD_ORDER_MAX_BYTES, ADD_ORDER_TIME_FIELDS } from './rules'
 import type { AddOrderData, CustomersData, NewOrdersData, TodayData } from './screenData'
 import { checkSellerPost } from './session'
 
@@ -93,11 +93,37 @@ const addOrderFormEndpoint: Endpoint = {
 const refused = (status: number, message: string) => new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE } })
 
 /**
+ * The posted body, or null for one over `ADD_ORDER_MAX_BYTES`: refused by its Content-Length
+ * before any of it is read, and, when that is absent or understates it, as soon as the bytes read
+ * pass the limit (the rest is not read).
+ */
+async function boundedBody(req: PayloadRequest): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (Number(req.headers.get('content-length') ?? 0) > ADD_ORDER_MAX_BYTES) return null
+  const reader = req.body?.getReader()
+  if (!reader) return new Uint8Array()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength
+    if (size > ADD_ORDER_MAX_BYTES) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(read.value)
+  }
+  return new Uint8Array(Buffer.concat(chunks))
+}
+
+/** The form in `body`, parsed by its Content-Type as `Request#formData` parses it; throws for one that does not read. */
+const formOf = (body: Uint8Array<ArrayBuffer>, contentType: string | null) => new Response(body, { headers: contentType ? { 'Content-Type': contentType } : {} }).formData()
+
+/**
  * The Add order form posted (a plain form, passed on by its page). Refused with 403 from another
  * site's page (its `Origin`, as the order buttons' route checks) or an account that is not an
- * admin's, 401 without a session; otherwise the order is placed through the admin's Add order
- * service (`addOrderFromForm`): 201 with its reference, or 400 with the form again, what was typed
- * and why.
+ * admin's, 401 without a session, 413 for a body over `ADD_ORDER_MAX_BYTES` (whoever posts it:
+ * the page bounds what it reads, and so does this), 400 for one that does not read; otherwise the
+ * order is placed through the admin's Add order service (`addOrderFromForm`): 201 with its
+ * reference, or 400 with the form again, what was typed and why.
  */
 const addOrderPostEndpoint: Endpoint = {
   path: '/seller/add',
@@ -107,9 +133,11 @@ const addOrderPostEndpoint: Endpoint = {
     if (check.status === 'other-site') return refused(403, sellerNotices.otherSite)
     if (check.status === 'forbidden') return refused(403, sellerNotices.notAnAdmin)
     if (check.status === 'anonymous') return answer({ signIn: true }, 401)
+    const body = await boundedBody(req)
+    if (!body) return refused(413, sellerNotices.tooLarge)
     let posted: FormData
     try {
-      posted = (await req.formData?.()) ?? new FormData()
+      posted = await formOf(body, req.headers.get('content-type'))
     } catch {
       return refused(400, sellerNotices.badForm)
     }

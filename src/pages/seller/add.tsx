@@ -2,6 +2,7 @@ import type { PageConfig } from 'next'
 
 import { addOrderPageProps, type AddOrderData, type SellerPageProps } from '@/features/seller/screenData'
 import { AddOrderScreen } from '@/features/seller/components/AddOrderScreen'
+import { orProblemPage } from '@/features/seller/components/ProblemPage'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
 import { SellerHead } from '@/features/seller/components/SellerHead'
 
@@ -16,7 +17,7 @@ export const getServerSideProps = addOrderPageProps
  * times and e-mails), in the daily screen's frame instead of the admin's, so a phone loads neither
  * the admin's script nor its styles. After a save, the New list says which order was added.
  */
-export default function AddOrderPage({ form, refusal, submissionKey, newOrders, businessName }: AddOrderData & SellerPageProps) {
+function AddOrderPage({ form, refusal, submissionKey, newOrders, businessName }: AddOrderData & SellerPageProps) {
   return (
     <>
       <SellerHead title="Add order" businessName={businessName} />
@@ -26,3 +27,5 @@ export default function AddOrderPage({ form, refusal, submissionKey, newOrders, 
     </>
   )
 }
+
+export default orProblemPage(AddOrderPage)

@@ -1,8 +1,9 @@
 import type { GetServerSideProps, PageConfig } from 'next'
 
 import { customersPath } from '@/features/seller/paths'
-import { type CustomersData, sellerPageProps, type SellerPageProps } from '@/features/seller/screenData'
+import { type CustomersData, sellerPageProps, type ProblemProps, type SellerPageProps } from '@/features/seller/screenData'
 import { CustomersScreen } from '@/features/seller/components/CustomersScreen'
+import { orProblemPage } from '@/features/seller/components/ProblemPage'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
 import { SellerHead } from '@/features/seller/components/SellerHead'
 
@@ -14,9 +15,9 @@ type Props = SellerPageProps & CustomersData
 /** After signing in, back to the same search (the endpoint reads the query itself). */
 const backTo = ({ q, page }: Record<string, unknown>) => customersPath(typeof q === 'string' ? q.trim().slice(0, 100) : '', typeof page === 'string' && /^[1-9][0-9]{0,5}$/.test(page) ? Number(page) : 1)
 
-export const getServerSideProps: GetServerSideProps<Props> = (context) => sellerPageProps<CustomersData>(context, '/api/seller/customers', backTo(context.query))
+export const getServerSideProps: GetServerSideProps<Props | ProblemProps> = (context) => sellerPageProps<CustomersData>(context, '/api/seller/customers', backTo(context.query))
 
-export default function CustomersPage({ list, search, newOrders, businessName }: Props) {
+function CustomersPage({ list, search, newOrders, businessName }: Props) {
   return (
     <>
       <SellerHead title="Customers" businessName={businessName} />
@@ -26,3 +27,5 @@ export default function CustomersPage({ list, search, newOrders, businessName }:
     </>
   )
 }
+
+export default orProblemPage(CustomersPage)

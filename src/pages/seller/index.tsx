@@ -2,7 +2,8 @@ import type { GetServerSideProps, PageConfig } from 'next'
 
 import { noticeFrom } from '@/features/seller/notices'
 import { SELLER_PATHS } from '@/features/seller/paths'
-import { sellerPageProps, type SellerPageProps, type TodayData } from '@/features/seller/screenData'
+import { sellerPageProps, type ProblemProps, type SellerPageProps, type TodayData } from '@/features/seller/screenData'
+import { orProblemPage } from '@/features/seller/components/ProblemPage'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
 import { SellerHead } from '@/features/seller/components/SellerHead'
 import { TodayScreen } from '@/features/seller/components/TodayScreen'
@@ -12,10 +13,10 @@ export const config: PageConfig = { unstable_runtimeJS: false }
 
 type Props = SellerPageProps & TodayData & { notice: string | null }
 
-export const getServerSideProps: GetServerSideProps<Props> = (context) =>
+export const getServerSideProps: GetServerSideProps<Props | ProblemProps> = (context) =>
   sellerPageProps<TodayData, { notice: string | null }>(context, '/api/seller/today', SELLER_PATHS.today, { notice: noticeFrom(context.query) })
 
-export default function TodayPage({ screen, notice, businessName }: Props) {
+function TodayPage({ screen, notice, businessName }: Props) {
   return (
     <>
       <SellerHead title="Today" businessName={businessName} />
@@ -25,3 +26,5 @@ export default function TodayPage({ screen, notice, businessName }: Props) {
     </>
   )
 }
+
+export default orProblemPage(TodayPage)

@@ -2,8 +2,9 @@ import type { GetServerSideProps, PageConfig } from 'next'
 
 import { noticeFrom } from '@/features/seller/notices'
 import { newOrdersPath } from '@/features/seller/paths'
-import { type NewOrdersData, sellerPageProps, type SellerPageProps } from '@/features/seller/screenData'
+import { type NewOrdersData, sellerPageProps, type ProblemProps, type SellerPageProps } from '@/features/seller/screenData'
 import { NewOrdersScreen } from '@/features/seller/components/NewOrdersScreen'
+import { orProblemPage } from '@/features/seller/components/ProblemPage'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
 import { SellerHead } from '@/features/seller/components/SellerHead'
 
@@ -15,10 +16,10 @@ type Props = SellerPageProps & NewOrdersData & { notice: string | null }
 /** `?page=2`…: a page number, or the first page for anything else (the endpoint reads it alike). */
 const pageNumber = (value: unknown) => (typeof value === 'string' && /^[1-9][0-9]{0,5}$/.test(value) ? Number(value) : 1)
 
-export const getServerSideProps: GetServerSideProps<Props> = (context) =>
+export const getServerSideProps: GetServerSideProps<Props | ProblemProps> = (context) =>
   sellerPageProps<NewOrdersData, { notice: string | null }>(context, '/api/seller/new', newOrdersPath(pageNumber(context.query.page)), { notice: noticeFrom(context.query) })
 
-export default function NewOrdersPage({ list, notice, businessName }: Props) {
+function NewOrdersPage({ list, notice, businessName }: Props) {
   return (
     <>
       <SellerHead title="New orders" businessName={businessName} />
@@ -28,3 +29,5 @@ export default function NewOrdersPage({ list, notice, businessName }: Props) {
     </>
   )
 }
+
+export default orProblemPage(NewOrdersPage)

@@ -5,7 +5,7 @@ import { SELLER_PATHS } from '../paths'
 type Page = 'today' | 'new' | 'customers'
 
 /** The daily screen's top bar (Today, New with its count, Customers, the full admin) and the notice of the last tap. */
-export function SellerFrame({ current, newOrders, notice, children }: { current: Page; newOrders: number; notice: string | null; children: ReactNode }) {
+export function SellerFrame({ current, newOrders, notice, children }: { current?: Page; newOrders: number; notice: string | null; children: ReactNode }) {
   const here = (page: Page) => (page === current ? ({ 'aria-current': 'page' } as const) : {})
   return (
     <>

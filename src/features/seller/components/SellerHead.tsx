@@ -3,14 +3,15 @@ import Head from 'next/head'
 import { SELLER_ICONS, SELLER_MANIFEST_PATH, THEME_COLOR, THEME_COLOR_DARK } from '../appManifest'
 
 /**
- * The head of a daily screen page: its title, the web app manifest and icons (installable: added to
+ * The head of a daily screen page: its title (with the business's name when the page has it), the web app manifest and icons (installable: added to
  * the home screen it opens standalone on Today, features/seller/appManifest.ts), the bar's colour in
  * light and dark mode, and no indexing.
  */
-export function SellerHead({ title, businessName }: { title: string; businessName: string }) {
+export function SellerHead({ title, businessName }: { title: string; businessName?: string }) {
   return (
     <Head>
-      <title>{`${title} · ${businessName}`}</title>
+      {/* A page whose data did not come (components/ProblemPage.tsx) has no business name to show. */}
+      <title>{businessName ? `${title} · ${businessName}` : title}</title>
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="robots" content="noindex, nofollow" />
       <meta name="color-scheme" content="light dark" />
