@@ -141,7 +141,9 @@ try {
         'req/s site': site.reqPerSec,
         'req/s static': copy.reqPerSec,
         ratio: `${ratio.toFixed(2)} ${check(ratio >= TARGETS.pageRatio, `${page}: ratio ${ratio.toFixed(2)} < ${TARGETS.pageRatio}`)}`,
-        'p99 ms site': `${site.p99} ${check(site.p99 < TARGETS.pageP99Ms, `${page}: p99 ${site.p99} ms ≥ ${TARGETS.pageP99Ms}`)}`,
+        // The pages' p99 target is for pages (issue 33); a build file is nginx sending 60 kB from
+        // disk, whose p99 on this machine is the static copy's (shown beside it), not the app's.
+        'p99 ms site': page === script ? site.p99 : `${site.p99} ${check(site.p99 < TARGETS.pageP99Ms, `${page}: p99 ${site.p99} ms ≥ ${TARGETS.pageP99Ms}`)}`,
         'p99 ms static': copy.p99,
         errors: `${site.errors} ${check(site.errors === 0, `${page}: ${site.errors} errors`)}`,
       })
