@@ -1,6 +1,6 @@
-import type { InputHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
 
-import { CitySelect } from '@/features/ordering/components/SharedFields'
+import { ChoiceGroup, CitySelect, type Choice } from '@/features/ordering/components/SharedFields'
 import { LIMITS } from '@/shared/forms/limits'
 
 /**
@@ -32,6 +32,45 @@ export function TextField({
         </p>
       )}
     </div>
+  )
+}
+
+/**
+ * A group of radio choices (how the order came in, the package, pickup or delivery) with what
+ * follows them (`children`). In the admin's form `value` and `onChange` hold the choice; on the daily
+ * screen, rendered once, `attributes` gives each radio what a refused post held.
+ */
+export function ChoiceFieldset<Value extends string | number>({
+  legend,
+  name,
+  choices,
+  value,
+  onChange,
+  attributes,
+  children,
+}: {
+  legend: string
+  name: string
+  choices: readonly Choice<Value>[]
+  value?: Value | ''
+  onChange?: (value: Value) => void
+  attributes?: (value: Value) => InputHTMLAttributes<HTMLInputElement>
+  children?: ReactNode
+}) {
+  return (
+    <fieldset className="admin-fieldset add-order__group">
+      <legend>{legend}</legend>
+      <div className="add-order__choices">
+        <ChoiceGroup name={name} choices={choices} value={value} onChange={onChange}>
+          {(choice, radio) => (
+            <label className="add-order__choice">
+              {radio(attributes?.(choice.value))} {choice.label}
+            </label>
+          )}
+        </ChoiceGroup>
+      </div>
+      {children}
+    </fieldset>
   )
 }
 

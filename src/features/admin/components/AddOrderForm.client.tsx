@@ -3,10 +3,10 @@
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
 
 import type { AddOrderFormProps, ManualOrderState } from '@/features/admin/manualOrder'
-import { CustomerFields, type Invalid } from '@/features/admin/components/AddOrderFields'
+import { ChoiceFieldset, CustomerFields, type Invalid } from '@/features/admin/components/AddOrderFields'
 import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
 import { priceOrder, type DeliveryMethod, type PackageQuantity } from '@/features/ordering/pricing'
-import { ChoiceGroup, deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
+import { deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
 import { flavorField } from '@/features/ordering/formFields'
 import { dollars, jarsText } from '@/features/ordering/wording'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
@@ -70,30 +70,9 @@ export function AddOrderForm({ action, flavors, sources, prices, priceList, wind
         </div>
       )}
 
-      <fieldset className="admin-fieldset add-order__group">
-        <legend>Came in by</legend>
-        <div className="add-order__choices">
-          <ChoiceGroup name="source" choices={sources}>
-            {(source, radio) => (
-              <label className="add-order__choice">
-                {radio()} {source.label}
-              </label>
-            )}
-          </ChoiceGroup>
-        </div>
-      </fieldset>
+      <ChoiceFieldset legend="Came in by" name="source" choices={sources} />
 
-      <fieldset className="admin-fieldset add-order__group">
-        <legend>Jars</legend>
-        <div className="add-order__choices">
-          <ChoiceGroup name="quantity" choices={packageChoices(prices)} value={quantity} onChange={setQuantity}>
-            {(option, radio) => (
-              <label className="add-order__choice">
-                {radio()} {option.label}
-              </label>
-            )}
-          </ChoiceGroup>
-        </div>
+      <ChoiceFieldset legend="Jars" name="quantity" choices={packageChoices(prices)} value={quantity} onChange={setQuantity}>
         <div className="add-order__grid">
           {Array.from({ length: quantity }, (_, index) => {
             const name = flavorField(index + 1)
@@ -105,19 +84,9 @@ export function AddOrderForm({ action, flavors, sources, prices, priceList, wind
             )
           })}
         </div>
-      </fieldset>
+      </ChoiceFieldset>
 
-      <fieldset className="admin-fieldset add-order__group">
-        <legend>Pickup or delivery</legend>
-        <div className="add-order__choices">
-          <ChoiceGroup name="deliveryMethod" choices={deliveryChoices} value={method} onChange={setMethod}>
-            {(option, radio) => (
-              <label className="add-order__choice">
-                {radio()} {option.label}
-              </label>
-            )}
-          </ChoiceGroup>
-        </div>
+      <ChoiceFieldset legend="Pickup or delivery" name="deliveryMethod" choices={deliveryChoices} value={method} onChange={setMethod}>
         {needsWindow && (
           <div className="add-order__field">
             <label htmlFor="add-order-window">{method === 'pickup' ? 'Pickup time' : 'Delivery time'}</label>
@@ -125,7 +94,7 @@ export function AddOrderForm({ action, flavors, sources, prices, priceList, wind
           </div>
         )}
         {method !== '' && !needsWindow && <p className="add-order__hint">No {method} times are set up: arrange the time with the customer.</p>}
-      </fieldset>
+      </ChoiceFieldset>
 
       <CustomerFields invalid={invalid} />
 

@@ -1,5 +1,5 @@
-import { CustomerFields, type Invalid } from '@/features/admin/components/AddOrderFields'
-import { ChoiceGroup, deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
+import { ChoiceFieldset, CustomerFields, type Invalid } from '@/features/admin/components/AddOrderFields'
+import { deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
 import { flavorField, MAX_JARS } from '@/features/ordering/formFields'
 import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
 import { PACKAGE_QUANTITIES } from '@/features/ordering/pricing'
@@ -43,30 +43,9 @@ export function AddOrderScreen({ form, refusal, submissionKey }: Pick<AddOrderDa
           </div>
         )}
 
-        <fieldset className="admin-fieldset add-order__group">
-          <legend>Came in by</legend>
-          <div className="add-order__choices">
-            <ChoiceGroup name="source" choices={form.sources}>
-              {(source, radio) => (
-                <label className="add-order__choice">
-                  {radio({ defaultChecked: typed?.source === source.value, ...invalid('source') })} {source.label}
-                </label>
-              )}
-            </ChoiceGroup>
-          </div>
-        </fieldset>
+        <ChoiceFieldset legend="Came in by" name="source" choices={form.sources} attributes={(source) => ({ defaultChecked: typed?.source === source, ...invalid('source') })} />
 
-        <fieldset className="admin-fieldset add-order__group">
-          <legend>Jars</legend>
-          <div className="add-order__choices">
-            <ChoiceGroup name="quantity" choices={packageChoices(form.prices)}>
-              {(option, radio) => (
-                <label className="add-order__choice">
-                  {radio({ defaultChecked: option.value === quantity })} {option.label}
-                </label>
-              )}
-            </ChoiceGroup>
-          </div>
+        <ChoiceFieldset legend="Jars" name="quantity" choices={packageChoices(form.prices)} attributes={(offered) => ({ defaultChecked: offered === quantity })}>
           <div className="add-order__grid">
             {Array.from({ length: MAX_JARS }, (_, index) => {
               const name = flavorField(index + 1)
@@ -78,19 +57,9 @@ export function AddOrderScreen({ form, refusal, submissionKey }: Pick<AddOrderDa
               )
             })}
           </div>
-        </fieldset>
+        </ChoiceFieldset>
 
-        <fieldset className="admin-fieldset add-order__group">
-          <legend>Pickup or delivery</legend>
-          <div className="add-order__choices">
-            <ChoiceGroup name="deliveryMethod" choices={deliveryChoices}>
-              {(option, radio) => (
-                <label className="add-order__choice">
-                  {radio({ defaultChecked: method === option.value, ...invalid('deliveryMethod') })} {option.label}
-                </label>
-              )}
-            </ChoiceGroup>
-          </div>
+        <ChoiceFieldset legend="Pickup or delivery" name="deliveryMethod" choices={deliveryChoices} attributes={(option) => ({ defaultChecked: method === option, ...invalid('deliveryMethod') })}>
           {deliveryChoices.map(({ value }) =>
             form.windowMethods.includes(value) ? (
               <div key={value} className="add-order__field" data-method={value}>
@@ -109,7 +78,7 @@ export function AddOrderScreen({ form, refusal, submissionKey }: Pick<AddOrderDa
               </p>
             ),
           )}
-        </fieldset>
+        </ChoiceFieldset>
 
         <CustomerFields invalid={invalid} typed={typed} />
 
