@@ -93,6 +93,15 @@ describe('the SQLite client (@libsql/client)', () => {
       expect(rows[0].flavor).toBe('flavor 2')
     })
 
+    it("gives each result its own column names: a caller's change to one is not the next one's", async () => {
+      await client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: ['mixed-berry'] })
+      const first = await client.execute('SELECT flavor FROM jars')
+      first.columns[0] = 'changed'
+      const again = await client.execute('SELECT flavor FROM jars')
+      expect(again.columns).toEqual(['flavor'])
+      expect(again.rows[0].flavor).toBe('mixed-berry')
+    })
+
     it('runs a statement again after it failed', async () => {
       await client.execute('CREATE UNIQUE INDEX jars_flavor ON jars (flavor)')
       const insert = (flavor: string) => client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: [flavor] })
