@@ -28,6 +28,8 @@ import { RefillPlanChoice, WindowOptions } from './WindowOptions'
 import { PackageOptions, type PackageOption } from './PackageOptions'
 
 const RESULT_ID = 'order-result'
+/** What a post without JavaScript scrolls to: the confirmation after an order, else the form's message. */
+const ANSWER_ID = 'order-answer'
 const CONSENT_LABEL = 'I agree to be contacted via SMS/email about my order.'
 
 const subscribeToNothing = () => () => {}
@@ -83,7 +85,7 @@ export function OrderForm({
   /** What the page shows instead of the form once this batch is sold out (nothing while jars are left). */
   soldOut?: ReactNode
 }) {
-  const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder)
+  const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder, `/order#${ANSWER_ID}`)
   const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
   const [discountNotice, setDiscountNotice] = useState<Notice | null>(state.discountNotice ?? null)
   const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
@@ -195,7 +197,7 @@ export function OrderForm({
   const value = (name: string) => (state.status === 'success' ? '' : (state.values?.[name] ?? ''))
 
   const confirmation = result.status === 'success' && state.confirmation && (
-    <section ref={confirmationRef} tabIndex={-1} aria-labelledby="order-confirmation-title" className="card mb-10 space-y-4 border-sea-500 outline-none">
+    <section id={ANSWER_ID} ref={confirmationRef} tabIndex={-1} aria-labelledby="order-confirmation-title" className="card mb-10 space-y-4 border-sea-500 outline-none">
       <h2 id="order-confirmation-title" className="text-2xl font-semibold">
         Thank you! Your order number is {state.confirmation.reference}.
       </h2>
@@ -297,8 +299,10 @@ export function OrderForm({
             />
             <label htmlFor="order-consent">{CONSENT_LABEL}</label>
           </div>
-          <div id={RESULT_ID} ref={resultRef} tabIndex={-1} className="outline-none">
-            <FormMessage state={result} />
+          <div id={confirmation ? undefined : ANSWER_ID}>
+            <div id={RESULT_ID} ref={resultRef} tabIndex={-1} className="outline-none">
+              <FormMessage state={result} />
+            </div>
           </div>
           <button type="submit" className="btn-primary w-full" disabled={pending}>
             {pending ? 'Placing Order...' : 'Place Order'}
