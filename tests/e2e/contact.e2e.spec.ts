@@ -8,6 +8,8 @@ test('the contact form checks its fields, stores the message and e-mails the sel
   await send.click()
   await expect(page.locator('[role=alert][data-testid=form-message]')).toContainText('Missing Information')
   await expect(page.locator('[role=alert][data-testid=form-message]')).toContainText('Please fill in the name field.')
+  // Busy, the button is marked so but stays focusable: a disabled one drops focus to the page's top.
+  await expect(send).toBeFocused()
 
   await page.getByLabel('Name *').fill('Dana Tester')
   await send.click()

@@ -39,6 +39,9 @@ export function useSafeAction<State extends { status: string }>(
   }
 
   function submit(formData: FormData) {
+    // One post at a time. The busy button is aria-disabled, not disabled: a disabled button loses
+    // the keyboard's focus to the top of the page, so it stays focusable and a press is ignored here.
+    if (pending) return
     startTransition(async () => {
       let next: State
       try {

@@ -59,7 +59,7 @@ export function ContactForm() {
       <div id={ANSWER_ID}>
         <FormMessage state={state} />
       </div>
-      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
+      <button type="submit" className="btn-primary w-full sm:w-auto" aria-disabled={pending || undefined}>
         {pending ? 'Sending...' : 'Send Message'}
       </button>
     </form>

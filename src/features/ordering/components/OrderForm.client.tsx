@@ -142,6 +142,8 @@ export function OrderForm({
   }
 
   function applyDiscount(rawCode: string) {
+    // One check at a time; the busy button stays focusable (aria-disabled, as the form's own).
+    if (checking) return
     const code = normalizeDiscountCode(rawCode)
     update({ discountCode: code, appliedCode: null })
     setChecking(true)
@@ -310,7 +312,7 @@ export function OrderForm({
                 <FormMessage state={result} />
               </div>
             </div>
-            <button type="submit" className="btn-primary w-full" disabled={pending}>
+            <button type="submit" className="btn-primary w-full" aria-disabled={pending || undefined}>
               {pending ? 'Placing Order...' : 'Place Order'}
             </button>
           </div>

@@ -68,7 +68,7 @@ export function ReviewForm() {
         {/* A new attempt clears the last answer. */}
         <FormMessage state={pending ? idleState : state} />
       </div>
-      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
+      <button type="submit" className="btn-primary w-full sm:w-auto" aria-disabled={pending || undefined}>
         {pending ? 'Submitting...' : 'Submit Review'}
       </button>
     </form>
