@@ -8,6 +8,8 @@ test('the contact form checks its fields, stores the message and e-mails the sel
   await send.click()
   await expect(page.locator('[role=alert][data-testid=form-message]')).toContainText('Missing Information')
   await expect(page.locator('[role=alert][data-testid=form-message]')).toContainText('Please fill in the name field.')
+  // Busy, the button is marked so but stays focusable: a disabled one drops focus to the page's top.
+  await expect(send).toBeFocused()
 
   await page.getByLabel('Name *').fill('Dana Tester')
   await send.click()
@@ -36,17 +38,22 @@ test('the contact form checks its fields, stores the message and e-mails the sel
   expect(mail.replyTo).toContain('dana@example.com')
 })
 
-test('without JavaScript the contact form still posts and shows its result', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL })
+test('without JavaScript the contact form still posts and shows its result where the visitor looks, on a phone', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL })
   const page = await context.newPage()
   await page.goto('/contact')
   await page.getByLabel('Name *').fill('No Script')
   await page.getByRole('button', { name: 'Send Message' }).click()
-  await expect(page.locator('[role=alert][data-testid=form-message]')).toContainText('Please fill in the email field.')
+  // The answer is a new page: it opens at the message, not at the top, two screens above it.
+  const error = page.locator('[role=alert][data-testid=form-message]')
+  await expect(error).toContainText('Please fill in the email field.')
+  await expect(error).toBeInViewport()
   await expect(page.getByLabel('Name *')).toHaveValue('No Script')
   await page.getByLabel('Email *').fill('noscript@example.com')
   await page.getByLabel('Message *').fill('Hello without JavaScript')
   await page.getByRole('button', { name: 'Send Message' }).click()
-  await expect(page.locator('[role=status][data-testid=form-message]')).toContainText('Message Sent!')
+  const sent = page.locator('[role=status][data-testid=form-message]')
+  await expect(sent).toContainText('Message Sent!')
+  await expect(sent).toBeInViewport()
   await context.close()
 })

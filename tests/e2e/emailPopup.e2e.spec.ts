@@ -34,6 +34,11 @@ test('joining saves the code, thanks the visitor, and the order page welcomes th
   const dialog = page.getByRole('dialog', { name: TITLE })
   await expect(dialog).toBeVisible({ timeout: 5000 })
   await dialog.getByLabel('Name').fill('Jo Subscriber')
+  // A refused address: the answer in the dialog, and focus still on its button (not lost to the page).
+  await dialog.getByLabel('Email').fill('jo@nowhere')
+  await dialog.getByRole('button', { name: 'Join & Get Discount' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Invalid EmailPlease enter a valid email address.')
+  await expect(dialog.getByRole('button', { name: 'Join & Get Discount' })).toBeFocused()
   await dialog.getByLabel('Email').fill(email)
   await dialog.getByRole('button', { name: 'Join & Get Discount' }).click()
 

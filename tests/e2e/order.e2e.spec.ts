@@ -52,6 +52,26 @@ test('an order without a code: validation, the live total, the stored order and 
   expect(customerMail.text).toContain('$55')
 })
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('a refused field says why under itself: the form message is screens below the field it focuses', async ({ page }) => {
+    await page.goto('/order')
+    await page.getByRole('button', { name: 'Place Order' }).click()
+    const fullName = page.getByLabel('Full name *')
+    await expect(fullName).toBeFocused()
+    await expect(fullName).toHaveAccessibleDescription('Please fill in your full name.')
+    // The note under the field (the first of the two), not the form's message by its button.
+    await expect(page.getByText('Please fill in your full name.', { exact: true }).first()).toBeInViewport()
+
+    await fullName.fill('Pat Phone')
+    await page.getByRole('button', { name: 'Place Order' }).click()
+    await expect(page.getByLabel('Email *')).toBeFocused()
+    await expect(page.getByText('Please fill in your email.', { exact: true }).first()).toBeInViewport()
+    await expect(fullName).not.toHaveAttribute('aria-invalid')
+  })
+})
+
 test('an order with a saved code: welcome back, auto-applied 25%, code used once', async ({ page, request }) => {
   const email = `coded-${Date.now()}@example.com`
   // The visitor joined the list earlier: the capture exists and the browser saved its code.

@@ -65,12 +65,24 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
   })
 
-  test('without JavaScript the links stay visible', async ({ browser }) => {
+  test('without JavaScript the links stay visible, above the page rather than over it', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL })
     const page = await context.newPage()
     await page.goto('/')
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
+
+    // The open list cannot be closed without a script: a top bar fixed over the page would hide
+    // the heading, and then the top half of the screen at every scroll.
+    const heading = page.getByRole('heading', { level: 1 })
+    await expect(heading).toBeInViewport()
+    const headingUncovered = () => heading.evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      return element.contains(document.elementFromPoint(box.left + 8, box.top + box.height / 2))
+    })
+    expect(await headingUncovered()).toBe(true)
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+    await expect(page.getByRole('banner')).not.toBeInViewport()
     await context.close()
   })
 })

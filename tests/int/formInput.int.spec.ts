@@ -47,7 +47,7 @@ describe('an action called without a form', () => {
       expect(await placeOrder(initialOrderState, notAForm as FormData)).toMatchObject({ status: 'error', message: { title: 'Package Required', description: 'Please choose 1, 3 or 6 jars.' } })
       expect(await submitContactForm(idleState, notAForm as FormData)).toMatchObject({ status: 'error', message: { title: 'Missing Information', description: 'Please fill in the name field.' } })
       expect(await postReview(idleState, notAForm as FormData)).toMatchObject({ status: 'error', message: { title: 'Missing Information', description: 'Please fill in your name.' } })
-      expect(await joinEmailListAction(notAForm as FormData)).toMatchObject({ ok: false, message: { title: 'Error', description: 'Please fill in your name.' } })
+      expect(await joinEmailListAction(notAForm as FormData)).toMatchObject({ ok: false, message: { title: 'Missing Information', description: 'Please fill in your name.' } })
       expect([await count('orders'), await count('contact-messages'), await count('reviews'), await count('email-captures')]).toEqual([0, 0, 0, 0])
     })
   }

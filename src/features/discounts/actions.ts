@@ -33,7 +33,7 @@ export async function joinEmailListAction(posted: FormData): Promise<JoinAnswer>
         case 'already-used':
           return { ok: false, message: signUpNotices.alreadyUsed }
         case 'invalid':
-          return { ok: false, message: { title: 'Error', description: result.message } }
+          return { ok: false, message: result.message }
       }
     },
     failure: { log: '[email capture] sign-up failed', answer: () => ({ ok: false, message: signUpNotices.failed }) },

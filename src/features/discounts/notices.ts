@@ -16,6 +16,8 @@ export const signUpNotices = {
     description: 'Your discount code is saved and will be applied at checkout.',
   }),
   failed: { title: 'Error', description: 'Something went wrong. Please try again.' },
+  /** Ours, worded as the order form's: the spec's popup relies on the browser's own check. */
+  missing: (fieldInWords: string): Message => ({ title: 'Missing Information', description: `Please fill in your ${fieldInWords}.` }),
   /** Ours: an address already on the list gets its code by e-mail, never on the page. */
   codeResent: (email: string): Message => ({
     title: 'Check Your Email',

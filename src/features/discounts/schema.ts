@@ -1,15 +1,12 @@
 import * as z from 'zod/mini'
 
 import { LIMITS } from '@/shared/forms/limits'
-import { emailField, visibleText } from '@/shared/forms/schemas'
-import { formNotices } from '@/shared/notices'
+import { emailAddress, requiredText } from '@/shared/forms/schemas'
 
-/** Name and e-mail required, the e-mail well-formed, both bounded; the message is the toast's text. */
+import { signUpNotices } from './notices'
+
+/** Name and e-mail required, the e-mail well-formed, both bounded; each issue is the message the popup shows. */
 export const captureSchema = z.object({
-  name: visibleText().check(z.minLength(1, 'Please fill in your name.'), z.maxLength(LIMITS.name, formNotices.tooLong('name', LIMITS.name).description)),
-  email: emailField({
-    missing: 'Please fill in your email.',
-    tooLong: formNotices.tooLong('email', LIMITS.email).description,
-    invalid: formNotices.invalidEmail.description,
-  }),
+  name: requiredText('name', LIMITS.name, signUpNotices.missing),
+  email: emailAddress(signUpNotices.missing('email')),
 })

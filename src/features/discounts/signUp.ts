@@ -11,6 +11,8 @@ import { unsubscribeLink } from '@/features/messages/signedLinks'
 import { fillTemplate, templatesFrom } from '@/features/messages/templates'
 import { resubscribe } from '@/features/messages/unsubscribe'
 import { captureSchema } from '@/features/discounts/schema'
+import { firstMessage } from '@/shared/forms/schemas'
+import type { Message } from '@/shared/notices'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { welcomeEmail } from './welcomeEmail'
@@ -36,7 +38,7 @@ export type JoinResult =
   | { status: 'joined'; code: string; email: string }
   | { status: 'resent'; email: string }
   | { status: 'already-used' }
-  | { status: 'invalid'; message: string }
+  | { status: 'invalid'; message: Message }
 
 const findByEmail = (payload: Payload, email: string, req?: Partial<PayloadRequest>) =>
   payload
@@ -49,7 +51,7 @@ const findByEmail = (payload: Payload, email: string, req?: Partial<PayloadReque
  */
 export async function joinEmailList(payload: Payload, input: { name: unknown; email: unknown }, submissionKey?: string): Promise<JoinResult> {
   const parsed = captureSchema.safeParse(input)
-  if (!parsed.success) return { status: 'invalid', message: parsed.error.issues[0].message }
+  if (!parsed.success) return { status: 'invalid', message: firstMessage(parsed.error) }
   const { name, email } = parsed.data
 
   for (let attempt = 1; ; attempt++) {

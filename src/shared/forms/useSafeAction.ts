@@ -13,13 +13,19 @@ import { useActionState, useState, useTransition, type FormEvent } from 'react'
  *
  * `generation` goes up after each success: used as the `key` of the fields, it gives the visitor
  * empty fields and a new submission key for the next post.
+ *
+ * `answerAt` is where a post without JavaScript comes back: the form's page and, after `#`, the id
+ * of the element that shows the answer. The browser scrolls to it, so a visitor on a phone sees the
+ * answer rather than the top of the page (React's permalink of the action state: the form's
+ * `action` address).
  */
 export function useSafeAction<State extends { status: string }>(
   action: (previous: State, formData: FormData) => Promise<State>,
   initial: Awaited<State>,
   failed: (formData: FormData) => State,
+  answerAt: `/${string}#${string}`,
 ) {
-  const [postedState, formAction] = useActionState(action, initial)
+  const [postedState, formAction] = useActionState(action, initial, answerAt)
   const [scriptedState, setScriptedState] = useState<State | null>(null)
   const [pending, startTransition] = useTransition()
   const state = scriptedState ?? postedState
@@ -33,6 +39,9 @@ export function useSafeAction<State extends { status: string }>(
   }
 
   function submit(formData: FormData) {
+    // One post at a time. The busy button is aria-disabled, not disabled: a disabled button loses
+    // the keyboard's focus to the top of the page, so it stays focusable and a press is ignored here.
+    if (pending) return
     startTransition(async () => {
       let next: State
       try {

@@ -11,9 +11,10 @@ import { contactNotices } from '@/features/contact/notices'
 import { submitContactForm } from '@/features/contact/actions'
 
 const failed = (): FormState => ({ status: 'error', message: contactNotices.failed })
+const ANSWER_ID = 'contact-answer'
 
 export function ContactForm() {
-  const { state, formAction, onSubmit, pending, generation } = useSafeAction(submitContactForm, idleState, failed)
+  const { state, formAction, onSubmit, pending, generation } = useSafeAction(submitContactForm, idleState, failed, `/contact#${ANSWER_ID}`)
   const value = (name: string) => (state.status === 'error' ? (state.values?.[name] ?? '') : '')
 
   return (
@@ -55,8 +56,10 @@ export function ContactForm() {
         <textarea id="contact-message" name="message" rows={6} maxLength={LIMITS.message} defaultValue={value('message')} className="field-input" />
       </div>
       <Honeypot form="contact" />
-      <FormMessage state={state} />
-      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
+      <div id={ANSWER_ID}>
+        <FormMessage state={state} />
+      </div>
+      <button type="submit" className="btn-primary w-full sm:w-auto" aria-disabled={pending || undefined}>
         {pending ? 'Sending...' : 'Send Message'}
       </button>
     </form>

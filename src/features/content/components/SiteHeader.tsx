@@ -8,7 +8,7 @@ import { NavMenu } from './NavMenu.client'
 
 export function SiteHeader({ settings }: { settings: SiteSetting }) {
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-plum-100 bg-white/95 backdrop-blur">
+    <header data-site-header className="fixed inset-x-0 top-0 z-40 border-b border-plum-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex min-h-16 w-full max-w-6xl flex-wrap items-center gap-x-2 px-4 sm:gap-x-3 sm:px-8 md:flex-nowrap md:justify-between">
         <a
           href="/"

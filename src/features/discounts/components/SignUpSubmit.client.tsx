@@ -19,6 +19,8 @@ export function useSignUp(onJoined: (message: Message) => void) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    // One post at a time; the busy button stays focusable (aria-disabled, as useSafeAction's forms).
+    if (busy) return
     const form = event.currentTarget
     setBusy(true)
     setError(null)
@@ -52,7 +54,7 @@ export function SignUpSubmit({ busy, error, submitLabel = 'Join & Get Discount' 
           <p>{error.description}</p>
         </div>
       )}
-      <button type="submit" className="btn-primary w-full" disabled={busy}>
+      <button type="submit" className="btn-primary w-full" aria-disabled={busy || undefined}>
         {busy ? 'Joining...' : submitLabel}
       </button>
     </>

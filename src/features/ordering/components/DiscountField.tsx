@@ -41,7 +41,7 @@ export function DiscountField({
             </p>
             <p className="font-mono text-lg tracking-wider">{savedCode}</p>
           </div>
-          <button type="button" className="btn-sea" disabled={checking} onClick={() => onApply(savedCode)}>
+          <button type="button" className="btn-sea" aria-disabled={checking || undefined} onClick={() => onApply(savedCode)}>
             Apply Now
           </button>
         </div>
@@ -75,7 +75,7 @@ export function DiscountField({
             name={scripted ? undefined : 'intent'}
             value={scripted ? undefined : APPLY_DISCOUNT_INTENT}
             onClick={scripted ? () => onApply(code) : undefined}
-            disabled={checking}
+            aria-disabled={checking || undefined}
             className="btn-secondary shrink-0"
           >
             {checking ? 'Checking...' : 'Apply'}

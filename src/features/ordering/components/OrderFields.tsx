@@ -1,13 +1,35 @@
+import { createContext, useContext } from 'react'
+
 import type { FlavorOption } from '@/features/ordering/catalog'
 import type { DeliveryMethod } from '@/features/ordering/pricing'
 import { flavorField, MAX_JARS } from '@/features/ordering/formFields'
 import { dollars, wordList } from '@/features/ordering/wording'
 import { LIMITS } from '@/shared/forms/limits'
+import type { Message } from '@/shared/notices'
 
 import { ChoiceGroup, CitySelect, deliveryChoices, FlavorSelect } from './SharedFields'
 
 /** Marks the field a message is about and points it at that message. */
 export type InvalidProps = (name: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string }
+
+/** The field the form's last message is about, and that message (none while all is well). */
+export const FieldErrorContext = createContext<{ field?: string; message?: Message }>({})
+export const FIELD_ERROR_ID = 'order-field-error'
+
+/**
+ * The message's words under the field it is about. The form's message stays by its button; on a
+ * phone that is screens below the field the form focuses, where the visitor would see only an
+ * empty field.
+ */
+export function FieldError({ name }: { name: string }) {
+  const { field, message } = useContext(FieldErrorContext)
+  if (field !== name || !message) return null
+  return (
+    <p id={FIELD_ERROR_ID} className="mt-1.5 text-sm font-medium text-red-800">
+      {message.description}
+    </p>
+  )
+}
 
 /**
  * Which flavor fields show follows the checked package radio through CSS `:has`, so it also works
@@ -57,6 +79,7 @@ export function FlavorFields({
                 className="field-input"
                 {...invalid(name)}
               />
+              <FieldError name={name} />
             </div>
           )
         })}
@@ -121,6 +144,7 @@ export function DeliveryOptions({
           }}
         </ChoiceGroup>
       </div>
+      <FieldError name="deliveryMethod" />
     </fieldset>
   )
 }
@@ -163,6 +187,7 @@ export function CustomerFields({ value, invalid }: { value: (name: string) => st
         className="field-input"
         {...invalid(field.name)}
       />
+      <FieldError name={field.name} />
     </div>
   )
   return (
@@ -176,6 +201,7 @@ export function CustomerFields({ value, invalid }: { value: (name: string) => st
             City *
           </label>
           <CitySelect id="order-city" name="city" required defaultValue={value('city')} className="field-input" {...invalid('city')} />
+          <FieldError name="city" />
         </div>
         {input({ name: 'zip', label: 'ZIP code', max: LIMITS.zip, autoComplete: 'postal-code', inputMode: 'numeric', required: true })}
         <div className="sm:col-span-2">

@@ -20,7 +20,7 @@ import { Honeypot } from '@/shared/forms/Honeypot'
 
 import { checkDiscount, placeOrder } from '@/features/ordering/actions'
 import { DiscountField } from './DiscountField'
-import { CustomerFields, DeliveryOptions, FlavorFields, type InvalidProps } from './OrderFields'
+import { CustomerFields, DeliveryOptions, FIELD_ERROR_ID, FieldErrorContext, FlavorFields, type InvalidProps } from './OrderFields'
 import { draftFromState, draftFromValues, emptyDraft, flavorsFromQuery, initialOrderState, PRICE_LIST_FIELD, type OrderDraft, type OrderFormState } from '@/features/ordering/orderFormState'
 import { OrderConfirmationDetails } from './OrderConfirmation'
 import { OrderSummary } from './OrderSummary'
@@ -28,6 +28,10 @@ import { RefillPlanChoice, WindowOptions } from './WindowOptions'
 import { PackageOptions, type PackageOption } from './PackageOptions'
 
 const RESULT_ID = 'order-result'
+/** What a post without JavaScript scrolls to: the confirmation after an order, else the form's message. */
+const ANSWER_ID = 'order-answer'
+/** The fields next to the form's message (and the code's own notice): they get no note of their own. */
+const BESIDE_THE_MESSAGE = new Set(['consent', 'discountCode'])
 const CONSENT_LABEL = 'I agree to be contacted via SMS/email about my order.'
 
 const subscribeToNothing = () => () => {}
@@ -83,7 +87,7 @@ export function OrderForm({
   /** What the page shows instead of the form once this batch is sold out (nothing while jars are left). */
   soldOut?: ReactNode
 }) {
-  const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder)
+  const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder, `/order#${ANSWER_ID}`)
   const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
   const [discountNotice, setDiscountNotice] = useState<Notice | null>(state.discountNotice ?? null)
   const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
@@ -138,6 +142,8 @@ export function OrderForm({
   }
 
   function applyDiscount(rawCode: string) {
+    // One check at a time; the busy button stays focusable (aria-disabled, as the form's own).
+    if (checking) return
     const code = normalizeDiscountCode(rawCode)
     update({ discountCode: code, appliedCode: null })
     setChecking(true)
@@ -191,11 +197,14 @@ export function OrderForm({
 
   const result = clientError ? { status: 'error' as const, message: clientError.message } : pending ? initialOrderState : state
   const invalidField = clientError?.field ?? (state.status === 'error' ? state.field : undefined)
-  const invalid: InvalidProps = (name) => (name === invalidField ? { 'aria-invalid': true, 'aria-describedby': RESULT_ID } : {})
+  // A field is described by its own note (FieldError), but for those beside the form's message.
+  const fieldError = result.status === 'error' && invalidField ? { field: invalidField, message: result.message } : {}
+  const describedBy = (name: string) => (BESIDE_THE_MESSAGE.has(name) ? RESULT_ID : FIELD_ERROR_ID)
+  const invalid: InvalidProps = (name) => (name === invalidField ? { 'aria-invalid': true, 'aria-describedby': describedBy(name) } : {})
   const value = (name: string) => (state.status === 'success' ? '' : (state.values?.[name] ?? ''))
 
   const confirmation = result.status === 'success' && state.confirmation && (
-    <section ref={confirmationRef} tabIndex={-1} aria-labelledby="order-confirmation-title" className="card mb-10 space-y-4 border-sea-500 outline-none">
+    <section id={ANSWER_ID} ref={confirmationRef} tabIndex={-1} aria-labelledby="order-confirmation-title" className="card mb-10 space-y-4 border-sea-500 outline-none">
       <h2 id="order-confirmation-title" className="text-2xl font-semibold">
         Thank you! Your order number is {state.confirmation.reference}.
       </h2>
@@ -219,92 +228,96 @@ export function OrderForm({
 
   return (
     <form key={generation} ref={formRef} action={formAction} onSubmit={submit} onFocus={() => void loadOrderCheck().catch(() => null)} noValidate aria-describedby="order-required-note">
-      {/* Without JavaScript, Enter in a field must place the order, not press the first button (Apply). */}
-      <SubmissionKeyField />
-      <input type="hidden" name={PRICE_LIST_FIELD} value={priceListKey(prices)} />
-      {!scripted && (
-        <button type="submit" tabIndex={-1} aria-hidden className="sr-only">
-          Place Order
-        </button>
-      )}
-      {confirmation}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="space-y-10">
-          {saved.email && (
-            <p className="rounded-2xl bg-sea-50 px-5 py-4 text-sea-700">
-              <span className="block text-lg font-semibold">Welcome back!</span>
-              Your first-order discount is saved in this browser.
-            </p>
-          )}
-          <p id="order-required-note" className="text-sm text-plum-900/70">
-            Fields marked * are required.
-          </p>
-          <PackageOptions packages={packages} prices={prices} jarsLeft={jarsLeft} value={draft.quantity} onChange={(quantity) => update({ quantity })} />
-          <FlavorFields
-            offered={flavors}
-            flavors={draft.flavors}
-            onChange={(jar, flavor) => setDraft((current) => ({ ...current, flavors: current.flavors.map((chosen, index) => (index === jar - 1 ? flavor : chosen)) }))}
-            invalid={invalid}
-          />
-          <DeliveryOptions
-            value={draft.deliveryMethod}
-            deliveryAreas={deliveryAreas}
-            deliveryFee={prices.deliveryFee}
-            freeDeliveryFrom={prices.freeDeliveryFrom}
-            windowMethods={windowMethods}
-            // A time belongs to one method: switching method drops it.
-            onChange={(deliveryMethod) => update({ deliveryMethod, window: '' })}
-            invalid={invalid}
-          />
-          <WindowOptions methods={windowMethods} windows={windows} value={draft.window} onChange={(window) => update({ window })} invalid={invalid} />
-          <RefillPlanChoice methods={windowMethods} defaultValue={value('refillEvery')} invalid={invalid} />
-          <CustomerFields value={value} invalid={invalid} />
-          <Honeypot form="order" />
-        </div>
-
-        <div className="card h-fit space-y-6 lg:sticky lg:top-24">
-          <DiscountField
-            code={draft.discountCode}
-            appliedCode={draft.appliedCode}
-            savedCode={saved.code}
-            notice={discountNotice}
-            checking={checking}
-            scripted={scripted}
-            onCodeChange={(discountCode) => update({ discountCode, appliedCode: null })}
-            onApply={applyDiscount}
-            invalid={invalid}
-          />
-          <OrderSummary quantity={draft.quantity} deliveryMethod={draft.deliveryMethod} appliedCode={draft.appliedCode} prices={prices} paymentMethods={paymentMethods} />
-          <div className="flex items-start gap-3">
-            <input
-              id="order-refill"
-              name="refillReminder"
-              type="checkbox"
-              defaultChecked={value('refillReminder') === 'on'}
-              className="mt-1 size-5 shrink-0 accent-plum-700"
-            />
-            <label htmlFor="order-refill">Remind me when it&apos;s time for a fresh jar</label>
-          </div>
-          <div className="flex items-start gap-3">
-            <input
-              id="order-consent"
-              name="consent"
-              type="checkbox"
-              required
-              defaultChecked={value('consent') === 'on'}
-              className="mt-1 size-5 shrink-0 accent-plum-700"
-              {...invalid('consent')}
-            />
-            <label htmlFor="order-consent">{CONSENT_LABEL}</label>
-          </div>
-          <div id={RESULT_ID} ref={resultRef} tabIndex={-1} className="outline-none">
-            <FormMessage state={result} />
-          </div>
-          <button type="submit" className="btn-primary w-full" disabled={pending}>
-            {pending ? 'Placing Order...' : 'Place Order'}
+      <FieldErrorContext value={fieldError}>
+        {/* Without JavaScript, Enter in a field must place the order, not press the first button (Apply). */}
+        <SubmissionKeyField />
+        <input type="hidden" name={PRICE_LIST_FIELD} value={priceListKey(prices)} />
+        {!scripted && (
+          <button type="submit" tabIndex={-1} aria-hidden className="sr-only">
+            Place Order
           </button>
+        )}
+        {confirmation}
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="space-y-10">
+            {saved.email && (
+              <p className="rounded-2xl bg-sea-50 px-5 py-4 text-sea-700">
+                <span className="block text-lg font-semibold">Welcome back!</span>
+                Your first-order discount is saved in this browser.
+              </p>
+            )}
+            <p id="order-required-note" className="text-sm text-plum-900/70">
+              Fields marked * are required.
+            </p>
+            <PackageOptions packages={packages} prices={prices} jarsLeft={jarsLeft} value={draft.quantity} onChange={(quantity) => update({ quantity })} />
+            <FlavorFields
+              offered={flavors}
+              flavors={draft.flavors}
+              onChange={(jar, flavor) => setDraft((current) => ({ ...current, flavors: current.flavors.map((chosen, index) => (index === jar - 1 ? flavor : chosen)) }))}
+              invalid={invalid}
+            />
+            <DeliveryOptions
+              value={draft.deliveryMethod}
+              deliveryAreas={deliveryAreas}
+              deliveryFee={prices.deliveryFee}
+              freeDeliveryFrom={prices.freeDeliveryFrom}
+              windowMethods={windowMethods}
+              // A time belongs to one method: switching method drops it.
+              onChange={(deliveryMethod) => update({ deliveryMethod, window: '' })}
+              invalid={invalid}
+            />
+            <WindowOptions methods={windowMethods} windows={windows} value={draft.window} onChange={(window) => update({ window })} invalid={invalid} />
+            <RefillPlanChoice methods={windowMethods} defaultValue={value('refillEvery')} invalid={invalid} />
+            <CustomerFields value={value} invalid={invalid} />
+            <Honeypot form="order" />
+          </div>
+
+          <div className="card h-fit space-y-6 lg:sticky lg:top-24">
+            <DiscountField
+              code={draft.discountCode}
+              appliedCode={draft.appliedCode}
+              savedCode={saved.code}
+              notice={discountNotice}
+              checking={checking}
+              scripted={scripted}
+              onCodeChange={(discountCode) => update({ discountCode, appliedCode: null })}
+              onApply={applyDiscount}
+              invalid={invalid}
+            />
+            <OrderSummary quantity={draft.quantity} deliveryMethod={draft.deliveryMethod} appliedCode={draft.appliedCode} prices={prices} paymentMethods={paymentMethods} />
+            <div className="flex items-start gap-3">
+              <input
+                id="order-refill"
+                name="refillReminder"
+                type="checkbox"
+                defaultChecked={value('refillReminder') === 'on'}
+                className="mt-1 size-5 shrink-0 accent-plum-700"
+              />
+              <label htmlFor="order-refill">Remind me when it&apos;s time for a fresh jar</label>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id="order-consent"
+                name="consent"
+                type="checkbox"
+                required
+                defaultChecked={value('consent') === 'on'}
+                className="mt-1 size-5 shrink-0 accent-plum-700"
+                {...invalid('consent')}
+              />
+              <label htmlFor="order-consent">{CONSENT_LABEL}</label>
+            </div>
+            <div id={confirmation ? undefined : ANSWER_ID}>
+              <div id={RESULT_ID} ref={resultRef} tabIndex={-1} className="outline-none">
+                <FormMessage state={result} />
+              </div>
+            </div>
+            <button type="submit" className="btn-primary w-full" aria-disabled={pending || undefined}>
+              {pending ? 'Placing Order...' : 'Place Order'}
+            </button>
+          </div>
         </div>
-      </div>
+      </FieldErrorContext>
     </form>
   )
 }

@@ -2,6 +2,7 @@ import type { JarsLeft } from '@/features/ordering/catalog'
 import { packagesAt, type PackageQuantity, type PriceList } from '@/features/ordering/pricing'
 import { dollars, jarsText } from '@/features/ordering/wording'
 
+import { FieldError } from './OrderFields'
 import { ChoiceGroup, packageChoices } from './SharedFields'
 
 /** A package's words, from the seller's Prices page; its prices come from the price list. */
@@ -73,6 +74,7 @@ export function PackageOptions({
           }}
         </ChoiceGroup>
       </div>
+      <FieldError name="quantity" />
     </fieldset>
   )
 }

@@ -3,7 +3,7 @@ import type { DeliveryMethod } from '@/features/ordering/pricing'
 import { REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
 import type { WindowChoice } from '@/features/ordering/windows'
 
-import type { InvalidProps } from './OrderFields'
+import { FieldError, type InvalidProps } from './OrderFields'
 import { placesLeftText } from './SharedFields'
 
 /**
@@ -34,7 +34,7 @@ export function WindowOptions({
   onChange: (key: string) => void
   invalid: InvalidProps
 }) {
-  return DELIVERY_METHODS.filter((method) => methods.includes(method.value)).map(({ value: method, label }) => {
+  const fieldsets = DELIVERY_METHODS.filter((method) => methods.includes(method.value)).map(({ value: method, label }) => {
     const choices = windows.filter((window) => window.method === method)
     return (
       <fieldset key={method} className={SHOWN_FOR[method]} data-testid={`windows-${method}`}>
@@ -79,6 +79,13 @@ export function WindowOptions({
       </fieldset>
     )
   })
+  // One note for both methods' times: only the chosen method's times show, and the note follows them.
+  return (
+    <>
+      {fieldsets}
+      <FieldError name="window" />
+    </>
+  )
 }
 
 /**
@@ -99,6 +106,7 @@ export function RefillPlanChoice({ methods, defaultValue, invalid }: { methods: 
           <option key={weeks} value={weeks}>{`Every ${weeks} weeks`}</option>
         ))}
       </select>
+      <FieldError name="refillEvery" />
       <p className="mt-1 text-sm text-plum-900/75">
         The same jars at the same weekly time until you stop it. We e-mail you a few days before each refill; you pay each one as you pay an order, and can skip one, pause or stop from your plan&apos;s private page.
       </p>

@@ -19,6 +19,7 @@ import { RatingField } from './RatingField'
  * It works without JavaScript too (a plain multipart post to the action).
  */
 const failed = (): FormState => ({ status: 'error', message: reviewNotices.failed })
+const ANSWER_ID = 'review-answer'
 
 /** The review link in a completed order's e-mail: `/reviews?name=…&order=…`. */
 function useReviewLink() {
@@ -35,7 +36,7 @@ function useReviewLink() {
 
 export function ReviewForm() {
   // New fields after each success (`generation`) clear the text, the rating, the photo and its preview.
-  const { state, formAction, onSubmit, pending, generation } = useSafeAction(postReview, idleState, failed)
+  const { state, formAction, onSubmit, pending, generation } = useSafeAction(postReview, idleState, failed, `/reviews#${ANSWER_ID}`)
   const link = useReviewLink()
   const value = (name: string) => (state.status === 'error' ? (state.values?.[name] ?? '') : name === 'name' ? (link?.name ?? '') : '')
 
@@ -63,9 +64,11 @@ export function ReviewForm() {
         <PhotoField />
       </div>
       <Honeypot form="review" />
-      {/* A new attempt clears the last answer. */}
-      <FormMessage state={pending ? idleState : state} />
-      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={pending}>
+      <div id={ANSWER_ID}>
+        {/* A new attempt clears the last answer. */}
+        <FormMessage state={pending ? idleState : state} />
+      </div>
+      <button type="submit" className="btn-primary w-full sm:w-auto" aria-disabled={pending || undefined}>
         {pending ? 'Submitting...' : 'Submit Review'}
       </button>
     </form>
