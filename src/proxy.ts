@@ -9,6 +9,7 @@ import { contentSecurityPolicy, strictTransportSecurity } from './platform/http/
  * public pages are all served from the page cache, which keeps each page's policy with it
  * (src/platform/http/pageCache.mjs), so this proxy never runs for them.
  */
+const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/')
 const isAdmin = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
 const isSellerScreen = (pathname: string) => pathname === '/seller' || pathname.startsWith('/seller/')
 const isRenderedPerRequest = (pathname: string) =>
@@ -35,6 +36,7 @@ const isOneClickUnsubscribe = (request: NextRequest) =>
  *   (an address that does not decode, a Host no URL can hold, a server-action post whose body is
  *   not what React sends);
  * - hands a mail app's one-click unsubscribe POST to the route that acts on it;
+ * - refuses with 403 a server action posted from another site, which Next would answer with a 500;
  * - sends the admin opened at another address than SITE_URL's to SITE_URL's (see `adminElsewhere`);
  * - gives documents rendered per request (the admin, the seller's daily screen, a customer's order or refill plan page, a form's answer
  *   without JavaScript) a Content-Security-Policy with a nonce, which Next puts on its own scripts.
@@ -45,6 +47,7 @@ export async function proxy(request: NextRequest) {
   const refusal = (await malformedRequest(request)) ?? null
   if (refusal) return badRequest(refusal, request)
   if (isOneClickUnsubscribe(request)) return NextResponse.rewrite(new URL(`/unsubscribe/confirm${request.nextUrl.search}`, request.url))
+  if (isActionFromAnotherSite(request)) return forbidden('The form was posted from another site.', request)
   const admin = adminElsewhere(request)
   if (admin) return NextResponse.redirect(admin, 307)
   if (isRenderedPerRequest(request.nextUrl.pathname) || isFormPostDocument(request)) return withNoncePolicy(request)
@@ -69,6 +72,34 @@ export const config = {
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
     { source: '/((?!api/|api$|_next/).*)', has: [{ type: 'header', key: 'content-type' }] },
   ],
+}
+
+/**
+ * Next runs a server action for a POST to a page that carries `Next-Action` (with JavaScript) or
+ * a multipart form (without it), and refuses one whose `Origin` names another host than the
+ * request's own (X-Forwarded-Host, else Host) as a cross-site forgery, but answers that with a 500
+ * (next/dist/server/app-render/action-handler.js). The same comparison, answered 403 here. The
+ * daily screen's pages (Pages Router, no server actions) check the origin themselves and answer
+ * with a page of their own (features/seller/session.ts); the REST API is Payload's.
+ */
+function isActionFromAnotherSite(request: NextRequest): boolean {
+  const { pathname } = request.nextUrl
+  if (request.method !== 'POST' || isApi(pathname) || isSellerScreen(pathname)) return false
+  const isAction = request.headers.has('next-action') || (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')
+  const origin = request.headers.get('origin')
+  if (!isAction || origin === null) return false
+  const ownHost = request.headers.get('x-forwarded-host')?.split(',')[0].trim() || request.headers.get('host')
+  return originHost(origin) !== ownHost
+}
+
+/** The host an `Origin` names ('null' for an opaque origin), or undefined when it is no URL. */
+function originHost(origin: string): string | undefined {
+  if (origin === 'null') return 'null'
+  try {
+    return new URL(origin).host
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -159,6 +190,11 @@ function tooLarge(request: NextRequest) {
   console.warn(`[413] ${request.method} ${request.nextUrl.pathname}: a body of ${request.headers.get('content-length')} bytes`)
   const megabytes = FORM_BODY_MAX_BYTES / 1024 / 1024
   return new NextResponse(`Payload Too Large: a form can send at most ${megabytes} MB.`, { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+}
+
+function forbidden(reason: string, request: NextRequest) {
+  console.warn(`[403] ${request.method} ${request.nextUrl.pathname}: ${reason}`)
+  return new NextResponse(`Forbidden: ${reason}`, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }
 
 function badRequest(reason: string, request: NextRequest) {

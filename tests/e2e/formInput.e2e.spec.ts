@@ -64,3 +64,30 @@ test('an order with 12 MB of notes answers 413 or "too long", never 500, and is 
     expect((await adminApi(request, 'GET', `/api/orders?depth=0&where[email][equals]=${encodeURIComponent(email)}`)).totalDocs).toBe(0)
   }
 })
+
+/** The order form as a browser without JavaScript posts it, under an e-mail address of its own. */
+async function orderFormPost(request: APIRequestContext, email: string): Promise<FormData> {
+  const body = new FormData()
+  for (const [name, value] of await hiddenInputs(request, '/order', 'fullName')) body.append(name, value)
+  for (const [name, value] of Object.entries({ ...validOrderForm, email, submissionKey: crypto.randomUUID() })) body.set(name, value)
+  return body
+}
+
+const storedOrders = async (request: APIRequestContext, email: string) =>
+  (await adminApi(request, 'GET', `/api/orders?depth=0&where[email][equals]=${encodeURIComponent(email)}`)).totalDocs
+
+test('an order posted from a page on another site answers 403, never 500, and is not stored', async ({ request }) => {
+  const email = `other-site-${Date.now()}@example.com`
+  const id = await actionId(request, '/order', 'fullName')
+  for (const origin of ['https://shop.example', 'null', 'not a url']) {
+    const withoutScript = await request.post('/order', { multipart: await orderFormPost(request, email), headers: { Origin: origin } })
+    expect(withoutScript.status(), `a form from ${origin}`).toBe(403)
+    const withScript = await request.post('/order', { headers: { Origin: origin, 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: '[{},{}]' })
+    expect(withScript.status(), `an action call from ${origin}`).toBe(403)
+  }
+  expect(await storedOrders(request, email)).toBe(0)
+
+  const sameSite = await request.post('/order', { multipart: await orderFormPost(request, email), headers: { Origin: new URL(process.env.E2E_BASE_URL!).origin } })
+  expect(sameSite.status()).toBe(200)
+  expect(await storedOrders(request, email)).toBe(1)
+})
