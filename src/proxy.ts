@@ -161,8 +161,9 @@ function isValidHost(host: string | null): boolean {
 
 /**
  * A server action's arguments arrive as React's reply encoding: JSON text (an array of arguments)
- * or multipart form data whose numbered parts are JSON. Next answers 500 when they do not decode,
- * after this point and before the action runs. Reading a clone leaves the body for the action.
+ * or multipart form data whose numbered parts are JSON; a form posted without JavaScript names its
+ * action in `$ACTION_<n>:<m>` parts, JSON too. Next answers 500 when they do not decode, after
+ * this point and before the action runs. Reading a clone leaves the body for the action.
  */
 async function isWellFormedBody(request: NextRequest): Promise<boolean> {
   const isAction = request.headers.has('next-action')
@@ -170,9 +171,9 @@ async function isWellFormedBody(request: NextRequest): Promise<boolean> {
   try {
     if (type.startsWith('multipart/form-data')) {
       const form = await request.clone().formData()
-      if (!isAction) return true
+      const isJsonPart = isAction ? (name: string) => /^\d+$/.test(name) : (name: string) => /^\$ACTION_\d+:\d+$/.test(name)
       for (const [name, value] of form) {
-        if (/^\d+$/.test(name)) JSON.parse(String(value))
+        if (isJsonPart(name)) JSON.parse(String(value))
       }
       return true
     }

@@ -91,3 +91,15 @@ test('an order posted from a page on another site answers 403, never 500, and is
   expect(sameSite.status()).toBe(200)
   expect(await storedOrders(request, email)).toBe(1)
 })
+
+// Without JavaScript, React posts the form's action as JSON in its `$ACTION_<n>:<m>` fields.
+test("an order whose React fields are not JSON answers 400, never 500, and is not stored", async ({ request }) => {
+  const email = `garbled-action-${Date.now()}@example.com`
+  for (const garbled of ['[{"status":', '']) {
+    const body = await orderFormPost(request, email)
+    const field = [...body.keys()].find((name) => /^\$ACTION_\d+:1$/.test(name))!
+    body.set(field, garbled)
+    expect((await request.post('/order', { multipart: body })).status(), `${field}=${garbled}`).toBe(400)
+  }
+  expect(await storedOrders(request, email)).toBe(0)
+})
