@@ -20,7 +20,7 @@ const isRenderedPerRequest = (pathname: string) =>
  * the form's result, for this request only, so it needs a nonce too. (With JavaScript, an action's
  * answer is data for React, not a document.)
  */
-const isFormPostDocument = (request: NextRequest) => request.method === 'POST' && !request.headers.has('next-action')
+const isFormPostDocument = (request: NextRequest) => request.method === 'POST' && !request.headers.has('next-action') && !isApi(request.nextUrl.pathname)
 
 /**
  * A mail app's one-click unsubscribe (RFC 8058) posts to the List-Unsubscribe address itself, the
@@ -67,10 +67,12 @@ export const config = {
     // Anywhere, requests Next would answer with a 500: a '%' not followed by two hex digits or
     // starting a non-ASCII byte (the only encodings that can fail to decode), server-action posts
     // and form posts to the site's pages (a request with a body has a Content-Type; Payload's REST
-    // API reads its own). A plain page view matches none.
+    // API reads its multipart through the entry below). A plain page view matches none.
     '/:path(.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*)',
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
     { source: '/((?!api/|api$|_next/).*)', has: [{ type: 'header', key: 'content-type' }] },
+    // Payload's REST API reads its own bodies, but answers 500 to multipart it cannot read.
+    { source: '/api/:path*', has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }] },
   ],
 }
 
@@ -132,7 +134,7 @@ export function adminElsewhere(request: NextRequest): URL | null {
 async function malformedRequest(request: NextRequest): Promise<string | undefined> {
   if (!decodes(new URL(request.url).pathname)) return 'The address is not correctly percent-encoded.'
   if (!isValidHost(request.headers.get('host'))) return 'The Host header is not a valid host name.'
-  if (request.method === 'POST' && !(await isWellFormedBody(request))) return 'The form data or action arguments cannot be read.'
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !(await isWellFormedBody(request))) return 'The form data or action arguments cannot be read.'
   return undefined
 }
 
@@ -163,7 +165,8 @@ function isValidHost(host: string | null): boolean {
  * A server action's arguments arrive as React's reply encoding: JSON text (an array of arguments)
  * or multipart form data whose numbered parts are JSON; a form posted without JavaScript names its
  * action in `$ACTION_<n>:<m>` parts, JSON too. Next answers 500 when they do not decode, after
- * this point and before the action runs. Reading a clone leaves the body for the action.
+ * this point and before the action runs, as Payload's REST API does for multipart it cannot read.
+ * Reading a clone leaves the body for the action.
  */
 async function isWellFormedBody(request: NextRequest): Promise<boolean> {
   const isAction = request.headers.has('next-action')
