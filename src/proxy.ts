@@ -66,11 +66,11 @@ export const config = {
     '/unsubscribe',
     // Anywhere, requests Next would answer with a 500: a '%' not followed by two hex digits or
     // starting a non-ASCII byte (the only encodings that can fail to decode), server-action posts
-    // and form posts to the site's pages (a request with a body has a Content-Type; Payload's REST
-    // API reads its multipart through the entry below). A plain page view matches none.
+    // and form posts to the site's pages and to Next's own paths (a request with a body has a
+    // Content-Type). A plain page view matches none.
     '/:path(.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*)',
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
-    { source: '/((?!api/|api$|_next/).*)', has: [{ type: 'header', key: 'content-type' }] },
+    { source: '/((?!api/|api$).*)', has: [{ type: 'header', key: 'content-type' }] },
     // Payload's REST API reads its own bodies, but answers 500 to multipart it cannot read.
     { source: '/api/:path*', has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }] },
   ],
