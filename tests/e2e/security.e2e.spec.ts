@@ -46,6 +46,8 @@ test.describe('malformed requests answer 4xx, never 500', () => {
     ['POST', '/api/faqs', { headers: { 'Content-Type': 'multipart/form-data; boundary=XX' }, body: '--XX\r\nContent-Disposition: form-data; name="question"\r\n\r\nCut off' }, 400],
     ['PATCH', '/api/faqs/1', { headers: { 'Content-Type': 'multipart/form-data' }, body: 'no boundary' }, 400],
     ['POST', '/_next/static/chunks/none.js', { headers: { 'Content-Type': 'multipart/form-data; boundary=XX' }, body: '--XX\r\nContent-Disposition: form-data; name="a"\r\n\r\nCut off' }, 400],
+    ['GET', '/order/status/%0D%0ALocation:%20x/refill', {}, 404],
+    ['GET', '/order/status/caf%C3%A9/refill', {}, 404],
   ]
   for (const [method, path, options, status] of cases) {
     const detail = options?.host ? ` (Host: ${options.host})` : options?.body ? ` with ${options.body.split('\r\n').at(-1)}` : ''
