@@ -87,6 +87,17 @@ describe('anonymous REST access', () => {
     expect(query).toEqual({ status: 400, json: { errors: [{ message: 'A value in the query does not fit its field.' }] } })
   })
 
+  it('answers a limit or page no list can have with 400, where the database would fail', async () => {
+    const refused = { status: 400, json: { errors: [{ message: 'The limit or page in the query is not one a list can have.' }] } }
+    for (const query of ['limit=1.5', 'limit=-1&page=2', 'limit=9223372036854775807', 'page=99999999999999999999', `limit=${Number.MAX_SAFE_INTEGER}&page=3`]) {
+      expect(await rest(app.config, 'GET', `/faqs?${query}`), query).toEqual(refused)
+    }
+    for (const query of ['limit=0&page=2', 'page=0', 'page=-1', 'limit=5&page=3', 'page=1000000']) {
+      expect((await rest(app.config, 'GET', `/faqs?${query}`)).status, query).toBe(200)
+    }
+    expect((await rest(app.config, 'GET', '/faqs?limit=5&page=3')).json.docs).toHaveLength(4)
+  })
+
   it('lets the logged-in admin read orders and subscribers', async () => {
     const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
     const orders = await rest(app.config, 'GET', '/orders', { headers })

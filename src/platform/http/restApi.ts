@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { type AfterErrorHook, type CollectionBeforeOperationHook, type Config, Forbidden, type Plugin } from 'payload'
+import { type AfterErrorHook, APIError, type CollectionBeforeOperationHook, type Config, Forbidden, type Plugin } from 'payload'
 
 /**
  * The two rules Payload leaves to the site for its REST API (`/api/*`), added to the config as a
@@ -12,13 +12,14 @@ import { type AfterErrorHook, type CollectionBeforeOperationHook, type Config, F
  *   forms never post here: they are server actions that write through the Local API.
  * - A value the database cannot hold (`/api/reviews/abc` where ids are numbers, a date filter of
  *   `abc`) is the request's fault: 404 for a document id (no document can have it), 400 otherwise,
- *   where Payload would answer 500.
+ *   where Payload would answer 500. A list's `limit` and `page` are checked before the query, as
+ *   Payload passes them to the database as they are (`?limit=1.5`, `?limit=-1&page=2`).
  */
 export const restApiRules = (): Plugin => (config: Config) => ({
   ...config,
   collections: config.collections?.map((collection) => ({
     ...collection,
-    hooks: { ...collection.hooks, beforeOperation: [refuseAnonymousWrites, ...(collection.hooks?.beforeOperation ?? [])] },
+    hooks: { ...collection.hooks, beforeOperation: [refuseAnonymousWrites, refuseUnusablePaging, ...(collection.hooks?.beforeOperation ?? [])] },
   })),
   hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), unusableValueAnswer] },
 })
@@ -33,6 +34,28 @@ const refuseAnonymousWrites: CollectionBeforeOperationHook = ({ args, operation,
   const overridesAccess = Boolean(args && 'overrideAccess' in args && args.overrideAccess)
   if (req.payloadAPI !== 'REST' || req.user || !WRITE_OPERATIONS.has(operation) || overridesAccess) return args
   throw new Forbidden(req.t)
+}
+
+const UNUSABLE_PAGING_MESSAGE = 'The limit or page in the query is not one a list can have.'
+
+const refuseUnusablePaging: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  if (req.payloadAPI !== 'REST' || operation !== 'read') return args
+  const { limit, page } = (args ?? {}) as { limit?: unknown; page?: unknown }
+  if (!isUsablePaging(limit, page)) throw new APIError(UNUSABLE_PAGING_MESSAGE, 400)
+  return args
+}
+
+/**
+ * What a list query can run with: a whole `limit` from 0 (0: no limit), a whole `page`, and the
+ * rows it skips, (page − 1) × limit, a number the database holds exactly. SQLite refuses a
+ * fraction or a number past 64 bits, and a negative limit writes OFFSET without LIMIT.
+ */
+function isUsablePaging(limit: unknown, page: unknown): boolean {
+  const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value)
+  if (limit !== undefined && !(isWhole(limit) && limit >= 0)) return false
+  if (page !== undefined && !isWhole(page)) return false
+  const skipped = (Math.max(Number(page ?? 1), 1) - 1) * Number(limit ?? 0)
+  return Number.isSafeInteger(skipped)
 }
 
 const unusableValueAnswer: AfterErrorHook = ({ error, req }) => {
