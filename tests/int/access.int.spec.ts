@@ -98,6 +98,18 @@ describe('anonymous REST access', () => {
     expect((await rest(app.config, 'GET', '/faqs?limit=5&page=3')).json.docs).toHaveLength(4)
   })
 
+  it('answers a where no list can be searched with 400, where the query would fail', async () => {
+    const refused = { status: 400, json: { errors: [{ message: 'The where of the query is not one a list can be searched with.' }] } }
+    for (const where of ['where[question][equals][]=a', 'where[id][equals][x]=1', 'where[question][in][0][a]=b', 'where[question][near]=1,2', 'where[createdAt][within]=x', 'where[question][all]=a']) {
+      expect(await rest(app.config, 'GET', `/faqs?${where}`), where).toEqual(refused)
+    }
+    expect(await rest(app.config, 'GET', '/faqs?where=x')).toEqual({ status: 400, json: { errors: [{ message: 'The where of the query is not JSON.' }] } })
+    // What the admin and the site ask still answers.
+    for (const where of ['where[question][like]=sea', 'where[id][in]=1,2', 'where[id][not_in][0]=1', 'where[or][0][question][contains]=gel&where[or][1][answer][exists]=true', `where=${encodeURIComponent('{"question":{"equals":"x"}}')}`]) {
+      expect((await rest(app.config, 'GET', `/faqs?${where}`)).status, where).toBe(200)
+    }
+  })
+
   it('lets the logged-in admin read orders and subscribers', async () => {
     const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
     const orders = await rest(app.config, 'GET', '/orders', { headers })
