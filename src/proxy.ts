@@ -80,13 +80,14 @@ export const config = {
  * Next runs a server action for a POST to a page that carries `Next-Action` (with JavaScript) or
  * a multipart form (without it), and refuses one whose `Origin` names another host than the
  * request's own (X-Forwarded-Host, else Host) as a cross-site forgery, but answers that with a 500
- * (next/dist/server/app-render/action-handler.js). The same comparison, answered 403 here. The
- * daily screen's pages (Pages Router, no server actions) check the origin themselves and answer
- * with a page of their own (features/seller/session.ts); the REST API is Payload's.
+ * (next/dist/server/app-render/action-handler.js). The same comparison, answered 403 here, also
+ * under /seller, whose unknown addresses are the site's 404 page. (The daily screen's own forms
+ * post form-encoded and check their origin themselves, features/seller/session.ts; the REST API
+ * is Payload's.)
  */
 function isActionFromAnotherSite(request: NextRequest): boolean {
   const { pathname } = request.nextUrl
-  if (request.method !== 'POST' || isApi(pathname) || isSellerScreen(pathname)) return false
+  if (request.method !== 'POST' || isApi(pathname)) return false
   const isAction = request.headers.has('next-action') || (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')
   const origin = request.headers.get('origin')
   if (!isAction || origin === null) return false
