@@ -166,8 +166,9 @@ function isValidHost(host: string | null): boolean {
  * A server action's arguments arrive as React's reply encoding: JSON text (an array of arguments)
  * or multipart form data whose numbered parts are JSON; a form posted without JavaScript names its
  * action in `$ACTION_<n>:<m>` parts, JSON too. Next answers 500 when they do not decode, after
- * this point and before the action runs, as Payload's REST API does for multipart it cannot read.
- * Reading a clone leaves the body for the action.
+ * this point and before the action runs, as Payload's REST API does for multipart it cannot read
+ * or whose `_payload` part (the document's fields) is not JSON. Reading a clone leaves the body
+ * for the action.
  */
 async function isWellFormedBody(request: NextRequest): Promise<boolean> {
   const isAction = request.headers.has('next-action')
@@ -175,7 +176,11 @@ async function isWellFormedBody(request: NextRequest): Promise<boolean> {
   try {
     if (type.startsWith('multipart/form-data')) {
       const form = await request.clone().formData()
-      const isJsonPart = isAction ? (name: string) => /^\d+$/.test(name) : (name: string) => /^\$ACTION_\d+:\d+$/.test(name)
+      const isJsonPart = isApi(request.nextUrl.pathname)
+        ? (name: string) => name === '_payload'
+        : isAction
+          ? (name: string) => /^\d+$/.test(name)
+          : (name: string) => /^\$ACTION_\d+:\d+$/.test(name)
       for (const [name, value] of form) {
         if (isJsonPart(name)) JSON.parse(String(value))
       }
