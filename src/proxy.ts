@@ -34,7 +34,8 @@ const isOneClickUnsubscribe = (request: NextRequest) =>
  * - refuses with 413 a post larger than a form may send (src/platform/http/bodyLimit.mjs);
  * - refuses with 400 what Next itself would answer with a 500 before any code of the site runs
  *   (an address that does not decode, a Host no URL can hold, a server-action post whose body is
- *   not what React sends);
+ *   not what React sends), and what Payload's REST API would (a multipart body it cannot read, a
+ *   file asked for under a storage prefix);
  * - hands a mail app's one-click unsubscribe POST to the route that acts on it;
  * - refuses with 403 a server action posted from another site, which Next would answer with a 500;
  * - sends the admin opened at another address than SITE_URL's to SITE_URL's (see `adminElsewhere`);
@@ -73,6 +74,9 @@ export const config = {
     { source: '/((?!api/|api$).*)', has: [{ type: 'header', key: 'content-type' }] },
     // Payload's REST API reads its own bodies, but answers 500 to multipart it cannot read.
     { source: '/api/:path*', has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }] },
+    // Uploaded files, for one asked for under a storage prefix (see `isFileUnderPrefix`). Every one:
+    // a `has` condition on the query never matches an empty `?prefix`, which fails the same way.
+    '/api/:collection/file/:path*',
   ],
 }
 
@@ -135,9 +139,17 @@ export function adminElsewhere(request: NextRequest): URL | null {
 async function malformedRequest(request: NextRequest): Promise<string | undefined> {
   if (!decodes(new URL(request.url).pathname)) return 'The address is not correctly percent-encoded.'
   if (!isValidHost(request.headers.get('host'))) return 'The Host header is not a valid host name.'
+  if (isFileUnderPrefix(request)) return 'Files here are stored without a prefix.'
   if (request.method !== 'GET' && request.method !== 'HEAD' && !(await isWellFormedBody(request))) return 'The form data or action arguments cannot be read.'
   return undefined
 }
+
+/**
+ * Payload's file route (`/api/<collection>/file/<name>`) looks a `?prefix=` up in the `prefix`
+ * field a cloud storage adds when it is set up with a prefix, and answers 500 for a collection
+ * without that field. The photos' storage sets none (platform/config/mediaStorage.ts).
+ */
+const isFileUnderPrefix = (request: NextRequest) => /^\/api\/[^/]+\/file\//.test(request.nextUrl.pathname) && request.nextUrl.searchParams.has('prefix')
 
 function decodes(pathname: string): boolean {
   try {

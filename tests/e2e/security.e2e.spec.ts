@@ -49,6 +49,8 @@ test.describe('malformed requests answer 4xx, never 500', () => {
     ['POST', '/_next/static/chunks/none.js', { headers: { 'Content-Type': 'multipart/form-data; boundary=XX' }, body: '--XX\r\nContent-Disposition: form-data; name="a"\r\n\r\nCut off' }, 400],
     ['GET', '/order/status/%0D%0ALocation:%20x/refill', {}, 404],
     ['GET', '/order/status/caf%C3%A9/refill', {}, 404],
+    ['GET', '/api/media/file/any.webp?prefix=x', {}, 400],
+    ['GET', '/api/media/file/any.webp?prefix', {}, 400],
     ['POST', '/seller/no-such-page', { headers: { Origin: 'https://shop.example', 'Next-Action': '0'.repeat(42), 'Content-Type': 'text/plain;charset=UTF-8' }, body: '[]' }, 403],
   ]
   for (const [method, path, options, status] of cases) {
