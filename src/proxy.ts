@@ -31,6 +31,7 @@ const isOneClickUnsubscribe = (request: NextRequest) =>
 
 /**
  * Runs only on the requests the matcher below sends here, never on a plain page view:
+ * - answers 404 for Payload's migrations, which have no REST API (Payload answers 501);
  * - refuses with 413 a post larger than a form may send (src/platform/http/bodyLimit.mjs);
  * - refuses with 400 what Next itself would answer with a 500 before any code of the site runs
  *   (an address that does not decode, a Host no URL can hold, a server-action post whose body is
@@ -44,6 +45,7 @@ const isOneClickUnsubscribe = (request: NextRequest) =>
  * Unknown addresses are not its business: next.config.mjs rewrites them to the cached 404 page.
  */
 export async function proxy(request: NextRequest) {
+  if (isMigrationsApi(request.nextUrl.pathname)) return apiNotFound()
   if (isTooLarge(request)) return tooLarge(request)
   const refusal = (await malformedRequest(request)) ?? null
   if (refusal) return badRequest(refusal, request)
@@ -77,6 +79,9 @@ export const config = {
     // Uploaded files, for one asked for under a storage prefix (see `isFileUnderPrefix`). Every one:
     // a `has` condition on the query never matches an empty `?prefix`, which fails the same way.
     '/api/:collection/file/:path*',
+    // Payload's migrations, which have no REST API (see `isMigrationsApi`).
+    '/api/payload-migrations',
+    '/api/payload-migrations/:path*',
   ],
 }
 
@@ -143,6 +148,15 @@ async function malformedRequest(request: NextRequest): Promise<string | undefine
   if (request.method !== 'GET' && request.method !== 'HEAD' && !(await isWellFormedBody(request))) return 'The form data or action arguments cannot be read.'
   return undefined
 }
+
+/**
+ * Payload keeps the migrations it ran in a collection with no REST API (`endpoints: false`), and
+ * answers every request to its address 501 Not Implemented, naming the address the server itself
+ * listens on. For a client it is an address that does not exist.
+ */
+const isMigrationsApi = (pathname: string) => pathname === '/api/payload-migrations' || pathname.startsWith('/api/payload-migrations/')
+
+const apiNotFound = () => NextResponse.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
 
 /**
  * Payload's file route (`/api/<collection>/file/<name>`) looks a `?prefix=` up in the `prefix`

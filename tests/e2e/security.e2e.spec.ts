@@ -52,6 +52,8 @@ test.describe('malformed requests answer 4xx, never 500', () => {
     ['GET', '/api/media/file/any.webp?prefix=x', {}, 400],
     ['GET', '/api/media/file/any.webp?prefix', {}, 400],
     ['POST', '/seller/no-such-page', { headers: { Origin: 'https://shop.example', 'Next-Action': '0'.repeat(42), 'Content-Type': 'text/plain;charset=UTF-8' }, body: '[]' }, 403],
+    ['GET', '/api/payload-migrations', {}, 404],
+    ['DELETE', '/api/payload-migrations/1', {}, 404],
   ]
   for (const [method, path, options, status] of cases) {
     const detail = options?.host ? ` (Host: ${options.host})` : options?.body ? ` with ${options.body.split('\r\n').filter((line) => line && !line.startsWith('--')).at(-1)}` : ''
