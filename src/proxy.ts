@@ -193,7 +193,8 @@ function isValidHost(host: string | null): boolean {
  * or multipart form data whose numbered parts are JSON; a form posted without JavaScript names its
  * action in `$ACTION_<n>:<m>` parts, JSON too. Next answers 500 when they do not decode, after
  * this point and before the action runs, as Payload's REST API does for multipart it cannot read
- * or whose `_payload` part (the document's fields) is not JSON. Reading a clone leaves the body
+ * or whose `_payload` part (the document's fields) is not JSON. An action's arguments must also
+ * refer only to parts the body has (`refersOnlyToPartsPresent`). Reading a clone leaves the body
  * for the action.
  */
 async function isWellFormedBody(request: NextRequest): Promise<boolean> {
@@ -202,21 +203,48 @@ async function isWellFormedBody(request: NextRequest): Promise<boolean> {
   try {
     if (type.startsWith('multipart/form-data')) {
       const form = await request.clone().formData()
-      const isJsonPart = isApi(request.nextUrl.pathname)
+      const api = isApi(request.nextUrl.pathname)
+      const isJsonPart = api
         ? (name: string) => name === '_payload'
         : isAction
           ? (name: string) => /^\d+$/.test(name)
           : (name: string) => /^\$ACTION_\d+:\d+$/.test(name)
+      const parts = new Map<number, unknown>()
       for (const [name, value] of form) {
-        if (isJsonPart(name)) JSON.parse(String(value))
+        if (isJsonPart(name)) parts.set(Number(name), JSON.parse(String(value)))
       }
-      return true
+      return !isAction || api || refersOnlyToPartsPresent(parts)
     }
     if (!isAction) return true
-    return Array.isArray(JSON.parse(await request.clone().text()))
+    const argumentList: unknown = JSON.parse(await request.clone().text())
+    return Array.isArray(argumentList) && refersOnlyToPartsPresent(new Map([[0, argumentList]]))
   } catch {
     return false
   }
+}
+
+/** Tags of React's reply encoding that stand for a value, not for another part of the body. */
+const VALUE_TAGS = new Set(['$', 'T', 'K', 'I', '-', 'N', 'u', 'D', 'n', 'H'])
+/** Tags followed by the id of the part that holds the value (a Map, a Set, a Blob, a typed array, a stream…). */
+const PART_TAGS = new Set([...'@hQWiAOoUSsLlGgMmVBRrXx'])
+
+/**
+ * In React's reply encoding a string "$<tag><id>" or "$<id>" (the id in hex) stands for the value
+ * of another numbered part of the body, and "$n<digits>" for a BigInt; text the client wrote that
+ * starts with "$" is sent as "$$…". Next answers 500 for a reference to a part the body does not
+ * have, or a BigInt that is not one, before the action runs.
+ */
+function refersOnlyToPartsPresent(parts: Map<number, unknown>): boolean {
+  const isDecodable = (value: unknown): boolean => {
+    if (Array.isArray(value)) return value.every(isDecodable)
+    if (typeof value === 'object' && value !== null) return Object.values(value).every(isDecodable)
+    if (typeof value !== 'string' || value[0] !== '$') return true
+    if (value[1] === 'n') return /^-?\d{1,300}$/.test(value.slice(2))
+    if (VALUE_TAGS.has(value[1])) return true
+    const id = (PART_TAGS.has(value[1]) ? value.slice(2) : value.slice(1)).split(':')[0]
+    return /^[0-9a-f]+$/i.test(id) && parts.has(parseInt(id, 16))
+  }
+  return [...parts.values()].every(isDecodable)
 }
 
 /** A body declared larger than any form sends: refused before it is read. */

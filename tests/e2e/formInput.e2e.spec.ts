@@ -48,6 +48,21 @@ for (const { path, field, emptyForm } of FORMS) {
   })
 }
 
+// React's reply encoding: "$Q1" is a Map held in part 1, "$B1" a Blob, "$S" a typed array with no
+// part at all, "$n…" a BigInt. Each answer is a 400, as for arguments that are not JSON.
+for (const { path, field } of FORMS) {
+  test(`the action of ${path} called with arguments that refer to parts the body does not have answers 400, never 500`, async ({ request }) => {
+    const id = await actionId(request, path, field)
+    for (const args of ['["$Q1"]', '["$B1"]', '["$S"]', '[{},"$W2"]', '["$nabc"]', '["$"]']) {
+      const answer = await request.post(path, { headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: args })
+      expect(answer.status(), `${path} ${args}`).toBe(400)
+    }
+    const multipart = new FormData()
+    multipart.set('0', '[{},"$Q1"]')
+    expect((await request.post(path, { headers: { 'Next-Action': id, Accept: 'text/x-component' }, multipart })).status(), `${path} multipart`).toBe(400)
+  })
+}
+
 // 12,000,000 characters lie between the actions' limit and what the proxy used to buffer (500
 // then); 12 and 13 MiB above both.
 test('an order with 12 MB of notes answers 413 or "too long", never 500, and is not stored', async ({ request }) => {
