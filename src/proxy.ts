@@ -225,24 +225,31 @@ async function isWellFormedBody(request: NextRequest): Promise<boolean> {
 
 /** Tags of React's reply encoding that stand for a value, not for another part of the body. */
 const VALUE_TAGS = new Set(['$', 'T', 'K', 'I', '-', 'N', 'u', 'D', 'n', 'H'])
-/** Tags followed by the id of the part that holds the value (a Map, a Set, a Blob, a typed array, a stream…). */
-const PART_TAGS = new Set([...'@hQWiAOoUSsLlGgMmVBRrXx'])
+/** Tags of a value held in a part as a list: a Map's entries, a Set, an iterator. */
+const LIST_PART_TAGS = new Set([...'QWi'])
+/** Tags of a value held in a part as a file: a Blob, a typed array. A numbered part here is JSON, never a file. */
+const FILE_PART_TAGS = new Set([...'BAOoUSsLlGgMmV'])
+/** Tags of a value held in a part of any kind: a promise, a server reference, a stream. */
+const PART_TAGS = new Set([...'@hRrXx', ...LIST_PART_TAGS])
 
 /**
  * In React's reply encoding a string "$<tag><id>" or "$<id>" (the id in hex) stands for the value
  * of another numbered part of the body, and "$n<digits>" for a BigInt; text the client wrote that
- * starts with "$" is sent as "$$…". Next answers 500 for a reference to a part the body does not
- * have, or a BigInt that is not one, before the action runs.
+ * starts with "$" is sent as "$$…". Next answers 500, before the action runs, for a reference to a
+ * part the body does not have or that holds another kind of value, and for a BigInt that is not one.
  */
 function refersOnlyToPartsPresent(parts: Map<number, unknown>): boolean {
   const isDecodable = (value: unknown): boolean => {
     if (Array.isArray(value)) return value.every(isDecodable)
     if (typeof value === 'object' && value !== null) return Object.values(value).every(isDecodable)
     if (typeof value !== 'string' || value[0] !== '$') return true
-    if (value[1] === 'n') return /^-?\d{1,300}$/.test(value.slice(2))
-    if (VALUE_TAGS.has(value[1])) return true
-    const id = (PART_TAGS.has(value[1]) ? value.slice(2) : value.slice(1)).split(':')[0]
-    return /^[0-9a-f]+$/i.test(id) && parts.has(parseInt(id, 16))
+    const tag = value[1]
+    if (tag === 'n') return /^-?\d{1,300}$/.test(value.slice(2))
+    if (VALUE_TAGS.has(tag)) return true
+    if (FILE_PART_TAGS.has(tag)) return false
+    const id = (PART_TAGS.has(tag) ? value.slice(2) : value.slice(1)).split(':')[0]
+    if (!/^[0-9a-f]+$/i.test(id) || !parts.has(parseInt(id, 16))) return false
+    return !LIST_PART_TAGS.has(tag) || Array.isArray(parts.get(parseInt(id, 16)))
   }
   return [...parts.values()].every(isDecodable)
 }

@@ -48,8 +48,8 @@ for (const { path, field, emptyForm } of FORMS) {
   })
 }
 
-// React's reply encoding: "$Q1" is a Map held in part 1, "$B1" a Blob, "$S" a typed array with no
-// part at all, "$n…" a BigInt. Each answer is a 400, as for arguments that are not JSON.
+// React's reply encoding: "$Q1" is a Map whose entries part 1 holds, "$B1" a Blob, "$S" a typed
+// array with no part at all, "$n…" a BigInt. Each answer is a 400, as for arguments that are not JSON.
 for (const { path, field } of FORMS) {
   test(`the action of ${path} called with arguments that refer to parts the body does not have answers 400, never 500`, async ({ request }) => {
     const id = await actionId(request, path, field)
@@ -57,9 +57,12 @@ for (const { path, field } of FORMS) {
       const answer = await request.post(path, { headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: args })
       expect(answer.status(), `${path} ${args}`).toBe(400)
     }
-    const multipart = new FormData()
-    multipart.set('0', '[{},"$Q1"]')
-    expect((await request.post(path, { headers: { 'Next-Action': id, Accept: 'text/x-component' }, multipart })).status(), `${path} multipart`).toBe(400)
+    for (const [args, part] of [['[{},"$Q1"]', ''], ['[{},"$Q1"]', '"not a list"'], ['[{},"$B1"]', '"not a file"']]) {
+      const multipart = new FormData()
+      multipart.set('0', args)
+      if (part) multipart.set('1', part)
+      expect((await request.post(path, { headers: { 'Next-Action': id, Accept: 'text/x-component' }, multipart })).status(), `${path} ${args} ${part}`).toBe(400)
+    }
   })
 }
 
