@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
+import { adminAuthHeader, rest, restResponse, startPayload, type TestPayload } from '../helpers/payload'
 
 const ADMIN = { email: 'owner@example.com', password: 'correct-horse-battery' }
 
@@ -108,6 +108,14 @@ describe('anonymous REST access', () => {
     for (const where of ['where[question][like]=sea', 'where[id][in]=1,2', 'where[id][not_in][0]=1', 'where[or][0][question][contains]=gel&where[or][1][answer][exists]=true', `where=${encodeURIComponent('{"question":{"equals":"x"}}')}`]) {
       expect((await rest(app.config, 'GET', `/faqs?${where}`)).status, where).toBe(200)
     }
+  })
+
+  it('answers a photo file no image has with 404, for the admin too', async () => {
+    expect((await rest(app.config, 'GET', '/media/file/no-such-photo.webp')).status).toBe(403)
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    expect(await rest(app.config, 'GET', '/media/file/no-such-photo.webp', { headers })).toEqual({ status: 404, json: { errors: [{ message: 'Not Found' }] } })
+    const seeded = (await app.payload.find({ collection: 'media', limit: 1, depth: 0 })).docs[0]
+    expect((await restResponse(app.config, 'GET', `/media/file/${seeded.filename}`, { headers })).status).toBe(200)
   })
 
   it('lets the logged-in admin read orders and subscribers', async () => {
