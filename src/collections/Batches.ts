@@ -52,18 +52,22 @@ const day = (name: 'madeOn' | 'bestBy', label: string, description: string): Fie
 const completeBatch: CollectionBeforeValidateHook = async ({ data, originalDoc, req }) => {
   if (!data) return data
   const current = { ...originalDoc, ...data }
-  const madeOn = current.madeOn ? dayKeyOf(current.madeOn) : undefined
+  const madeOn = dayOf(current.madeOn)
   if (!madeOn) return data
   if (data.madeOn) data.madeOn = storedDay(madeOn)
   if (!current.code?.trim()) data.code = await freeBatchCode(req, defaultBatchCode(madeOn))
+  const bestBy = dayOf(data.bestBy)
   if (!current.bestBy) {
     const settings = await req.payload.findGlobal({ slug: 'site-settings', depth: 0, req })
     data.bestBy = storedDay(addDays(madeOn, settings.shelfLifeDays ?? DEFAULT_SHELF_LIFE_DAYS))
-  } else if (data.bestBy) data.bestBy = storedDay(dayKeyOf(data.bestBy))
+  } else if (bestBy) data.bestBy = storedDay(bestBy)
   if (!current.opensAt) data.opensAt = new Date().toISOString()
   if (Array.isArray(data.flavors)) for (const row of data.flavors) if (row && row.left == null) row.left = row.made ?? 0
   return data
 }
+
+/** The calendar day of a posted date, or undefined for text that is no date (the date field's own check refuses it). */
+const dayOf = (value: unknown) => ((typeof value === 'string' || value instanceof Date) && !Number.isNaN(new Date(value).getTime()) ? dayKeyOf(value) : undefined)
 
 /** The suggested code, or, when a batch made the same day has it, the same with "-2", "-3"… */
 async function freeBatchCode(req: PayloadRequest, suggested: string): Promise<string> {

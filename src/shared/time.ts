@@ -95,9 +95,18 @@ export const dayKeyOf = (stored: string | Date): string => new Date(stored).toIS
 /** How a day is stored: noon UTC, which is the same calendar day in every time zone the admin is used in. */
 export const storedDay = (dayKey: string) => `${dayKey}T12:00:00.000Z`
 
-/** Whether a posted day is a real calendar day key ('2026-12-05'). */
+const FIRST_DAY_KEY_YEAR = 1970
+const LAST_DAY_KEY_YEAR = 9998
+
+/**
+ * Whether a posted day is a real calendar day key ('2026-12-05') in the years the day arithmetic
+ * here works for: Date.UTC reads a year below 100 as 19xx, and a day past 9999 has no four-digit
+ * key (a sheet or a label adds days and weeks to the day it is given).
+ */
 export function isDayKey(value: unknown): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const year = Number(value.slice(0, 4))
+  if (year < FIRST_DAY_KEY_YEAR || year > LAST_DAY_KEY_YEAR) return false
   // A month or day out of range ('2026-13-45') is an invalid date, whose toISOString throws.
   const noon = new Date(`${value}T12:00:00Z`)
   return !Number.isNaN(noon.getTime()) && noon.toISOString().slice(0, 10) === value

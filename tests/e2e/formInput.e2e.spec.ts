@@ -48,6 +48,24 @@ for (const { path, field, emptyForm } of FORMS) {
   })
 }
 
+// React's reply encoding: "$Q1" is a Map whose entries part 1 holds, "$B1" a Blob, "$S" a typed
+// array with no part at all, "$n…" a BigInt. Each answer is a 400, as for arguments that are not JSON.
+for (const { path, field } of FORMS) {
+  test(`the action of ${path} called with arguments that refer to parts the body does not have answers 400, never 500`, async ({ request }) => {
+    const id = await actionId(request, path, field)
+    for (const args of ['["$Q1"]', '["$B1"]', '["$S"]', '[{},"$W2"]', '["$nabc"]', '["$"]']) {
+      const answer = await request.post(path, { headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: args })
+      expect(answer.status(), `${path} ${args}`).toBe(400)
+    }
+    for (const [args, part] of [['[{},"$Q1"]', ''], ['[{},"$Q1"]', '"not a list"'], ['[{},"$B1"]', '"not a file"']]) {
+      const multipart = new FormData()
+      multipart.set('0', args)
+      if (part) multipart.set('1', part)
+      expect((await request.post(path, { headers: { 'Next-Action': id, Accept: 'text/x-component' }, multipart })).status(), `${path} ${args} ${part}`).toBe(400)
+    }
+  })
+}
+
 // 12,000,000 characters lie between the actions' limit and what the proxy used to buffer (500
 // then); 12 and 13 MiB above both.
 test('an order with 12 MB of notes answers 413 or "too long", never 500, and is not stored', async ({ request }) => {
@@ -63,4 +81,43 @@ test('an order with 12 MB of notes answers 413 or "too long", never 500, and is 
     }
     expect((await adminApi(request, 'GET', `/api/orders?depth=0&where[email][equals]=${encodeURIComponent(email)}`)).totalDocs).toBe(0)
   }
+})
+
+/** The order form as a browser without JavaScript posts it, under an e-mail address of its own. */
+async function orderFormPost(request: APIRequestContext, email: string): Promise<FormData> {
+  const body = new FormData()
+  for (const [name, value] of await hiddenInputs(request, '/order', 'fullName')) body.append(name, value)
+  for (const [name, value] of Object.entries({ ...validOrderForm, email, submissionKey: crypto.randomUUID() })) body.set(name, value)
+  return body
+}
+
+const storedOrders = async (request: APIRequestContext, email: string) =>
+  (await adminApi(request, 'GET', `/api/orders?depth=0&where[email][equals]=${encodeURIComponent(email)}`)).totalDocs
+
+test('an order posted from a page on another site answers 403, never 500, and is not stored', async ({ request }) => {
+  const email = `other-site-${Date.now()}@example.com`
+  const id = await actionId(request, '/order', 'fullName')
+  for (const origin of ['https://shop.example', 'null', 'not a url']) {
+    const withoutScript = await request.post('/order', { multipart: await orderFormPost(request, email), headers: { Origin: origin } })
+    expect(withoutScript.status(), `a form from ${origin}`).toBe(403)
+    const withScript = await request.post('/order', { headers: { Origin: origin, 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: '[{},{}]' })
+    expect(withScript.status(), `an action call from ${origin}`).toBe(403)
+  }
+  expect(await storedOrders(request, email)).toBe(0)
+
+  const sameSite = await request.post('/order', { multipart: await orderFormPost(request, email), headers: { Origin: new URL(process.env.E2E_BASE_URL!).origin } })
+  expect(sameSite.status()).toBe(200)
+  expect(await storedOrders(request, email)).toBe(1)
+})
+
+// Without JavaScript, React posts the form's action as JSON in its `$ACTION_<n>:<m>` fields.
+test("an order whose React fields are not JSON answers 400, never 500, and is not stored", async ({ request }) => {
+  const email = `garbled-action-${Date.now()}@example.com`
+  for (const garbled of ['[{"status":', '']) {
+    const body = await orderFormPost(request, email)
+    const field = [...body.keys()].find((name) => /^\$ACTION_\d+:1$/.test(name))!
+    body.set(field, garbled)
+    expect((await request.post('/order', { multipart: body })).status(), `${field}=${garbled}`).toBe(400)
+  }
+  expect(await storedOrders(request, email)).toBe(0)
 })

@@ -43,9 +43,20 @@ test.describe('malformed requests answer 4xx, never 500', () => {
     ['POST', '/api/exports', {}, 403],
     ['POST', '/api/exports', { headers: { 'Content-Type': 'application/json' }, body: '{"collectionSlug":"orders","format":"csv"}' }, 403],
     ['POST', '/api/faqs', { headers: { 'Content-Type': 'application/json' }, body: '{"question":"Spam?","answer":"Spam"}' }, 403],
+    ['POST', '/api/faqs', { headers: { 'Content-Type': 'multipart/form-data; boundary=XX' }, body: '--XX\r\nContent-Disposition: form-data; name="question"\r\n\r\nCut off' }, 400],
+    ['PATCH', '/api/faqs/1', { headers: { 'Content-Type': 'multipart/form-data' }, body: 'no boundary' }, 400],
+    ['POST', '/api/users/login', { headers: { 'Content-Type': 'multipart/form-data; boundary=XX' }, body: '--XX\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{"email":\r\n--XX--\r\n' }, 400],
+    ['POST', '/_next/static/chunks/none.js', { headers: { 'Content-Type': 'multipart/form-data; boundary=XX' }, body: '--XX\r\nContent-Disposition: form-data; name="a"\r\n\r\nCut off' }, 400],
+    ['GET', '/order/status/%0D%0ALocation:%20x/refill', {}, 404],
+    ['GET', '/order/status/caf%C3%A9/refill', {}, 404],
+    ['GET', '/api/media/file/any.webp?prefix=x', {}, 400],
+    ['GET', '/api/media/file/any.webp?prefix', {}, 400],
+    ['POST', '/seller/no-such-page', { headers: { Origin: 'https://shop.example', 'Next-Action': '0'.repeat(42), 'Content-Type': 'text/plain;charset=UTF-8' }, body: '[]' }, 403],
+    ['GET', '/api/payload-migrations', {}, 404],
+    ['DELETE', '/api/payload-migrations/1', {}, 404],
   ]
   for (const [method, path, options, status] of cases) {
-    const detail = options?.host ? ` (Host: ${options.host})` : options?.body ? ` with ${options.body}` : ''
+    const detail = options?.host ? ` (Host: ${options.host})` : options?.body ? ` with ${options.body.split('\r\n').filter((line) => line && !line.startsWith('--')).at(-1)}` : ''
     test(`${method} ${path}${detail} → ${status}`, async () => {
       expect((await raw(method, path, options)).status).toBe(status)
     })

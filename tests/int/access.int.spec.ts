@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
+import { adminAuthHeader, rest, restResponse, startPayload, type TestPayload } from '../helpers/payload'
 
 const ADMIN = { email: 'owner@example.com', password: 'correct-horse-battery' }
 
@@ -85,6 +85,37 @@ describe('anonymous REST access', () => {
     const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
     const query = await rest(app.config, 'GET', '/orders?where[createdAt][greater_than]=abc', { headers })
     expect(query).toEqual({ status: 400, json: { errors: [{ message: 'A value in the query does not fit its field.' }] } })
+  })
+
+  it('answers a limit or page no list can have with 400, where the database would fail', async () => {
+    const refused = { status: 400, json: { errors: [{ message: 'The limit or page in the query is not one a list can have.' }] } }
+    for (const query of ['limit=1.5', 'limit=-1&page=2', 'limit=9223372036854775807', 'page=99999999999999999999', `limit=${Number.MAX_SAFE_INTEGER}&page=3`]) {
+      expect(await rest(app.config, 'GET', `/faqs?${query}`), query).toEqual(refused)
+    }
+    for (const query of ['limit=0&page=2', 'page=0', 'page=-1', 'limit=5&page=3', 'page=1000000']) {
+      expect((await rest(app.config, 'GET', `/faqs?${query}`)).status, query).toBe(200)
+    }
+    expect((await rest(app.config, 'GET', '/faqs?limit=5&page=3')).json.docs).toHaveLength(4)
+  })
+
+  it('answers a where no list can be searched with 400, where the query would fail', async () => {
+    const refused = { status: 400, json: { errors: [{ message: 'The where of the query is not one a list can be searched with.' }] } }
+    for (const where of ['where[question][equals][]=a', 'where[id][equals][x]=1', 'where[question][in][0][a]=b', 'where[question][near]=1,2', 'where[createdAt][within]=x', 'where[question][all]=a']) {
+      expect(await rest(app.config, 'GET', `/faqs?${where}`), where).toEqual(refused)
+    }
+    expect(await rest(app.config, 'GET', '/faqs?where=x')).toEqual({ status: 400, json: { errors: [{ message: 'The where of the query is not JSON.' }] } })
+    // What the admin and the site ask still answers.
+    for (const where of ['where[question][like]=sea', 'where[id][in]=1,2', 'where[id][not_in][0]=1', 'where[or][0][question][contains]=gel&where[or][1][answer][exists]=true', `where=${encodeURIComponent('{"question":{"equals":"x"}}')}`]) {
+      expect((await rest(app.config, 'GET', `/faqs?${where}`)).status, where).toBe(200)
+    }
+  })
+
+  it('answers a photo file no image has with 404, for the admin too', async () => {
+    expect((await rest(app.config, 'GET', '/media/file/no-such-photo.webp')).status).toBe(403)
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    expect(await rest(app.config, 'GET', '/media/file/no-such-photo.webp', { headers })).toEqual({ status: 404, json: { errors: [{ message: 'Not Found' }] } })
+    const seeded = (await app.payload.find({ collection: 'media', limit: 1, depth: 0 })).docs[0]
+    expect((await restResponse(app.config, 'GET', `/media/file/${seeded.filename}`, { headers })).status).toBe(200)
   })
 
   it('lets the logged-in admin read orders and subscribers', async () => {

@@ -205,6 +205,12 @@ describe('the seller’s batches', () => {
     const twice = await rest(app.config, 'POST', '/batches', { headers, body: { madeOn: '2026-12-05', flavors: [{ flavor: flavor.id, made: 3 }, { flavor: flavor.id, made: 2 }] } })
     expect(twice.status).toBe(400)
     expect(JSON.stringify(twice.json)).toContain('Each flavor once')
+    const before = await payload.count({ collection: 'batches' })
+    for (const body of [{ madeOn: 'soon' }, { madeOn: '2026-12-05', bestBy: 'later' }]) {
+      const notDays = await rest(app.config, 'POST', '/batches', { headers, body })
+      expect(notDays.status, JSON.stringify(body)).toBe(400)
+    }
+    expect((await payload.count({ collection: 'batches' })).totalDocs).toBe(before.totalDocs)
   })
 
   it('keeps a batch that orders took jars from: deleting it is refused with what to do instead', async () => {

@@ -262,6 +262,14 @@ describe('exports hold no live spreadsheet formula', () => {
       expect((await app.payload.count({ collection: 'exports' })).totalDocs).toBe(exportsBefore)
     })
 
+    it('an export of a collection that does not exist is refused when saving, with the reason', async () => {
+      const exportsBefore = (await app.payload.count({ collection: 'exports' })).totalDocs
+      const { status, json } = await save({ collectionSlug: 'no-such-collection', format: 'csv' })
+      expect(status).toBe(400)
+      expect(JSON.stringify(json)).toContain('Collection')
+      expect((await app.payload.count({ collection: 'exports' })).totalDocs).toBe(exportsBefore)
+    })
+
     it('an export whose file cannot be made says so', async () => {
       // Made for an account deleted before its job ran: the plugin's task refuses to export for nobody.
       const exported = await app.payload.db.create({ collection: 'exports', data: { name: 'orphan', collectionSlug: 'orders', format: 'csv', status: 'preparing' } })

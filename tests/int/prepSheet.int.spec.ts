@@ -169,6 +169,15 @@ describe("the prep sheet's CSV", () => {
     expect(await forged.text()).not.toContain('Pickup Pat')
   })
 
+  it('reads a day far from any order as no day asked for, never a 500', async () => {
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    for (const day of ['9999-12-31', '0000-01-01']) {
+      const response = await restResponse(app.config, 'GET', `${PREP_SHEET_VIEW.csvUrl.replace(/^\/api/, '')}?day=${day}`, { headers })
+      expect(response.status, day).toBe(200)
+      expect(response.headers.get('content-disposition'), day).not.toContain(day)
+    }
+  })
+
   it('holds the same sheet, with no live spreadsheet formula', async () => {
     const response = await download(await adminAuthHeader(app.config, ADMIN.email, ADMIN.password))
     expect(response.status).toBe(200)

@@ -24,6 +24,11 @@ describe('days and weeks in the seller’s time zone', () => {
     expect(isDayKey('2026-13-45')).toBe(false)
     expect(isDayKey('2026-12-5')).toBe(false)
     expect(isDayKey(20261205)).toBe(false)
+    // Far from any order: a sheet adding a day to 9999-12-31 threw; a year below 100 read as 19xx.
+    expect(isDayKey('9999-12-31')).toBe(false)
+    expect(isDayKey('0000-01-01')).toBe(false)
+    expect(isDayKey('1970-01-01')).toBe(true)
+    expect(isDayKey('9998-12-31')).toBe(true)
   })
 
   it('writes a calendar day short, whatever the time zone', () => {

@@ -134,9 +134,10 @@ async function exportingSeller(req: PayloadRequest, input: TaskCreateCollectionE
 /**
  * A filter the list cannot run is refused when the export is saved (Payload answers 400 naming the
  * field), rather than queued to fail in the background. Counting the matches is one quick query.
+ * A collection that does not exist is left to the plugin's own check of the field (400 too).
  */
 export const refuseUnusableFilter: CollectionBeforeValidateHook<Export> = async ({ data, operation, req }) => {
-  if (operation !== 'create' || !data?.collectionSlug) return data
+  if (operation !== 'create' || !data?.collectionSlug || !(data.collectionSlug in req.payload.collections)) return data
   await req.payload.count({ collection: data.collectionSlug as CollectionSlug, where: (data.where ?? {}) as Where, req })
   return data
 }

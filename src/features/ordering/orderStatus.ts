@@ -11,8 +11,10 @@ import type { Order } from '@/payload-types'
  */
 const STATUS_TOKEN = /^[A-Za-z0-9_-]{24,64}$/
 
+export const isStatusToken = (token: string) => STATUS_TOKEN.test(token)
+
 export async function findOrderByStatusToken(payload: Payload, token: string): Promise<Order | null> {
-  if (!STATUS_TOKEN.test(token)) return null
+  if (!isStatusToken(token)) return null
   const { docs } = await payload.find({ collection: 'orders', where: { statusToken: { equals: token } }, limit: 1, depth: 1, overrideAccess: true })
   return docs[0] ?? null
 }

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { type AfterErrorHook, type CollectionBeforeOperationHook, type Config, Forbidden, type Plugin } from 'payload'
+import { type AfterErrorHook, APIError, type CollectionBeforeOperationHook, type Config, Forbidden, type Plugin } from 'payload'
 
 /**
  * The two rules Payload leaves to the site for its REST API (`/api/*`), added to the config as a
@@ -12,13 +12,16 @@ import { type AfterErrorHook, type CollectionBeforeOperationHook, type Config, F
  *   forms never post here: they are server actions that write through the Local API.
  * - A value the database cannot hold (`/api/reviews/abc` where ids are numbers, a date filter of
  *   `abc`) is the request's fault: 404 for a document id (no document can have it), 400 otherwise,
- *   where Payload would answer 500.
+ *   where Payload would answer 500. A list's `limit` and `page`, and the shape of a `where`, are
+ *   checked before the query, as Payload passes them to the database as they are (`?limit=1.5`,
+ *   `?where[name][equals][]=a`), and a `where` sent as text that is not JSON is the request's
+ *   fault too.
  */
 export const restApiRules = (): Plugin => (config: Config) => ({
   ...config,
   collections: config.collections?.map((collection) => ({
     ...collection,
-    hooks: { ...collection.hooks, beforeOperation: [refuseAnonymousWrites, ...(collection.hooks?.beforeOperation ?? [])] },
+    hooks: { ...collection.hooks, beforeOperation: [refuseAnonymousWrites, refuseUnusableQuery, ...(collection.hooks?.beforeOperation ?? [])] },
   })),
   hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), unusableValueAnswer] },
 })
@@ -35,7 +38,77 @@ const refuseAnonymousWrites: CollectionBeforeOperationHook = ({ args, operation,
   throw new Forbidden(req.t)
 }
 
+const UNUSABLE_PAGING_MESSAGE = 'The limit or page in the query is not one a list can have.'
+const UNUSABLE_WHERE_MESSAGE = 'The where of the query is not one a list can be searched with.'
+
+const refuseUnusableQuery: CollectionBeforeOperationHook = ({ args, operation, req }) => {
+  if (req.payloadAPI !== 'REST') return args
+  const { limit, page, where } = (args ?? {}) as { limit?: unknown; page?: unknown; where?: unknown }
+  if (operation === 'read' && !isUsablePaging(limit, page)) throw new APIError(UNUSABLE_PAGING_MESSAGE, 400)
+  if (where !== undefined && !isUsableWhere(where)) throw new APIError(UNUSABLE_WHERE_MESSAGE, 400)
+  return args
+}
+
+/**
+ * What a list query can run with: a whole `limit` from 0 (0: no limit), a whole `page`, and the
+ * rows it skips, (page − 1) × limit, a number the database holds exactly. SQLite refuses a
+ * fraction or a number past 64 bits, and a negative limit writes OFFSET without LIMIT.
+ */
+function isUsablePaging(limit: unknown, page: unknown): boolean {
+  const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value)
+  if (limit !== undefined && !(isWhole(limit) && limit >= 0)) return false
+  if (page !== undefined && !isWhole(page)) return false
+  const skipped = (Math.max(Number(page ?? 1), 1) - 1) * Number(limit ?? 0)
+  return Number.isSafeInteger(skipped)
+}
+
+/**
+ * Payload's operators the site's fields are searched with. Not `near`, `within` and `intersects`
+ * (no field here is a point) nor `all` (MongoDB only): on SQLite each of them fails the query.
+ */
+const WHERE_OPERATORS = new Set(['equals', 'not_equals', 'in', 'not_in', 'exists', 'greater_than', 'greater_than_equal', 'less_than', 'less_than_equal', 'like', 'not_like', 'contains'])
+const LIST_OPERATORS = new Set(['in', 'not_in'])
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** A value the database can compare: text, a number, a boolean or null, or a document of a relationship to several collections. */
+const isComparable = (value: unknown): boolean =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value) || (isRecord(value) && Object.keys(value).every((key) => key === 'relationTo' || key === 'value') && typeof value.relationTo === 'string')
+
+/**
+ * A `where` as Payload reads it: `and`/`or` lists of wheres (a list the query string held as an
+ * object of numbered entries too), and for each field path its operators with a comparable value,
+ * or a list of them for `in` and `not_in`.
+ */
+function isUsableWhere(where: unknown): boolean {
+  if (!isRecord(where)) return false
+  return Object.entries(where).every(([path, condition]) => {
+    if (path === 'and' || path === 'or') return (Array.isArray(condition) || isRecord(condition)) && Object.values(condition).every(isUsableWhere)
+    if (!isRecord(condition)) return false
+    return Object.entries(condition).every(
+      ([operator, value]) => WHERE_OPERATORS.has(operator) && (isComparable(value) || (LIST_OPERATORS.has(operator) && Array.isArray(value) && value.every(isComparable))),
+    )
+  })
+}
+
+/** The query parameter, `where` or `data`, sent as text that is not JSON: Payload parses it before any hook runs. */
+function unreadableJsonParameter(req: Parameters<AfterErrorHook>[0]['req']): string | undefined {
+  const query = (req.query ?? {}) as Record<string, unknown>
+  return ['where', 'data'].find((name) => {
+    const text = query[name]
+    if (typeof text !== 'string' || text === '') return false
+    try {
+      JSON.parse(text)
+      return false
+    } catch {
+      return true
+    }
+  })
+}
+
 const unusableValueAnswer: AfterErrorHook = ({ error, req }) => {
+  const unreadable = unreadableJsonParameter(req)
+  if (unreadable) return { status: 400, response: { errors: [{ message: `The ${unreadable} of the query is not JSON.` }] } }
   if (!isUnusableValue(error)) return
   const isDocumentId = req.routeParams?.id !== undefined
   return isDocumentId
