@@ -257,6 +257,15 @@ describe('what the proxy refuses', () => {
     }
   })
 
+  it("passes on the app's redirect of a long address ending in '/', however long its headers", async () => {
+    // Next answers 308 and repeats the address in Location and Refresh: with a path of a few
+    // kilobytes those headers outgrew nginx's default 4 kB buffer, and the visitor got a 502.
+    const long = `/${'a'.repeat(3000)}/`
+    const response = await fetch(`${proxy.url}${long}`, { redirect: 'manual' })
+    expect(response.status).toBe(308)
+    expect(response.headers.get('location')).toBe(long.slice(0, -1))
+  })
+
   it('answers a malformed request with 400', async () => {
     expect(await rawStatus('GET / HTTP/1.1\r\nConnection: close\r\n\r\n'), 'no Host').toBe(400)
     expect(await rawStatus('GET /%zz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'), 'bad percent-encoding').toBe(400)
