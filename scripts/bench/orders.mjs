@@ -13,6 +13,7 @@ import { createClient } from '@libsql/client'
 
 import { HONEYPOT_FIELD } from '../../src/shared/forms/honeypot.mjs'
 import { percentile } from './server.mjs'
+import { BROWSER_ENCODINGS } from './throughput.mjs'
 
 const SUCCESS_TEXT = 'Order Submitted!'
 // What a customer types; the flavor values are the seeded ones.
@@ -93,11 +94,11 @@ function scriptedPost(fields) {
  * compression as a browser does (nginx's real work) and decompresses the answer.
  */
 const agent = new http.Agent({ keepAlive: true })
-const DECOMPRESS = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync }
+const DECOMPRESS = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync, zstd: zlib.zstdDecompressSync }
 
 /** Sends one request; answers its status and its body as text. */
 function send(url, { method = 'GET', headers = {}, body } = {}) {
-  const allHeaders = { 'Accept-Encoding': 'gzip, deflate, br', ...headers, ...(body ? { 'Content-Length': body.length } : {}) }
+  const allHeaders = { ...BROWSER_ENCODINGS, ...headers, ...(body ? { 'Content-Length': body.length } : {}) }
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, agent, headers: allHeaders }, (response) => {
       const chunks = []
