@@ -1,9 +1,19 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 
-import { customerKeys } from '@/features/admin/customerKeys'
-
 /** Orders updated by one statement of the backfill. */
 const BACKFILL_CHUNK = 500
+
+/**
+ * The customer keys as the orders' hook made them when this migration was written
+ * (features/admin/customerKeys.ts then): the e-mail lower-cased; the phone as its digits, '+1'
+ * before a US number, none when it has fewer than 7 digits. Written here, not imported: a
+ * migration must do the same thing after the rule changes.
+ */
+function customerKeys(order: { email: string | null; phone: string | null }): { customerEmail: string | null; customerPhone: string | null } {
+  const digits = (order.phone ?? '').replace(/\D/g, '')
+  const phone = digits.length === 10 ? `+1${digits}` : digits.length === 11 && digits.startsWith('1') ? `+${digits}` : digits
+  return { customerEmail: (order.email ?? '').trim().toLowerCase() || null, customerPhone: digits.length >= 7 ? phone : null }
+}
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`ALTER TABLE \`orders\` ADD \`customer_email\` text;`)

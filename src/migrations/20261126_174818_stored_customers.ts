@@ -1,6 +1,108 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 
-import { storeAllCustomers } from '@/features/admin/customerRecords'
+/**
+ * The backfill below is written here, not imported: a migration must do the same thing after the
+ * code it was written beside changes. It stores the customers as the Customers view joined them
+ * when it was written (features/admin/customers.ts, customerRecords.ts then): the orders grouped
+ * into contacts by the database, contacts sharing an e-mail or a phone key joined into one
+ * customer, each customer's lists newest first.
+ */
+type Contact = {
+  customerEmail: string | null
+  customerPhone: string | null
+  fullName: string
+  email: string | null
+  phone: string
+  orders: number
+  totalSpent: number
+  cancelled: number
+  firstOrderAt: string
+  lastOrderAt: string
+  firstOrderId: number
+}
+
+const CONTACT_COLUMNS = sql`\`customer_email\` AS customerEmail, \`customer_phone\` AS customerPhone, \`full_name\` AS fullName, \`email\`, \`phone\`,
+  sum(CASE WHEN \`status\` <> 'cancelled' THEN 1 ELSE 0 END) AS orders,
+  coalesce(sum(CASE WHEN \`status\` <> 'cancelled' THEN \`total_price\` END), 0) AS totalSpent,
+  sum(CASE WHEN \`status\` <> 'cancelled' THEN 0 ELSE 1 END) AS cancelled,
+  min(\`created_at\`) AS firstOrderAt, max(\`created_at\`) AS lastOrderAt, min(\`id\`) AS firstOrderId`
+
+/** The keys a customer is found by: `email:…`, `phone:…`, or `order:<id>` for an order with neither. */
+const matchKeysOf = (contact: Contact) => {
+  const keys = [contact.customerEmail && `email:${contact.customerEmail}`, contact.customerPhone && `phone:${contact.customerPhone}`].filter((key): key is string => Boolean(key))
+  return keys.length ? keys : [`order:${contact.firstOrderId}`]
+}
+
+/** Contacts sharing any key, joined (union-find), in the order their first contact came. */
+function groupContacts(contacts: Contact[]): Contact[][] {
+  const parent = contacts.map((_, index) => index)
+  const root = (index: number): number => {
+    while (parent[index] !== index) index = parent[index] = parent[parent[index]]
+    return index
+  }
+  const firstWith = new Map<string, number>()
+  contacts.forEach((contact, index) => {
+    for (const key of matchKeysOf(contact)) {
+      const first = firstWith.get(key)
+      if (first === undefined) firstWith.set(key, index)
+      else parent[root(index)] = root(first)
+    }
+  })
+  const groups = new Map<number, Contact[]>()
+  contacts.forEach((contact, index) => groups.set(root(index), [...(groups.get(root(index)) ?? []), contact]))
+  return [...groups.values()]
+}
+
+const time = (instant: string) => new Date(instant).getTime()
+const distinct = (values: (string | null)[]) => [...new Set(values.filter((value): value is string => Boolean(value)))]
+
+/** One customer's row of the `customers` table, and its keys for `customers_texts`. */
+function customerRow(group: Contact[]) {
+  const newestFirst = [...group].sort((a, b) => time(b.lastOrderAt) - time(a.lastOrderAt))
+  const newest = newestFirst[0]
+  const oldest = group.reduce((first, contact) => (time(contact.firstOrderAt) < time(first.firstOrderAt) ? contact : first))
+  const sum = (count: (contact: Contact) => number) => group.reduce((total, contact) => total + count(contact), 0)
+  const names = distinct(newestFirst.map((contact) => contact.fullName))
+  const emails = distinct(newestFirst.map((contact) => contact.email))
+  const phones = distinct(newestFirst.map((contact) => contact.phone))
+  return {
+    customerKey: `customer-${oldest.firstOrderId}`,
+    name: newest.fullName,
+    email: newestFirst.find((contact) => contact.email)?.email ?? '',
+    phone: newest.phone,
+    names,
+    emails,
+    phones,
+    orders: sum((contact) => contact.orders),
+    totalSpent: sum((contact) => contact.totalSpent),
+    cancelled: sum((contact) => contact.cancelled),
+    firstOrderAt: new Date(oldest.firstOrderAt).toISOString(),
+    lastOrderAt: new Date(newest.lastOrderAt).toISOString(),
+    searchText: [...names, ...emails].map((value) => value.toLowerCase()).join('\n'),
+    phoneDigits: phones.map((phone) => phone.replace(/\D/g, '')).filter(Boolean).join('\n'),
+    matchKeys: [...new Set(group.flatMap(matchKeysOf))],
+  }
+}
+
+/** Stores every customer of the orders stored before this migration. */
+async function storeAllCustomers(db: MigrateUpArgs['db']): Promise<void> {
+  const keyed = await db.all<Contact>(
+    sql`SELECT ${CONTACT_COLUMNS} FROM \`orders\` WHERE NOT (\`customer_email\` IS NULL AND \`customer_phone\` IS NULL)
+      GROUP BY \`customer_email\`, \`customer_phone\`, \`full_name\`, \`email\`, \`phone\`;`,
+  )
+  const alone = await db.all<Contact>(sql`SELECT ${CONTACT_COLUMNS} FROM \`orders\` WHERE \`customer_email\` IS NULL AND \`customer_phone\` IS NULL GROUP BY \`id\`;`)
+  for (const group of groupContacts([...keyed, ...alone])) {
+    const { matchKeys, names, emails, phones, ...row } = customerRow(group)
+    const [{ id }] = await db.all<{ id: number }>(
+      sql`INSERT INTO \`customers\` (\`customer_key\`, \`name\`, \`email\`, \`phone\`, \`names\`, \`emails\`, \`phones\`, \`orders\`, \`total_spent\`, \`cancelled\`, \`first_order_at\`, \`last_order_at\`, \`search_text\`, \`phone_digits\`)
+        VALUES (${row.customerKey}, ${row.name}, ${row.email}, ${row.phone}, ${JSON.stringify(names)}, ${JSON.stringify(emails)}, ${JSON.stringify(phones)}, ${row.orders}, ${row.totalSpent}, ${row.cancelled}, ${row.firstOrderAt}, ${row.lastOrderAt}, ${row.searchText}, ${row.phoneDigits})
+        RETURNING \`id\`;`,
+    )
+    for (const [index, key] of matchKeys.entries()) {
+      await db.run(sql`INSERT INTO \`customers_texts\` (\`order\`, \`parent_id\`, \`path\`, \`text\`) VALUES (${index + 1}, ${id}, 'matchKeys', ${key});`)
+    }
+  }
+}
 
 export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE TABLE \`customers\` (
@@ -39,7 +141,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE INDEX \`orders_customer_phone_idx\` ON \`orders\` (\`customer_phone\`);`)
   // Hand-edited: the customers of the orders stored before this migration, joined as the Customers
   // view joined them on every visit until now; the orders' hooks keep them from here on.
-  await storeAllCustomers(payload, req)
+  await storeAllCustomers(db)
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
