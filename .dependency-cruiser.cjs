@@ -35,6 +35,27 @@ module.exports = {
       to: { path: '^src/(features|collections|globals|hooks|access|fields|plugins|seed|app)/' },
     },
     {
+      name: 'platform-not-config',
+      severity: 'error',
+      comment: "The platform is handed Payload's client (src/payloadClient.ts); importing the config would run an arrow back up: config → collections → features → platform.",
+      from: { path: '^src/platform/' },
+      to: { path: '^(payload\\.config\\.ts|src/(payloadClient|cachedGlobals)\\.ts)$' },
+    },
+    {
+      name: 'config-only-from-the-top',
+      severity: 'error',
+      comment: "Payload's config and client are for the app's entry points (routes, actions, the server's start): the data model, its hooks and the generic code get `req.payload` or the client handed in.",
+      from: { path: '^src/(collections|globals|hooks|access|fields|plugins|seed|shared|components)/' },
+      to: { path: '^(payload\\.config\\.ts|src/(payloadClient|cachedGlobals)\\.ts)$' },
+    },
+    {
+      name: 'migrations-stand-alone',
+      severity: 'error',
+      comment: 'A migration is a snapshot: it must do the same thing after the code it was written beside changes, so what it needs is written inside it. It imports no project code (the generated index imports the migrations).',
+      from: { path: '^src/migrations/' },
+      to: { path: '^(src/(?!migrations/)|payload\\.config\\.ts$)' },
+    },
+    {
       name: 'shared-below-everything',
       severity: 'error',
       comment: 'shared/ is what every part uses: it imports only other shared code.',
@@ -54,6 +75,6 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.mjs', '.js'] },
-    exclude: { path: '^src/(payload-types\\.ts|migrations/|app/\\(payload\\)/admin/importMap\\.js)' },
+    exclude: { path: '^src/(payload-types\\.ts|migrations/.*\\.json$|app/\\(payload\\)/admin/importMap\\.js)' },
   },
 }

@@ -25,7 +25,7 @@ export async function register(): Promise<void> {
   const { checkEnvironmentOrExit } = await import('./platform/config/environment.mjs')
   checkEnvironmentOrExit()
   const [{ getPayloadClient }, { startOutboxWorker }, { pruneSubmissions }, { queueScheduledMessages }, { runOnOneInstance }, { backUpWhenDue, BACKUP_CHECK_MS }, { markServerRunning }] = await Promise.all([
-    import('./platform/db/payloadClient'),
+    import('./payloadClient'),
     import('./platform/email/outbox'),
     import('./platform/db/submissions'),
     import('./features/ordering/orderMessages'),

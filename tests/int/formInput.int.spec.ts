@@ -18,7 +18,7 @@ import { startPayload, type TestPayload } from '../helpers/payload'
  */
 const context = vi.hoisted(() => ({ payload: undefined as Payload | undefined }))
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': '203.0.113.40' }) }))
-vi.mock('@/platform/db/payloadClient', () => ({ getPayloadClient: async () => context.payload }))
+vi.mock('@/payloadClient', () => ({ getPayloadClient: async () => context.payload }))
 
 let app: TestPayload
 const count = async (collection: 'orders' | 'reviews' | 'contact-messages' | 'email-captures') => (await app.payload.count({ collection })).totalDocs

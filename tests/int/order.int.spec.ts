@@ -17,7 +17,7 @@ import { startSmtp, type TestSmtp } from '../helpers/smtp'
 // The server action runs outside Next here: its request headers and Payload client are the test's.
 const context = vi.hoisted(() => ({ ip: '203.0.113.1', payload: undefined as Payload | undefined }))
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': context.ip }) }))
-vi.mock('@/platform/db/payloadClient', () => ({ getPayloadClient: async () => context.payload }))
+vi.mock('@/payloadClient', () => ({ getPayloadClient: async () => context.payload }))
 
 let app: TestPayload
 let smtp: TestSmtp

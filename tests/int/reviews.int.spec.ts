@@ -24,7 +24,7 @@ import { rest, startPayload, type TestPayload } from '../helpers/payload'
 // The server action runs outside Next here: its request headers and Payload client are the test's.
 const context = vi.hoisted(() => ({ ip: '203.0.113.1', payload: undefined as Payload | undefined }))
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': context.ip }) }))
-vi.mock('@/platform/db/payloadClient', () => ({ getPayloadClient: async () => context.payload }))
+vi.mock('@/payloadClient', () => ({ getPayloadClient: async () => context.payload }))
 
 const MB = 1024 * 1024
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-media-'))

@@ -18,7 +18,7 @@ import { restResponse, startPayload, type TestPayload } from '../helpers/payload
  */
 
 const context = vi.hoisted(() => ({ payload: undefined as unknown }))
-vi.mock('@/platform/db/payloadClient', () => ({ getPayloadClient: async () => context.payload, logFailure: async () => undefined }))
+vi.mock('@/payloadClient', () => ({ getPayloadClient: async () => context.payload, logFailure: async () => undefined }))
 
 const { findNewOrders, findTodayScreen } = await import('@/features/seller/dailyScreen')
 const { postSellerAction } = await import('@/features/seller/orderRoute')

@@ -23,7 +23,7 @@ import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helper
 // The server actions run outside Next here: their request headers, Payload client and log are the test's.
 const context = vi.hoisted(() => ({ ip: '203.0.113.1', payload: undefined as Payload | undefined }))
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': context.ip }) }))
-vi.mock('@/platform/db/payloadClient', () => ({
+vi.mock('@/payloadClient', () => ({
   getPayloadClient: async () => context.payload,
   logFailure: async (msg: string, err: unknown) => context.payload?.logger.error({ err, msg }),
 }))

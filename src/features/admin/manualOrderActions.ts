@@ -3,7 +3,7 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 
 import { orderAdminUrl } from './adminViews'
 import { addOrderFromForm, type ManualOrderState } from './manualOrder'

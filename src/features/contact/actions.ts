@@ -4,6 +4,7 @@ import { sendContactMessage } from './service'
 import { type FormState, formValues } from '@/shared/forms/formState'
 import { contactNotices } from '@/features/contact/notices'
 import { formNotices } from '@/shared/notices'
+import { getPayloadClient } from '@/payloadClient'
 import { handlePublicForm } from '@/platform/http/publicForm'
 import { contactSchema } from '@/features/contact/schema'
 import { firstMessage } from '@/shared/forms/schemas'
@@ -12,7 +13,7 @@ const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const
 
 /** The contact form's action: the public form pipeline, then the service stores and e-mails. */
 export async function submitContactForm(_previous: FormState, posted: FormData): Promise<FormState> {
-  return handlePublicForm<Record<string, string>, FormState>(posted, {
+  return handlePublicForm<Record<string, string>, FormState>(getPayloadClient, posted, {
     kind: 'contact',
     limit: 'contact',
     values: (form) => formValues(form, FIELDS),

@@ -2,7 +2,7 @@ import 'server-only'
 
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { cachedRead } from '@/platform/cache/cachedReads'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 
 /** The FAQs in the seller's order, for the FAQ page (`platform/cache/cachedReads.ts`). */
 export const getFaqs = cachedRead(

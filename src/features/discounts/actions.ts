@@ -3,7 +3,7 @@
 import { joinEmailList } from './signUp'
 import { signUpNotices } from '@/features/discounts/notices'
 import { type Message, formNotices } from '@/shared/notices'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 import { handlePublicForm } from '@/platform/http/publicForm'
 import { formText } from '@/shared/forms/formState'
 
@@ -17,7 +17,7 @@ async function welcome(): Promise<Message> {
 
 /** The popup's sign-up: stores the subscriber, e-mails the code, answers the toast. */
 export async function joinEmailListAction(posted: FormData): Promise<JoinAnswer> {
-  return handlePublicForm<{ name: string; email: string }, JoinAnswer>(posted, {
+  return handlePublicForm<{ name: string; email: string }, JoinAnswer>(getPayloadClient, posted, {
     kind: 'signup',
     limit: 'capture',
     values: (form) => ({ name: formText(form, 'name'), email: formText(form, 'email') }),

@@ -10,7 +10,7 @@ import { submitOrder } from './service'
 import { currentPrices, readingEachOnce } from './shop'
 import { cachedSellerSettings } from '@/features/ordering/cachedReads'
 import { orderConfirmation } from './confirmation'
-import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
+import { getPayloadClient, logFailure } from '@/payloadClient'
 import { handlePublicForm } from '@/platform/http/publicForm'
 import { discountAmount } from '@/features/discounts/rules'
 import { isPackageQuantity, packagePrice } from './pricing'
@@ -38,7 +38,7 @@ export async function placeOrder(_previous: OrderFormState, posted: FormData): P
   const formData = submittedForm(posted)
   if (formText(formData, 'intent') === APPLY_DISCOUNT_INTENT) return applyDiscountWithoutScript(formValues(formData, ORDER_FORM_FIELDS))
   const applied = appliedCode(formData, formValues(formData, ORDER_FORM_FIELDS))
-  return handlePublicForm<Record<string, string>, OrderFormState>(formData, {
+  return handlePublicForm<Record<string, string>, OrderFormState>(getPayloadClient, formData, {
     kind: 'order',
     limit: 'order',
     values: (form) => formValues(form, ORDER_FORM_FIELDS),

@@ -1,8 +1,9 @@
 import 'server-only'
 
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
-import { cachedRead, getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { cachedRead } from '@/platform/cache/cachedReads'
+import { getGlobal, getSiteSettings } from '@/cachedGlobals'
+import { getPayloadClient } from '@/payloadClient'
 
 import { type BatchForSale, batchForSale } from './batches'
 import { priceListFrom, type PriceList } from './pricing'

@@ -3,6 +3,7 @@
 import { type FormState, formText, formValues } from '@/shared/forms/formState'
 import { reviewNotices } from '@/features/reviews/notices'
 import { formNotices } from '@/shared/notices'
+import { getPayloadClient } from '@/payloadClient'
 import { handlePublicForm } from '@/platform/http/publicForm'
 import { allowPhotoBytes } from '@/platform/http/rateLimit'
 import { ORDER_KEY_FIELD, PHOTO_MAX_BYTES } from './rules'
@@ -22,7 +23,7 @@ function postedPhoto(form: FormData): File | null {
  * needs the request: the public form pipeline and reading the uploaded file.
  */
 export async function postReview(_previous: FormState, posted: FormData): Promise<FormState> {
-  return handlePublicForm<Record<string, string>, FormState>(posted, {
+  return handlePublicForm<Record<string, string>, FormState>(getPayloadClient, posted, {
     kind: 'review',
     limit: 'review',
     values: (form) => formValues(form, FIELDS),

@@ -2,7 +2,7 @@ import 'server-only'
 
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { cachedRead } from '@/platform/cache/cachedReads'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 
 import { publishedRatingSummary } from './ratingSummary'
 import { findPublishedReviews } from './service'

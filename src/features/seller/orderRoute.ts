@@ -1,6 +1,6 @@
 import 'server-only'
 
-import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
+import { getPayloadClient, logFailure } from '@/payloadClient'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 import { sellerNotices } from './notices'

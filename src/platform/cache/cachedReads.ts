@@ -1,19 +1,15 @@
 import 'server-only'
 
 import { unstable_cache } from 'next/cache'
-import type { DataFromGlobalSlug, GlobalSlug } from 'payload'
-import { cache } from 'react'
 
 import { insideNextServer } from '@/platform/config/runtime'
-import { getPayloadClient } from '@/platform/db/payloadClient'
-
-import { CACHE_TAGS } from './cacheTags'
 
 /**
  * How the public site reads Payload: every read is cached under a tag that the collection or
  * global's afterChange hook expires (`hooks/revalidateContent.ts`), so pages are served from Next's
  * cache and a seller's edit shows on the next request. Each feature keeps its own cached reads
- * (`ordering/cachedReads.ts`, `reviews/cachedReads.ts`, `content/content.ts`) on these.
+ * (`ordering/cachedReads.ts`, `reviews/cachedReads.ts`, `content/content.ts`) on these, and the
+ * globals' reads (`getGlobal` in src/cachedGlobals.ts).
  */
 
 /**
@@ -29,18 +25,3 @@ export function cachedRead<A extends unknown[], T>(
   const throughCache = unstable_cache(read, keyParts, options)
   return (...args) => (insideNextServer() ? throughCache(...args) : read(...args))
 }
-
-export const getGlobal = cache(<S extends GlobalSlug>(slug: S): Promise<DataFromGlobalSlug<S>> =>
-  cachedRead(
-    async () => {
-      const payload = await getPayloadClient()
-      return payload.findGlobal({ slug, depth: 1, overrideAccess: false })
-    },
-    ['global', slug],
-    { tags: [CACHE_TAGS.global(slug)] },
-  )(),
-)
-
-export const getSiteSettings = () => getGlobal('site-settings')
-
-

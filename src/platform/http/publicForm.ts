@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { Payload } from 'payload'
 
-import { getPayloadClient, logFailure } from '@/platform/db/payloadClient'
+import { logFailureThrough } from '@/platform/db/logFailure'
 import { submissionKeyOf } from '@/platform/db/submissions'
 import { HONEYPOT_FIELD } from '@/shared/forms/limits'
 import { formText, submittedForm } from '@/shared/forms/formState'
@@ -51,6 +51,8 @@ export type PublicFormSteps<Values extends Record<string, unknown>, Answer> = {
  * own work through its service, and one answer when anything fails unexpectedly.
  */
 export async function handlePublicForm<Values extends Record<string, unknown>, Answer>(
+  /** The app's Payload client (src/payloadClient.ts), handed in: the platform does not import the config. */
+  payloadClient: () => Promise<Payload>,
   posted: unknown,
   steps: PublicFormSteps<Values, Answer>,
 ): Promise<Answer> {
@@ -66,9 +68,9 @@ export async function handlePublicForm<Values extends Record<string, unknown>, A
     const allowed = () => allowAttempt(steps.limit, client, key)
     if (!steps.workSpendsAllowance && !(await allowed())) return steps.limited(values)
 
-    return await steps.work({ payload: await getPayloadClient(), form, values, key, allowed })
+    return await steps.work({ payload: await payloadClient(), form, values, key, allowed })
   } catch (error) {
-    await logFailure(steps.failure.log, error)
+    await logFailureThrough(payloadClient, steps.failure.log, error)
     return steps.failure.answer(values)
   }
 }

@@ -3,7 +3,7 @@ import type { Metadata } from 'next'
 import { PageHero } from '@/components/PageHero'
 import { isUnsubscribeKey } from '@/features/messages/signedLinks'
 import { isUnsubscribed } from '@/features/messages/unsubscribe'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> }
 

@@ -1,4 +1,4 @@
-import { getSiteSettings } from '@/platform/cache/cachedReads'
+import { getSiteSettings } from '@/cachedGlobals'
 import type { Media, SiteSetting } from '@/payload-types'
 
 import './AdminBrand.scss'

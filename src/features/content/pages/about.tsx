@@ -2,7 +2,7 @@
 import { CardGrid } from '@/components/CardGrid'
 import { Section } from '@/components/Section'
 import { PageHero } from '@/components/PageHero'
-import { getGlobal } from '@/platform/cache/cachedReads'
+import { getGlobal } from '@/cachedGlobals'
 
 import type { ContentPage } from './types'
 

@@ -3,7 +3,7 @@ import { CardGrid } from '@/components/CardGrid'
 import { Section, SectionHeading } from '@/components/Section'
 import { CheckIcon } from '@/components/Icons'
 import { PageHero } from '@/components/PageHero'
-import { getGlobal } from '@/platform/cache/cachedReads'
+import { getGlobal } from '@/cachedGlobals'
 
 import type { ContentPage } from './types'
 

@@ -3,7 +3,7 @@ import { ContactButtons } from '@/features/contact/components/ContactButtons'
 import { InstagramIcon, MailIcon, PhoneIcon } from '@/components/Icons'
 import { PageHero } from '@/components/PageHero'
 import { Section } from '@/components/Section'
-import { getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
+import { getGlobal, getSiteSettings } from '@/cachedGlobals'
 import { mailtoHref, telHref } from '@/features/contact/contactLinks'
 
 import type { ContentPage } from '@/features/content/pages/types'

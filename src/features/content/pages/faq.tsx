@@ -2,7 +2,7 @@ import { ContactButtons } from '@/features/contact/components/ContactButtons'
 import { FaqAccordion } from '@/features/content/components/FaqAccordion'
 import { PageHero } from '@/components/PageHero'
 import { Section } from '@/components/Section'
-import { getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
+import { getGlobal, getSiteSettings } from '@/cachedGlobals'
 import { getFaqs } from '@/features/content/content'
 
 import type { ContentPage } from './types'

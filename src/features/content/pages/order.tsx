@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 
 import { PageHero } from '@/components/PageHero'
 import { Section } from '@/components/Section'
-import { getGlobal, getSiteSettings } from '@/platform/cache/cachedReads'
+import { getGlobal, getSiteSettings } from '@/cachedGlobals'
 import { getFlavorCards, getOpenWindows, getShop } from '@/features/ordering/cachedReads'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
 import { FEW_JARS_LEFT, fitsInBatch, type FlavorOption, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'

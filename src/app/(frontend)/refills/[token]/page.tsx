@@ -7,8 +7,8 @@ import { FlavorSelect } from '@/features/ordering/components/SharedFields'
 import { planPageNotices } from '@/features/refills/notices'
 import { findPlanByToken, isPlanChange, type PlanChange } from '@/features/refills/planChanges'
 import { planView, type PlanView } from '@/features/refills/planView'
-import { getSiteSettings } from '@/platform/cache/cachedReads'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getSiteSettings } from '@/cachedGlobals'
+import { getPayloadClient } from '@/payloadClient'
 
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 

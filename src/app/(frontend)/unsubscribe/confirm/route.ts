@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server'
 
 import { unsubscribe } from '@/features/messages/unsubscribe'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 
 export const dynamic = 'force-dynamic'
 

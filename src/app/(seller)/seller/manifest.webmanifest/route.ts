@@ -1,5 +1,5 @@
 import { sellerManifest } from '@/features/seller/appManifest'
-import { getSiteSettings } from '@/platform/cache/cachedReads'
+import { getSiteSettings } from '@/cachedGlobals'
 
 /** Public, like the site's name it holds: a browser asks for a manifest without the session cookie. */
 export async function GET() {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 
 import { PageHero } from '@/components/PageHero'
-import { getSiteSettings } from '@/platform/cache/cachedReads'
+import { getSiteSettings } from '@/cachedGlobals'
 import { orderConfirmation } from '@/features/ordering/confirmation'
 import { OrderConfirmationDetails } from '@/features/ordering/components/OrderConfirmation'
 import { PAYMENT_METHODS } from '@/features/ordering/options'
@@ -12,7 +12,7 @@ import { findOrderByStatusToken, statusWording } from '@/features/ordering/order
 import { offersRefillPlan, planOfOrder } from '@/features/ordering/refillSignUp'
 import { planSummary, REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
 import type { Message } from '@/shared/notices'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 import { businessDate } from '@/shared/time'
 
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }

@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server'
 
 import { changeRefillFlavors, changeRefillPlan, isPlanChange, isPlanToken } from '@/features/refills/planChanges'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 import { allowAttempt } from '@/platform/http/rateLimit'
 
 export const dynamic = 'force-dynamic'

@@ -1,9 +1,9 @@
-import { getSiteSettings } from '@/platform/cache/cachedReads'
+import { getSiteSettings } from '@/cachedGlobals'
 import { calendarFile } from '@/features/ordering/calendar'
 import { statusPath } from '@/features/ordering/confirmation'
 import { deliveryAddress } from '@/features/ordering/orderDetails'
 import { findOrderByStatusToken } from '@/features/ordering/orderStatus'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 export const dynamic = 'force-dynamic'

@@ -4,7 +4,7 @@ import { refillNotices } from '@/features/ordering/notices'
 import { isStatusToken } from '@/features/ordering/orderStatus'
 import { startRefillPlanFromOrderPage } from '@/features/ordering/refillSignUp'
 import { refillPlanPath } from '@/features/ordering/refillTerms'
-import { getPayloadClient } from '@/platform/db/payloadClient'
+import { getPayloadClient } from '@/payloadClient'
 
 export const dynamic = 'force-dynamic'
 
