@@ -2,7 +2,7 @@ import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import type { FieldBeforeExportHook, ToCSVFunction } from '@payloadcms/plugin-import-export/types'
 import type { CollectionConfig, Config, Field, PayloadHandler, Plugin } from 'payload'
 
-import { EXPORTS_DIR, followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter, writeExportFile } from '@/features/admin/exportJobs'
+import { exportsDir, followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter, writeExportFile } from '@/features/admin/exportJobs'
 import { EXPORT_STATUSES } from '@/features/admin/exportStatuses'
 import { neutralCsvCell } from '@/features/admin/csv'
 
@@ -143,10 +143,10 @@ function withFilesWrittenInPages(config: Config, download: PayloadHandler): Conf
 
 // ---- Where saved exports live and what they hold ------------------------------------------------
 
-/** A saved export holds customers' details: it is kept under data/ with the database, not in the app. */
+/** A saved export holds customers' details: it is kept beside the database, with its backups, not in the app. */
 function keptWithTheData(collection: CollectionConfig): CollectionConfig {
   const upload = typeof collection.upload === 'object' ? collection.upload : {}
-  return { ...collection, upload: { ...upload, staticDir: EXPORTS_DIR } }
+  return { ...collection, upload: { ...upload, staticDir: exportsDir() } }
 }
 
 /**

@@ -16,11 +16,11 @@ export type Site = {
   baseURL: string
   /** The server's output, kept under tests/.artifacts after the site stops. */
   logPath: string
-  /** The site's own folder: its database, media, `data/` (outbox, exports, secret). */
+  /** The site's folder and working directory: its database, media, `data/` (outbox, secret). */
   dir: string
   /** `DATABASE_URI` of this site: pass it in `env` to start another server on the same data. */
   databaseUri: string
-  /** Ends the server (SIGTERM, then SIGKILL after 10 s) with every process it started, and deletes `dir`. */
+  /** Ends the server (SIGTERM, then SIGKILL after 10 s) with every process it started, and deletes `dir` unless the test gave it. */
   stop: () => Promise<void>
   /** SIGKILLs the server and its children at once, as a crash would; `dir` stays for a restart. */
   kill9: () => Promise<void>
@@ -35,11 +35,12 @@ export type Site = {
  * The server runs with the temp folder as its working directory, so whatever the app keeps under
  * `data/` (outbox e-mails without SMTP, saved exports) stays out of the project.
  */
-export async function startSite({ env = {} }: { env?: Record<string, string | undefined> } = {}): Promise<Site> {
+export async function startSite({ env = {}, dir: givenDir }: { env?: Record<string, string | undefined>; dir?: string } = {}): Promise<Site> {
   if (!fs.existsSync(path.join(PROJECT_ROOT, '.next/BUILD_ID'))) {
     throw new Error('No production build: run `npm run build` first.')
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-site-'))
+  // A folder the test gives may be shared by several servers (one checkout, two databases).
+  const dir = givenDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-site-'))
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
   const databaseUri = env.DATABASE_URI ?? `file:${path.join(dir, 'site.db')}`
@@ -92,7 +93,7 @@ export async function startSite({ env = {} }: { env?: Record<string, string | un
     databaseUri,
     stop: async () => {
       await ended('SIGTERM')
-      fs.rmSync(dir, { recursive: true, force: true })
+      if (!givenDir) fs.rmSync(dir, { recursive: true, force: true })
     },
     kill9: () => ended('SIGKILL'),
   }

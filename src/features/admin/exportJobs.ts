@@ -1,5 +1,6 @@
 import 'server-only'
 
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -9,8 +10,8 @@ import type { ReadableStream } from 'node:stream/web'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeValidateHook, CollectionSlug, Payload, PayloadHandler, PayloadRequest, TaskConfig, TaskHandler, Where } from 'payload'
 
 import type { Export, TaskCreateCollectionExport } from '@/payload-types'
-import { DATA_DIR } from '@/platform/config/runtime'
 import { onCommit } from '@/platform/db/afterCommit'
+import { databaseDataDir } from '@/platform/db/database'
 import { runQueueRound, runQueueSoon, startQueueWorker } from '@/platform/jobs/queueRunner'
 
 import type { ExportStatus } from './exportStatuses'
@@ -76,10 +77,12 @@ export const queueExportFile: CollectionAfterChangeHook<Export> = async ({ colle
   return doc
 }
 
-/** Where saved exports' files are kept (the exports collection's `staticDir`, `plugins/exports.ts`). */
-export const EXPORTS_DIR = path.join(DATA_DIR, 'exports')
-/** Files being written, on the same disk: a complete file is moved beside the others. */
-const PARTIAL_EXPORTS_DIR = path.join(EXPORTS_DIR, '.partial')
+/**
+ * Where saved exports' files are kept (the exports collection's `staticDir`, `plugins/exports.ts`):
+ * `exports/` beside the database in use, with its backups, so that two servers on two databases
+ * never write into each other's exports. Read when the config is built, after `DATABASE_URI`.
+ */
+export const exportsDir = (): string => path.join(databaseDataDir(), 'exports')
 
 /**
  * The export task's work: the file is written to disk page by page, then moved beside the saved
@@ -97,13 +100,16 @@ export function writeExportFile(download: PayloadHandler): TaskHandler<'createCo
     const answer = await download(Object.assign(req, { user, json: async () => ({ data: input }) }))
     if (!answer.ok || !answer.body) throw new Error(`the export's rows could not be read: ${answer.status} ${await answer.text()}`)
     const named = /filename="([^"]+)"/.exec(answer.headers.get('content-disposition') ?? '')?.[1] ?? `${input.name}.${input.format}`
-    fs.mkdirSync(PARTIAL_EXPORTS_DIR, { recursive: true })
-    const partial = path.join(PARTIAL_EXPORTS_DIR, `${input.id}.${input.format}`)
+    const folder = exportsFolderOf(req.payload, input.exportCollection)
+    // Written on the same disk, then given its name: a file under its name is always complete.
+    const partialFolder = path.join(folder, '.partial')
+    await fs.promises.mkdir(partialFolder, { recursive: true })
+    await removeAbandonedFiles(partialFolder)
+    const partial = path.join(partialFolder, `${input.id}-${randomUUID()}.${input.format}`)
     try {
       await pipeline(Readable.fromWeb(answer.body as ReadableStream), fs.createWriteStream(partial))
-      const filename = freeFilename(named, input.id)
       const { size } = await fs.promises.stat(partial)
-      await fs.promises.rename(partial, path.join(EXPORTS_DIR, filename))
+      const filename = await linkUnderFreeName(partial, folder, named, input.id)
       const mimeType = answer.headers.get('content-type') ?? 'application/octet-stream'
       await req.payload.update({ collection: input.exportCollection as CollectionSlug, id: input.id, data: { filename, filesize: size, mimeType }, overrideAccess: true, req })
     } finally {
@@ -113,15 +119,42 @@ export function writeExportFile(download: PayloadHandler): TaskHandler<'createCo
   }
 }
 
+/** Half-written files of a server stopped while writing (its job is run again, into a new file). */
+async function removeAbandonedFiles(partialFolder: string): Promise<void> {
+  const abandonedBefore = Date.now() - ROUND.abandonedAfterMs
+  for (const name of await fs.promises.readdir(partialFolder)) {
+    const file = path.join(partialFolder, name)
+    const { mtimeMs } = await fs.promises.stat(file).catch(() => ({ mtimeMs: Infinity }))
+    if (mtimeMs < abandonedBefore) await fs.promises.rm(file, { force: true })
+  }
+}
+
+/** The folder the export collection keeps its files in (its `staticDir`). */
+function exportsFolderOf(payload: Payload, exportCollection: string): string {
+  const upload = payload.collections[exportCollection as CollectionSlug]?.config.upload
+  if (!upload?.staticDir) throw new Error(`the ${exportCollection} collection keeps no files`)
+  return upload.staticDir
+}
+
 /**
- * The file's name as the plugin gives it (the export's name, the collection, the format), in
- * characters safe in a path and an address, with the export's id when a file has that name already.
+ * Gives the complete file its name in `folder`: the plugin's (the export's name, the collection,
+ * the format) in characters safe in a path and an address, with the export's id when a file has
+ * that name already, and a random suffix after that. A hard link never replaces a file, so two
+ * exports finishing at once cannot take one name.
  */
-function freeFilename(name: string, id: string): string {
+async function linkUnderFreeName(partial: string, folder: string, name: string, id: string): Promise<string> {
   const safe = path.basename(name).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || `export-${id}`
-  if (!fs.existsSync(path.join(EXPORTS_DIR, safe))) return safe
   const extension = path.extname(safe)
-  return `${path.basename(safe, extension)}-${id}${extension}`
+  const stem = path.basename(safe, extension)
+  for (const candidate of [safe, `${stem}-${id}${extension}`, `${stem}-${id}-${randomUUID().slice(0, 8)}${extension}`]) {
+    try {
+      await fs.promises.link(partial, path.join(folder, candidate))
+      return candidate
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
+  throw new Error(`no free name for the export file ${safe}`)
 }
 
 /** The seller who saved the export: the rows are read with their access, as the plugin's task does. */

@@ -30,6 +30,16 @@ export function sqliteDatabaseFile(uri: string = readEnvironment().DATABASE_URI 
   return !file || file.startsWith(':memory:') ? null : path.resolve(file)
 }
 
+/**
+ * The folder of the database in use, where what belongs to its data is kept beside it (backups,
+ * saved exports): the SQLite file's folder, or `data/` with MongoDB or an in-memory database. Two
+ * servers started from one checkout on two databases never share a file there.
+ */
+export function databaseDataDir(uri?: string): string {
+  const file = sqliteDatabaseFile(uri)
+  return file ? path.dirname(file) : DATA_DIR
+}
+
 /** libsql does not create missing folders; the build never opens the database, so it creates none. */
 function ensureSqliteFolder(uri: string): void {
   const file = sqliteDatabaseFile(uri)
