@@ -2,10 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import { gunzipSync } from 'node:zlib'
+
 import Database from 'libsql'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { BackupError, checkBackup, listBackups, makeBackup, pruneBackups, restoreBackup, type BackupPlace } from '@/platform/backup/backups'
+import { BackupError, checkBackup, listBackups, makeBackup, MANIFEST, pruneBackups, restoreBackup, type BackupPlace, type Manifest } from '@/platform/backup/backups'
 import { backupDue, backupsToKeep, UNNAMED_PHOTO_GRACE_MS } from '@/platform/backup/retention'
 
 let root: string
@@ -24,6 +26,14 @@ const rowsIn = (file: string) => {
   } finally {
     database.close()
   }
+}
+
+/** The orders in a backup's database, decompressed beside it for the count. */
+const rowsInBackup = (manifest: Manifest) => {
+  const kept = path.join(place.backupsDir, manifest.id, manifest.database.file)
+  const plain = path.join(root, `counted-${manifest.id}.db`)
+  fs.writeFileSync(plain, manifest.database.compression === 'gzip' ? gunzipSync(fs.readFileSync(kept)) : fs.readFileSync(kept))
+  return rowsIn(plain)
 }
 
 beforeEach(() => {
@@ -65,10 +75,9 @@ describe('a backup', () => {
     live.close()
 
     expect(placed).toBeGreaterThan(0)
-    const copy = path.join(place.backupsDir, manifest.id, manifest.database.file)
-    expect(rowsIn(copy)).toBeGreaterThanOrEqual(committedBefore)
+    expect(rowsInBackup(manifest)).toBeGreaterThanOrEqual(committedBefore)
     expect(manifest.database.integrity).toBe('ok')
-    expect(manifest.database.rows.orders).toBe(rowsIn(copy))
+    expect(manifest.database.rows.orders).toBe(rowsInBackup(manifest))
     expect(listBackups(place.backupsDir).map((backup) => backup.id)).toEqual([manifest.id])
   })
 
@@ -110,13 +119,44 @@ describe('a backup', () => {
     const backup = await makeBackup(place)
     const copy = path.join(place.backupsDir, backup.id, backup.database.file)
     const bytes = fs.readFileSync(copy)
-    bytes.fill(0x55, 4096, 8192)
+    // A run of bad bytes in the middle of the kept file, whatever its size.
+    bytes.fill(0x55, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 64)
     fs.writeFileSync(copy, bytes)
     const before = fs.readFileSync(place.databaseFile)
 
     await expect(restoreBackup(place, backup.id)).rejects.toThrow(BackupError)
     await expect(checkBackup(place.backupsDir, backup.id)).rejects.toThrow(`Backup ${backup.id} is damaged`)
     expect(fs.readFileSync(place.databaseFile).equals(before)).toBe(true)
+  })
+
+  it('is kept compressed, a fraction of the database, and nothing uncompressed is left beside it', async () => {
+    const manifest = await makeBackup(place)
+    const folder = path.join(place.backupsDir, manifest.id)
+    expect(manifest.database).toMatchObject({ file: 'storefront.db.gz', compression: 'gzip' })
+    expect(fs.readdirSync(folder).sort()).toEqual(['manifest.json', 'payload-secret', 'storefront.db.gz'])
+    const kept = fs.statSync(path.join(folder, manifest.database.file)).size
+    expect(kept).toBe(manifest.database.bytes)
+    // 2,000 orders of repeated text: the copy keeps well under a tenth of the database's pages.
+    expect(kept).toBeLessThan(manifest.database.uncompressed!.bytes / 10)
+    expect(rowsInBackup(manifest)).toBe(2000)
+  })
+
+  it('made before backups were compressed (a plain database copy) is still checked and restored', async () => {
+    // A backup as the previous format wrote it: the database as is, its manifest without compression.
+    const made = await makeBackup(place, new Date('2026-11-20T08:00:00Z'))
+    const folder = path.join(place.backupsDir, made.id)
+    fs.writeFileSync(path.join(folder, 'storefront.db'), gunzipSync(fs.readFileSync(path.join(folder, made.database.file))))
+    fs.rmSync(path.join(folder, made.database.file))
+    const { compression: _compression, uncompressed, ...database } = made.database
+    const old: Manifest = { ...made, database: { ...database, file: 'storefront.db', bytes: uncompressed!.bytes, sha256: uncompressed!.sha256 } }
+    fs.writeFileSync(path.join(folder, MANIFEST), JSON.stringify(old, null, 2))
+
+    const live = openLive()
+    live.prepare('INSERT INTO orders (reference) VALUES (?)').run('SM-after-the-backup')
+    live.close()
+    await expect(checkBackup(place.backupsDir, made.id)).resolves.toMatchObject({ id: made.id })
+    await restoreBackup(place, made.id)
+    expect(rowsIn(place.databaseFile)).toBe(2000)
   })
 
   it('that does not exist is named, with the ones that do', async () => {

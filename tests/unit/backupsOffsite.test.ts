@@ -79,7 +79,7 @@ describe('backups in S3-compatible storage', () => {
 
     const keys = await keysInBucket()
     expect(keys.filter((key) => key.startsWith('backups/media/'))).toHaveLength(2)
-    expect(keys).toEqual(expect.arrayContaining([`backups/${second.id}/manifest.json`, `backups/${second.id}/storefront.db`, `backups/${second.id}/payload-secret`]))
+    expect(keys).toEqual(expect.arrayContaining([`backups/${second.id}/manifest.json`, `backups/${second.id}/storefront.db.gz`, `backups/${second.id}/payload-secret`]))
     expect((await listOffsite(store)).map((backup) => backup.id)).toEqual([second.id, first.id])
 
     // The machine is gone: no database, no photos, no local backups, no secret.
@@ -113,7 +113,7 @@ describe('backups in S3-compatible storage', () => {
     expect(await pruneOffsite(store, { latest: 1, daily: 0, weekly: 0 })).toEqual([old.id])
     // The photo only the dropped backup named goes once it is a day old (a backup being copied
     // meanwhile could name it until then).
-    const recentKeys = [`backups/${recent.id}/manifest.json`, `backups/${recent.id}/payload-secret`, `backups/${recent.id}/storefront.db`]
+    const recentKeys = [`backups/${recent.id}/manifest.json`, `backups/${recent.id}/payload-secret`, `backups/${recent.id}/storefront.db.gz`]
     expect(await keysInBucket()).toEqual([...recentKeys, ...old.media.map((entry) => `backups/media/${entry.sha256}`)])
     expect(await pruneOffsite(store, { latest: 1, daily: 0, weekly: 0 }, new Date(Date.now() + UNNAMED_PHOTO_GRACE_MS + 60_000))).toEqual([])
     expect(await keysInBucket()).toEqual(recentKeys)

@@ -1,9 +1,12 @@
 import 'server-only'
 
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { Transform, Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { Worker } from 'node:worker_threads'
+import { createGunzip, createGzip } from 'node:zlib'
 
 import { backupsToKeep, type Retention, RETENTION, UNNAMED_PHOTO_GRACE_MS } from './retention'
 import { BackupError } from './sqliteFiles.mjs'
@@ -13,9 +16,14 @@ export { BackupError }
 /**
  * Backups of the embedded SQLite database and the photos beside it, in `data/backups/`:
  *
- *   data/backups/2026-11-26T08-00-00-000Z/storefront.db    a consistent copy (VACUUM INTO)
- *   data/backups/2026-11-26T08-00-00-000Z/manifest.json    what it holds, checked after writing
- *   data/backups/media/<sha256>                            each photo once, shared by every backup
+ *   data/backups/2026-11-26T08-00-00-000Z/storefront.db.gz  a consistent copy (VACUUM INTO), gzipped
+ *   data/backups/2026-11-26T08-00-00-000Z/manifest.json     what it holds, checked after writing
+ *   data/backups/media/<sha256>                             each photo once, shared by every backup
+ *
+ * The copy is compressed as a stream with Node's own zlib (gzip, on libuv's threads, not the
+ * server's): a shop's database is mostly text and shrinks several times, which is what lets years
+ * of backups fit on a small disk. Backups made before (an uncompressed `storefront.db`, a manifest
+ * without `compression`) are listed, checked and restored as they are.
  *
  * A photo file never changes once uploaded, so each backup copies only the photos it has not seen
  * (found by name, size and modification time in the previous manifest) and names them by content.
@@ -24,6 +32,7 @@ export { BackupError }
 
 export const MANIFEST = 'manifest.json'
 const DATABASE_COPY = 'storefront.db'
+const COMPRESSED_COPY = `${DATABASE_COPY}.gz`
 export const SECRET_COPY = 'payload-secret'
 export const MEDIA_STORE = 'media'
 const FORMAT = 1
@@ -34,7 +43,19 @@ export type Manifest = {
   format: number
   id: string
   takenAt: string
-  database: { file: string; bytes: number; sha256: string; integrity: 'ok'; rows: Record<string, number> }
+  /**
+   * The database copy: `bytes` and `sha256` are of the file as kept (`file`); a compressed one says
+   * how (`compression`) and what it holds once decompressed (`uncompressed`).
+   */
+  database: {
+    file: string
+    bytes: number
+    sha256: string
+    integrity: 'ok'
+    rows: Record<string, number>
+    compression?: 'gzip'
+    uncompressed?: { bytes: number; sha256: string }
+  }
   media: MediaEntry[]
   /** Whether the generated secret is kept beside the database. */
   secret: boolean
@@ -56,6 +77,38 @@ const sha256OfFile = async (file: string) => {
   const hash = createHash('sha256')
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk)
   return hash.digest('hex')
+}
+
+/** A pass-through stream that counts and hashes what flows through it. */
+function measuring() {
+  const hash = createHash('sha256')
+  let bytes = 0
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk)
+      bytes += chunk.length
+      done(null, chunk)
+    },
+  })
+  return { stream, measured: () => ({ bytes, sha256: hash.digest('hex') }) }
+}
+
+/** Writes `source` gzipped to `target`: what went in and what was written, each counted and hashed. */
+async function compressFile(source: string, target: string) {
+  const input = measuring()
+  const output = measuring()
+  await pipeline(fs.createReadStream(source), input.stream, createGzip(), output.stream, fs.createWriteStream(target))
+  return { uncompressed: input.measured(), stored: output.measured() }
+}
+
+/** What the kept database copy holds once decompressed (when it is compressed), counted and hashed, written to `target` if given. */
+async function readKeptDatabase(folder: string, database: Manifest['database'], target?: string): Promise<{ bytes: number; sha256: string }> {
+  const content = measuring()
+  const stored = fs.createReadStream(path.join(folder, database.file))
+  const sink = target ? fs.createWriteStream(target) : new Writable({ write: (_chunk, _encoding, done) => done() })
+  if (database.compression === 'gzip') await pipeline(stored, createGunzip(), content.stream, sink)
+  else await pipeline(stored, content.stream, sink)
+  return content.measured()
 }
 
 /** Runs one of sqliteFiles.mjs's tasks on a worker thread, so the server's thread goes on serving. */
@@ -113,18 +166,16 @@ export async function makeBackup(place: BackupPlace, now: Date = new Date(), ret
     fs.rmSync(copy, { force: true })
     await runInWorker('copyDatabase', place.databaseFile, copy)
     const checked = await checkDatabase(copy)
+    const compressed = await compressFile(copy, path.join(folder, COMPRESSED_COPY))
+    const database: Manifest['database'] = { file: COMPRESSED_COPY, ...compressed.stored, ...checked, compression: 'gzip', uncompressed: compressed.uncompressed }
+    // Read back before the checked copy goes: the kept file must give exactly what was checked.
+    const readBack = await readKeptDatabase(folder, database)
+    if (readBack.sha256 !== compressed.uncompressed.sha256) throw new BackupError(`Backup ${id}: the compressed copy does not read back as the database it was made from.`)
+    fs.rmSync(copy)
     const media = place.mediaDir ? await keepMedia(place.mediaDir, place.backupsDir) : []
     const secret = Boolean(place.secretFile && fs.existsSync(place.secretFile))
     if (secret) fs.copyFileSync(place.secretFile!, path.join(folder, SECRET_COPY))
-    const manifest: Manifest = {
-      format: FORMAT,
-      id,
-      takenAt: now.toISOString(),
-      database: { file: DATABASE_COPY, bytes: fs.statSync(copy).size, sha256: await sha256OfFile(copy), ...checked },
-      media,
-      secret,
-      tookMs: Date.now() - started,
-    }
+    const manifest: Manifest = { format: FORMAT, id, takenAt: now.toISOString(), database, media, secret, tookMs: Date.now() - started }
     // Written whole, then renamed: a crash leaves no half manifest.
     fs.writeFileSync(path.join(folder, `${MANIFEST}.tmp`), JSON.stringify(manifest, null, 2))
     fs.renameSync(path.join(folder, `${MANIFEST}.tmp`), path.join(folder, MANIFEST))
@@ -192,9 +243,22 @@ export async function checkBackup(backupsDir: string, which: string): Promise<Ma
     throw new BackupError(`No backup "${which}": ${folder} holds no ${MANIFEST}. The backups here: ${listBackups(backupsDir).map((backup) => backup.id).join(', ') || 'none'}.`)
   }
   if (manifest.format !== FORMAT) throw new BackupError(`Backup ${manifest.id} is of another format (${manifest.format}).`)
-  const copy = path.join(folder, manifest.database.file)
-  if (!fs.existsSync(copy) || (await sha256OfFile(copy)) !== manifest.database.sha256) throw new BackupError(`Backup ${manifest.id} is damaged: its database is not the one it was checked as.`)
-  await checkDatabase(copy)
+  const kept = path.join(folder, manifest.database.file)
+  const damaged = () => new BackupError(`Backup ${manifest.id} is damaged: its database is not the one it was checked as.`)
+  if (!fs.existsSync(kept) || (await sha256OfFile(kept)) !== manifest.database.sha256) throw damaged()
+  if (manifest.database.compression) {
+    // SQLite checks a plain file: the decompressed copy, beside the backup, for the check only.
+    const plain = path.join(folder, `.check-${randomUUID()}.db`)
+    try {
+      const content = await readKeptDatabase(folder, manifest.database, plain).catch(() => undefined)
+      if (content?.sha256 !== manifest.database.uncompressed?.sha256) throw damaged()
+      await checkDatabase(plain)
+    } finally {
+      fs.rmSync(plain, { force: true })
+    }
+  } else {
+    await checkDatabase(kept)
+  }
   const mediaStore = path.join(folder, '..', MEDIA_STORE)
   const missing = manifest.media.filter((entry) => !fs.existsSync(path.join(mediaStore, entry.sha256)))
   if (missing.length) throw new BackupError(`Backup ${manifest.id} is missing ${missing.length} photo(s), e.g. ${missing[0].name}.`)
@@ -216,13 +280,19 @@ export async function restoreBackup(place: BackupPlace, which: string, now: Date
     fs.renameSync(file, path.join(into, path.basename(file)))
     keptAside = aside
   }
+  // The database is written out whole beside the live one before anything of the live one moves.
+  const restoring = `${place.databaseFile}.restoring`
+  const content = await readKeptDatabase(folder, manifest.database, restoring)
+  if (content.sha256 !== (manifest.database.uncompressed?.sha256 ?? manifest.database.sha256)) {
+    fs.rmSync(restoring, { force: true })
+    throw new BackupError(`Backup ${manifest.id} changed while it was being restored: nothing was restored.`)
+  }
   for (const suffix of ['', '-wal', '-shm']) moveAside(place.databaseFile + suffix, aside)
   if (manifest.secret && place.secretFile) {
     moveAside(place.secretFile, aside)
     fs.copyFileSync(path.join(folder, SECRET_COPY), place.secretFile)
   }
-  fs.copyFileSync(path.join(folder, manifest.database.file), `${place.databaseFile}.restoring`)
-  fs.renameSync(`${place.databaseFile}.restoring`, place.databaseFile)
+  fs.renameSync(restoring, place.databaseFile)
   if (place.mediaDir) {
     fs.mkdirSync(place.mediaDir, { recursive: true })
     // The photos go aside one by one; the folder and its dotfiles (.gitkeep) stay.

@@ -13,7 +13,7 @@ import { backupsToKeep, type Retention, RETENTION, UNNAMED_PHOTO_GRACE_MS } from
 
 /**
  * A copy of every backup in S3-compatible storage (AWS S3, Cloudflare R2, Backblaze B2, MinIO),
- * laid out as on disk: `<prefix><id>/storefront.db`, `<prefix><id>/manifest.json` (written last),
+ * laid out as on disk: `<prefix><id>/storefront.db.gz`, `<prefix><id>/manifest.json` (written last),
  * `<prefix>media/<sha256>`, each photo once. A server whose disk is gone is restored from it.
  */
 
