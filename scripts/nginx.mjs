@@ -11,6 +11,8 @@ import path from 'node:path'
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '..')
 const NGINX = '/usr/sbin/nginx'
 const MODULES = '/usr/lib/nginx/modules'
+/** The page cache's folder inside nginx's own (`proxy_cache_path`). */
+const CACHE_FOLDER = 'cache'
 const INSTALL_HINT = 'apt-get install nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static'
 
 /** @returns {Promise<number>} */
@@ -24,13 +26,14 @@ const freePort = () =>
 
 /**
  * The config nginx runs with: the production files' rules (storefront-http.conf,
- * storefront-server.conf) in an http block that points at this machine's app and folders.
+ * storefront-server.conf, storefront-compress.conf) in an http block that points at this machine's
+ * app and folders, the compressing stage on a free port of its own.
  * `trustForwardedFor`: take the client's address from the X-Forwarded-For a local client sends, as
  * behind a CDN (`set_real_ip_from`), so a load test from one machine can post as many visitors.
  * `extraServers`: more server blocks (the bench's static copy of the pages).
- * @param {{ dir: string, port: number, upstreams: string[], staticDir: string, trustForwardedFor?: boolean, extraServers?: string }} options
+ * @param {{ dir: string, port: number, compressorPort: number, upstreams: string[], staticDir: string, trustForwardedFor?: boolean, extraServers?: string }} options
  */
-export function nginxConfig({ dir, port, upstreams, staticDir, trustForwardedFor = false, extraServers = '' }) {
+export function nginxConfig({ dir, port, compressorPort, upstreams, staticDir, trustForwardedFor = false, extraServers = '' }) {
   const include = (file) => path.join(PROJECT_ROOT, 'deploy/nginx', file)
   return `load_module ${MODULES}/ngx_http_brotli_filter_module.so;
 load_module ${MODULES}/ngx_http_brotli_static_module.so;
@@ -54,13 +57,20 @@ http {
     upstream storefront {
 ${upstreams.map((address) => `        server ${address};`).join('\n')}
     }
-    proxy_cache_path ${dir}/cache levels=1:2 keys_zone=storefront_pages:10m max_size=256m inactive=10m use_temp_path=off;
+    upstream storefront_compressor {
+        server 127.0.0.1:${compressorPort};
+    }
+    proxy_cache_path ${path.join(dir, CACHE_FOLDER)} levels=1:2 keys_zone=storefront_pages:10m max_size=256m inactive=10m use_temp_path=off;
     include ${include('storefront-http.conf')};
 ${trustForwardedFor ? '    set_real_ip_from 127.0.0.1;\n    real_ip_header X-Forwarded-For;\n' : ''}
     server {
         listen 127.0.0.1:${port};
         set $next_static_dir ${staticDir};
         include ${include('storefront-server.conf')};
+    }
+    server {
+        listen 127.0.0.1:${compressorPort};
+        include ${include('storefront-compress.conf')};
     }
 ${extraServers}
 }
@@ -80,8 +90,10 @@ export async function startNginx({ upstreams, staticDir = path.join(PROJECT_ROOT
   // Started as root (CI), nginx's workers run as `nobody`: they must reach their cache and temp folders.
   fs.chmodSync(dir, 0o755)
   const port = await freePort()
+  let compressorPort = await freePort()
+  while (compressorPort === port) compressorPort = await freePort()
   const configFile = path.join(dir, 'nginx.conf')
-  fs.writeFileSync(configFile, nginxConfig({ dir, port, upstreams, staticDir, trustForwardedFor, extraServers }))
+  fs.writeFileSync(configFile, nginxConfig({ dir, port, compressorPort, upstreams, staticDir, trustForwardedFor, extraServers }))
   const errorLog = path.join(dir, 'error.log')
 
   // Its own process group (detached), so stopping it reaches the workers as well.
@@ -107,7 +119,7 @@ export async function startNginx({ upstreams, staticDir = path.join(PROJECT_ROOT
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  return { url: `http://127.0.0.1:${port}`, port, dir, errorLog, stop }
+  return { url: `http://127.0.0.1:${port}`, port, dir, cacheDir: path.join(dir, CACHE_FOLDER), errorLog, stop }
 }
 
 function signalGroup(group, signal) {

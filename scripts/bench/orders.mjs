@@ -161,8 +161,11 @@ export async function postOrder(url, hiddenFields, customer, { javascript = fals
   if (!answer.ok) return { ok: false, ms, reason: `POST /order ${answer.status}` }
   if (!text.includes(SUCCESS_TEXT)) {
     // The message's title says what went wrong, e.g. "Too Many Requests" or "Submission Error":
-    // in the toast of the page, or in the action's result.
-    const title = javascript ? text.match(/"title":"([^"]{3,80})"/)?.[1] : text.match(/role="(?:alert|status)"[^>]*>[\s\S]*?<(?:p|h\d|strong)[^>]*>([^<]{3,80})</)?.[1]
+    // in the toast of the page, or in the action's result. A page that sold out meanwhile answers
+    // a post without JavaScript with its sold-out notice in place of the form (and no toast).
+    const title = javascript
+      ? text.match(/"title":"([^"]{3,80})"/)?.[1]
+      : (text.match(/role="(?:alert|status)"[^>]*>[\s\S]*?<(?:p|h\d|strong)[^>]*>([^<]{3,80})</) ?? text.match(/data-testid="sold-out"[^>]*>\s*<h\d[^>]*>([^<]{3,80})</))?.[1]
     return { ok: false, ms, reason: `no '${SUCCESS_TEXT}'${title ? ` (${decodeHtml(title)})` : ''}`, title: title && decodeHtml(title) }
   }
   return { ok: true, ms }

@@ -13,8 +13,8 @@ export const CONNECTIONS = 50
 export const TURNS = 4
 
 /**
- * What the site answers for an address, as autocannon will ask for it: a page without compression,
- * a script (`headers`) as a browser asks, its bytes as they come (brotli, gzip).
+ * What the site answers for an address, as autocannon will ask for it (`headers`: as a browser
+ * asks), its bytes as they come (brotli, gzip).
  */
 export function recordPage(url, headers) {
   return new Promise((resolve, reject) => {
@@ -29,16 +29,15 @@ export function recordPage(url, headers) {
   })
 }
 
-/** As a browser asks for a script, and as the pages are measured (uncompressed, as the static server's). */
+/** As a browser (Chromium) asks for a page or a script: every address the bench loads is asked so. */
 export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' }
-export const NO_COMPRESSION = { 'accept-encoding': 'identity' }
 
-/** The largest script `page` loads. */
+/** The largest script `page` loads, by the bytes a browser gets. */
 export async function largestScript(base, page) {
   const html = await (await fetch(base + page)).text()
   let largest = { path: '', size: -1 }
   for (const [, path] of html.matchAll(/<script[^>]*\ssrc="(\/_next\/static\/[^"?]+\.js)"/g)) {
-    const size = (await (await fetch(base + path, { headers: NO_COMPRESSION })).arrayBuffer()).byteLength
+    const size = (await recordPage(base + path, BROWSER_ENCODINGS)).body.length
     if (size > largest.size) largest = { path, size }
   }
   if (!largest.path) throw new Error(`${page} loads no script of the build`)

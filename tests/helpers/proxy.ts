@@ -4,6 +4,8 @@ import { startSite, type Site } from './site'
 export type Proxy = {
   /** `http://127.0.0.1:<port>`: nginx, as visitors reach the site. */
   url: string
+  /** nginx's page cache folder (`proxy_cache_path`): one file per key, named by the key's MD5. */
+  cacheDir: string
   stop: () => Promise<void>
 }
 
@@ -14,8 +16,8 @@ export type Proxy = {
  * CI installs the packages (`.ci/run`); the suite says so plainly when they are missing.
  */
 export async function startProxy(upstream: string, { staticDir }: { staticDir?: string } = {}): Promise<Proxy> {
-  const { url, stop } = await startNginx({ upstreams: [upstream], staticDir })
-  return { url, stop }
+  const { url, cacheDir, stop } = await startNginx({ upstreams: [upstream], staticDir })
+  return { url, cacheDir, stop }
 }
 
 /** The production build (tests/helpers/site.ts) with nginx in front of it. */
