@@ -16,9 +16,9 @@ const nextConfig = {
   // Review photos may be up to 10 MB; the action's body carries the file plus the form fields.
   experimental: {
     serverActions: { bodySizeLimit: FORM_BODY_MAX_BYTES },
-    // The proxy (src/proxy.ts) checks form posts: it buffers request bodies up to this size and
-    // cuts the rest. The same size as the actions' limit, so no body the proxy let through is
-    // refused by the action (with a 500) after it.
+    // The proxy (src/proxy.ts) runs for form posts, so Next buffers their bodies for it up to this
+    // size and cuts the rest. The same size as the actions' limit, so no body the proxy let
+    // through is refused by the action (with a 500) after it.
     proxyClientMaxBodySize: FORM_BODY_MAX_BYTES,
     // Each route handler (the REST API, the calendar file, the prep sheet's CSV…) carries its own
     // copy of Payload; load it when the route is first asked for rather than all at start: about

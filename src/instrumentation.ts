@@ -1,3 +1,5 @@
+import type { Instrumentation } from 'next'
+
 const HOUR_MS = 60 * 60 * 1000
 /** How often the reminders due (day-before, refill) are looked for. */
 const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
@@ -57,4 +59,20 @@ export async function register(): Promise<void> {
   every('batch-clock', BATCH_CLOCK_MS, () => batchClockRound(payload))
   every('refills', REFILL_ROUND_MS, () => refillRound(payload))
   every('refill-reservations', BATCH_CLOCK_MS, () => reserveFromAnnouncedBatch(payload))
+}
+
+/**
+ * One line for each request Next could not serve (Next's documented `onRequestError` hook): its
+ * method, address without the query, the kind of route (`action` for a server action, `render`,
+ * `route`, `proxy`), the error's name and first line, never its stack, and the digest the client
+ * was shown, to find a visitor's report in the log. Garbage posted to a server action (a body
+ * that is not React's format, a post from another site) is Next's to refuse, with its own 500;
+ * in production Next prints each such error in a few lines with its own frames hidden, and this
+ * line says which request it was.
+ */
+export const onRequestError: Instrumentation.onRequestError = (error, request, context) => {
+  const { name, message } = error instanceof Error ? error : { name: typeof error, message: String(error) }
+  const digest = typeof error === 'object' && error !== null && 'digest' in error ? ` (digest ${String(error.digest)})` : ''
+  const firstLine = message.split('\n', 1)[0].slice(0, 300)
+  console.error(`[${context.routeType}] ${request.method} ${request.path.split('?', 1)[0]}: ${name}: ${firstLine}${digest}`)
 }

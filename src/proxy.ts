@@ -34,23 +34,24 @@ const isOneClickUnsubscribe = (request: NextRequest) =>
  * - answers 404 for Payload's migrations, which have no REST API (Payload answers 501);
  * - refuses with 413 a post larger than a form may send (src/platform/http/bodyLimit.mjs);
  * - refuses with 400 what Next itself would answer with a 500 before any code of the site runs
- *   (an address that does not decode, a Host no URL can hold, a server-action post whose body is
- *   not what React sends), and what Payload's REST API would (a multipart body it cannot read, a
- *   file asked for under a storage prefix);
+ *   (an address that does not decode, a Host no URL can hold), and what Payload's REST API would
+ *   (a file asked for under a storage prefix);
  * - hands a mail app's one-click unsubscribe POST to the route that acts on it;
- * - refuses with 403 a server action posted from another site, which Next would answer with a 500;
  * - sends the admin opened at another address than SITE_URL's to SITE_URL's (see `adminElsewhere`);
  * - gives documents rendered per request (the admin, the seller's daily screen, a customer's order or refill plan page, a form's answer
  *   without JavaScript) a Content-Security-Policy with a nonce, which Next puts on its own scripts.
+ * A server action's body (React's format) and its Origin are Next's to check: it refuses a body
+ * that does not decode and an action posted from another site itself, and each refusal is logged
+ * once, in one line (`onRequestError`, src/instrumentation.ts). Payload reads the REST API's
+ * bodies (platform/http/restApi.ts).
  * Unknown addresses are not its business: next.config.mjs rewrites them to the cached 404 page.
  */
-export async function proxy(request: NextRequest) {
+export function proxy(request: NextRequest) {
   if (isMigrationsApi(request.nextUrl.pathname)) return apiNotFound()
   if (isTooLarge(request)) return tooLarge(request)
-  const refusal = (await malformedRequest(request)) ?? null
+  const refusal = malformedRequest(request)
   if (refusal) return badRequest(refusal, request)
   if (isOneClickUnsubscribe(request)) return NextResponse.rewrite(new URL(`/unsubscribe/confirm${request.nextUrl.search}`, request.url))
-  if (isActionFromAnotherSite(request)) return forbidden('The form was posted from another site.', request)
   const admin = adminElsewhere(request)
   if (admin) return NextResponse.redirect(admin, 307)
   if (isRenderedPerRequest(request.nextUrl.pathname) || isFormPostDocument(request)) return withNoncePolicy(request)
@@ -67,15 +68,14 @@ export const config = {
     '/order/status/:path*',
     '/refills/:path*',
     '/unsubscribe',
-    // Anywhere, requests Next would answer with a 500: a '%' not followed by two hex digits or
-    // starting a non-ASCII byte (the only encodings that can fail to decode), server-action posts
-    // and form posts to the site's pages and to Next's own paths (a request with a body has a
-    // Content-Type). A plain page view matches none.
+    // Anywhere, an address Next would answer with a 500: a '%' not followed by two hex digits or
+    // starting a non-ASCII byte (the only encodings that can fail to decode). A plain page view
+    // matches none.
     '/:path(.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*)',
-    { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
+    // Posts to the site's pages and to Next's own paths (a request with a body has a Content-Type):
+    // the size and Host checks, and a form's answer without JavaScript, for its nonce. Server
+    // actions posted with JavaScript are among them; the proxy leaves their bodies to Next.
     { source: '/((?!api/|api$).*)', has: [{ type: 'header', key: 'content-type' }] },
-    // Payload's REST API reads its own bodies, but answers 500 to multipart it cannot read.
-    { source: '/api/:path*', has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }] },
     // Uploaded files, for one asked for under a storage prefix (see `isFileUnderPrefix`). Every one:
     // a `has` condition on the query never matches an empty `?prefix`, which fails the same way.
     '/api/:collection/file/:path*',
@@ -83,35 +83,6 @@ export const config = {
     '/api/payload-migrations',
     '/api/payload-migrations/:path*',
   ],
-}
-
-/**
- * Next runs a server action for a POST to a page that carries `Next-Action` (with JavaScript) or
- * a multipart form (without it), and refuses one whose `Origin` names another host than the
- * request's own (X-Forwarded-Host, else Host) as a cross-site forgery, but answers that with a 500
- * (next/dist/server/app-render/action-handler.js). The same comparison, answered 403 here, also
- * under /seller, whose unknown addresses are the site's 404 page. (The daily screen's own forms
- * post form-encoded and check their origin themselves, features/seller/session.ts; the REST API
- * is Payload's.)
- */
-function isActionFromAnotherSite(request: NextRequest): boolean {
-  const { pathname } = request.nextUrl
-  if (request.method !== 'POST' || isApi(pathname)) return false
-  const isAction = request.headers.has('next-action') || (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')
-  const origin = request.headers.get('origin')
-  if (!isAction || origin === null) return false
-  const ownHost = request.headers.get('x-forwarded-host')?.split(',')[0].trim() || request.headers.get('host')
-  return originHost(origin) !== ownHost
-}
-
-/** The host an `Origin` names ('null' for an opaque origin), or undefined when it is no URL. */
-function originHost(origin: string): string | undefined {
-  if (origin === 'null') return 'null'
-  try {
-    return new URL(origin).host
-  } catch {
-    return undefined
-  }
 }
 
 /**
@@ -141,11 +112,10 @@ export function adminElsewhere(request: NextRequest): URL | null {
 }
 
 /** Why the request cannot be served, or undefined. */
-async function malformedRequest(request: NextRequest): Promise<string | undefined> {
+function malformedRequest(request: NextRequest): string | undefined {
   if (!decodes(new URL(request.url).pathname)) return 'The address is not correctly percent-encoded.'
   if (!isValidHost(request.headers.get('host'))) return 'The Host header is not a valid host name.'
   if (isFileUnderPrefix(request)) return 'Files here are stored without a prefix.'
-  if (request.method !== 'GET' && request.method !== 'HEAD' && !(await isWellFormedBody(request))) return 'The form data or action arguments cannot be read.'
   return undefined
 }
 
@@ -188,72 +158,6 @@ function isValidHost(host: string | null): boolean {
   }
 }
 
-/**
- * A server action's arguments arrive as React's reply encoding: JSON text (an array of arguments)
- * or multipart form data whose numbered parts are JSON; a form posted without JavaScript names its
- * action in `$ACTION_<n>:<m>` parts, JSON too. Next answers 500 when they do not decode, after
- * this point and before the action runs, as Payload's REST API does for multipart it cannot read
- * or whose `_payload` part (the document's fields) is not JSON. An action's arguments must also
- * refer only to parts the body has (`refersOnlyToPartsPresent`). Reading a clone leaves the body
- * for the action.
- */
-async function isWellFormedBody(request: NextRequest): Promise<boolean> {
-  const isAction = request.headers.has('next-action')
-  const type = request.headers.get('content-type') ?? ''
-  try {
-    if (type.startsWith('multipart/form-data')) {
-      const form = await request.clone().formData()
-      const api = isApi(request.nextUrl.pathname)
-      const isJsonPart = api
-        ? (name: string) => name === '_payload'
-        : isAction
-          ? (name: string) => /^\d+$/.test(name)
-          : (name: string) => /^\$ACTION_\d+:\d+$/.test(name)
-      const parts = new Map<number, unknown>()
-      for (const [name, value] of form) {
-        if (isJsonPart(name)) parts.set(Number(name), JSON.parse(String(value)))
-      }
-      return !isAction || api || refersOnlyToPartsPresent(parts)
-    }
-    if (!isAction) return true
-    const argumentList: unknown = JSON.parse(await request.clone().text())
-    return Array.isArray(argumentList) && refersOnlyToPartsPresent(new Map([[0, argumentList]]))
-  } catch {
-    return false
-  }
-}
-
-/** Tags of React's reply encoding that stand for a value, not for another part of the body. */
-const VALUE_TAGS = new Set(['$', 'T', 'K', 'I', '-', 'N', 'u', 'D', 'n', 'H'])
-/** Tags of a value held in a part as a list: a Map's entries, a Set, an iterator. */
-const LIST_PART_TAGS = new Set([...'QWi'])
-/** Tags of a value held in a part as a file: a Blob, a typed array. A numbered part here is JSON, never a file. */
-const FILE_PART_TAGS = new Set([...'BAOoUSsLlGgMmV'])
-/** Tags of a value held in a part of any kind: a promise, a server reference, a stream. */
-const PART_TAGS = new Set([...'@hRrXx', ...LIST_PART_TAGS])
-
-/**
- * In React's reply encoding a string "$<tag><id>" or "$<id>" (the id in hex) stands for the value
- * of another numbered part of the body, and "$n<digits>" for a BigInt; text the client wrote that
- * starts with "$" is sent as "$$…". Next answers 500, before the action runs, for a reference to a
- * part the body does not have or that holds another kind of value, and for a BigInt that is not one.
- */
-function refersOnlyToPartsPresent(parts: Map<number, unknown>): boolean {
-  const isDecodable = (value: unknown): boolean => {
-    if (Array.isArray(value)) return value.every(isDecodable)
-    if (typeof value === 'object' && value !== null) return Object.values(value).every(isDecodable)
-    if (typeof value !== 'string' || value[0] !== '$') return true
-    const tag = value[1]
-    if (tag === 'n') return /^-?\d{1,300}$/.test(value.slice(2))
-    if (VALUE_TAGS.has(tag)) return true
-    if (FILE_PART_TAGS.has(tag)) return false
-    const id = (PART_TAGS.has(tag) ? value.slice(2) : value.slice(1)).split(':')[0]
-    if (!/^[0-9a-f]+$/i.test(id) || !parts.has(parseInt(id, 16))) return false
-    return !LIST_PART_TAGS.has(tag) || Array.isArray(parts.get(parseInt(id, 16)))
-  }
-  return [...parts.values()].every(isDecodable)
-}
-
 /** A body declared larger than any form sends: refused before it is read. */
 const isTooLarge = (request: NextRequest) => Number(request.headers.get('content-length') ?? 0) > FORM_BODY_MAX_BYTES
 
@@ -261,11 +165,6 @@ function tooLarge(request: NextRequest) {
   console.warn(`[413] ${request.method} ${request.nextUrl.pathname}: a body of ${request.headers.get('content-length')} bytes`)
   const megabytes = FORM_BODY_MAX_BYTES / 1024 / 1024
   return new NextResponse(`Payload Too Large: a form can send at most ${megabytes} MB.`, { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-}
-
-function forbidden(reason: string, request: NextRequest) {
-  console.warn(`[403] ${request.method} ${request.nextUrl.pathname}: ${reason}`)
-  return new NextResponse(`Forbidden: ${reason}`, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }
 
 function badRequest(reason: string, request: NextRequest) {

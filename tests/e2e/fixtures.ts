@@ -51,6 +51,30 @@ export function serverLog(): string {
   return fs.readFileSync(process.env.E2E_SERVER_LOG!, 'utf8')
 }
 
+/** How much the server has printed so far: pass it to `serverLogSince`. */
+export const serverLogMark = (): number => fs.statSync(process.env.E2E_SERVER_LOG!).size
+
+/** The lines the server printed after `mark`. */
+export function serverLogSince(mark: number): string[] {
+  return fs.readFileSync(process.env.E2E_SERVER_LOG!).subarray(mark).toString('utf8').split('\n').filter(Boolean)
+}
+
+/**
+ * A request Next refused is logged once, in one line, by the site's `onRequestError`
+ * (src/instrumentation.ts: `[<route type>] <METHOD> <path>: <error>`), and no stack into any file
+ * is printed for it: Next's own print of the error hides its frames in production, leaving at
+ * most a built-in one (`at JSON.parse (<anonymous>)`). Waits for `count` such lines about `path`
+ * after `mark` (a line can follow its answer), then checks that no more come.
+ */
+export async function expectLoggedOnceEach(mark: number, method: string, path: string, count: number) {
+  const requestLines = () => serverLogSince(mark).filter((line) => /^\[(?:action|render|route|proxy)\] /.test(line) && line.slice(line.indexOf(' ') + 1).startsWith(`${method} ${path}: `))
+  await expect.poll(() => requestLines().length, { message: `one log line for each ${method} ${path}` }).toBeGreaterThanOrEqual(count)
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  expect(requestLines(), `one log line for each ${method} ${path}`).toHaveLength(count)
+  const framesInFiles = serverLogSince(mark).filter((line) => /^\s+at /.test(line) && /\/|node:/.test(line))
+  expect(framesInFiles, 'stack frames printed').toEqual([])
+}
+
 /**
  * An admin session for the REST API, as the seller's browser would hold it. Kept for a few minutes
  * and shared by the spec files (one worker): every sign-in counts against the per-address login

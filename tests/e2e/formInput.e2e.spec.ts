@@ -1,18 +1,22 @@
 import type { APIRequestContext } from '@playwright/test'
 
 import { validOrderForm } from '../helpers/orders'
-import { adminApi, expect, test } from './fixtures'
+import { adminApi, expect, expectLoggedOnceEach, serverLogMark, test } from './fixtures'
 
 // What reaches the forms' server actions on the production server is whatever a client sends:
-// arguments that are no form, a body larger than the limit. Each answer is a 4xx or the form's own
-// message, never a 500, and nothing is stored.
+// arguments that are no form, a body larger than the limit. An action that runs answers with the
+// form's own message or a 4xx, never a 500. A body that is not React's format, or a post from
+// another site, never reaches an action: Next refuses it itself, with its own 500, and the site
+// logs it in one line. Nothing is stored either way.
 
-/** Each form's page, a field of its form, and its first message for an empty form. */
+/** Each form's page, a field of its form, its first message for an empty form, and where it stores. */
 const FORMS = [
-  { path: '/order', field: 'fullName', emptyForm: 'Please choose 1, 3 or 6 jars.' },
-  { path: '/contact', field: 'message', emptyForm: 'Please fill in the name field.' },
-  { path: '/reviews', field: 'comment', emptyForm: 'Please fill in your name.' },
+  { path: '/order', field: 'fullName', emptyForm: 'Please choose 1, 3 or 6 jars.', stored: '/api/orders' },
+  { path: '/contact', field: 'message', emptyForm: 'Please fill in the name field.', stored: '/api/contact-messages' },
+  { path: '/reviews', field: 'comment', emptyForm: 'Please fill in your name.', stored: '/api/reviews' },
 ] as const
+
+const storedCount = async (request: APIRequestContext, collection: string) => (await adminApi(request, 'GET', `${collection}?depth=0&limit=1`)).totalDocs as number
 
 const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&amp;/g, '&')
 
@@ -49,20 +53,28 @@ for (const { path, field, emptyForm } of FORMS) {
 }
 
 // React's reply encoding: "$Q1" is a Map whose entries part 1 holds, "$B1" a Blob, "$S" a typed
-// array with no part at all, "$n…" a BigInt. Each answer is a 400, as for arguments that are not JSON.
-for (const { path, field } of FORMS) {
-  test(`the action of ${path} called with arguments that refer to parts the body does not have answers 400, never 500`, async ({ request }) => {
+// array with no part at all, "$n…" a BigInt. React cannot decode them and Next answers 500 before
+// the action runs, as for arguments that are not JSON.
+for (const { path, field, stored } of FORMS) {
+  test(`the action of ${path} called with arguments that refer to parts the body does not have is refused by Next, logged once each, and stores nothing`, async ({ request }) => {
     const id = await actionId(request, path, field)
+    const before = await storedCount(request, stored)
+    const mark = serverLogMark()
+    let posts = 0
     for (const args of ['["$Q1"]', '["$B1"]', '["$S"]', '[{},"$W2"]', '["$nabc"]', '["$"]']) {
       const answer = await request.post(path, { headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: args })
-      expect(answer.status(), `${path} ${args}`).toBe(400)
+      expect(answer.status(), `${path} ${args}`).toBe(500)
+      posts++
     }
     for (const [args, part] of [['[{},"$Q1"]', ''], ['[{},"$Q1"]', '"not a list"'], ['[{},"$B1"]', '"not a file"']]) {
       const multipart = new FormData()
       multipart.set('0', args)
       if (part) multipart.set('1', part)
-      expect((await request.post(path, { headers: { 'Next-Action': id, Accept: 'text/x-component' }, multipart })).status(), `${path} ${args} ${part}`).toBe(400)
+      expect((await request.post(path, { headers: { 'Next-Action': id, Accept: 'text/x-component' }, multipart })).status(), `${path} ${args} ${part}`).toBe(500)
+      posts++
     }
+    await expectLoggedOnceEach(mark, 'POST', path, posts)
+    expect(await storedCount(request, stored)).toBe(before)
   })
 }
 
@@ -94,15 +106,19 @@ async function orderFormPost(request: APIRequestContext, email: string): Promise
 const storedOrders = async (request: APIRequestContext, email: string) =>
   (await adminApi(request, 'GET', `/api/orders?depth=0&where[email][equals]=${encodeURIComponent(email)}`)).totalDocs
 
-test('an order posted from a page on another site answers 403, never 500, and is not stored', async ({ request }) => {
+// Next compares the Origin with the request's own host and refuses the action, with its own 500.
+test('an order posted from a page on another site is refused by Next, logged once each, and not stored', async ({ request }) => {
   const email = `other-site-${Date.now()}@example.com`
   const id = await actionId(request, '/order', 'fullName')
-  for (const origin of ['https://shop.example', 'null', 'not a url']) {
+  const mark = serverLogMark()
+  const origins = ['https://shop.example', 'null', 'not a url']
+  for (const origin of origins) {
     const withoutScript = await request.post('/order', { multipart: await orderFormPost(request, email), headers: { Origin: origin } })
-    expect(withoutScript.status(), `a form from ${origin}`).toBe(403)
+    expect(withoutScript.status(), `a form from ${origin}`).toBe(500)
     const withScript = await request.post('/order', { headers: { Origin: origin, 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: '[{},{}]' })
-    expect(withScript.status(), `an action call from ${origin}`).toBe(403)
+    expect(withScript.status(), `an action call from ${origin}`).toBe(500)
   }
+  await expectLoggedOnceEach(mark, 'POST', '/order', origins.length * 2)
   expect(await storedOrders(request, email)).toBe(0)
 
   const sameSite = await request.post('/order', { multipart: await orderFormPost(request, email), headers: { Origin: new URL(process.env.E2E_BASE_URL!).origin } })
@@ -110,14 +126,18 @@ test('an order posted from a page on another site answers 403, never 500, and is
   expect(await storedOrders(request, email)).toBe(1)
 })
 
-// Without JavaScript, React posts the form's action as JSON in its `$ACTION_<n>:<m>` fields.
-test("an order whose React fields are not JSON answers 400, never 500, and is not stored", async ({ request }) => {
+// Without JavaScript, React posts the form's action as JSON in its `$ACTION_<n>:<m>` fields; React
+// cannot decode them and Next answers 500 before the action runs.
+test("an order whose React fields are not JSON is refused by Next, logged once each, and not stored", async ({ request }) => {
   const email = `garbled-action-${Date.now()}@example.com`
-  for (const garbled of ['[{"status":', '']) {
+  const mark = serverLogMark()
+  const garbledValues = ['[{"status":', '']
+  for (const garbled of garbledValues) {
     const body = await orderFormPost(request, email)
     const field = [...body.keys()].find((name) => /^\$ACTION_\d+:1$/.test(name))!
     body.set(field, garbled)
-    expect((await request.post('/order', { multipart: body })).status(), `${field}=${garbled}`).toBe(400)
+    expect((await request.post('/order', { multipart: body })).status(), `${field}=${garbled}`).toBe(500)
   }
+  await expectLoggedOnceEach(mark, 'POST', '/order', garbledValues.length)
   expect(await storedOrders(request, email)).toBe(0)
 })

@@ -87,6 +87,31 @@ describe('anonymous REST access', () => {
     expect(query).toEqual({ status: 400, json: { errors: [{ message: 'A value in the query does not fit its field.' }] } })
   })
 
+  it('answers a multipart body Payload cannot read with 400, where Payload would answer 500, and still reads a real one', async () => {
+    const { handleEndpoints } = await import('payload')
+    const post = (method: string, pathname: string, contentType: string, body: string, headers: Record<string, string> = {}) =>
+      handleEndpoints({ config: app.config, request: new Request(`http://localhost:3000/api${pathname}`, { method, headers: { 'Content-Type': contentType, ...headers }, body }) })
+    const refused = { errors: [{ message: 'The multipart body cannot be read.' }] }
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    const unreadable: [string, string, string, string][] = [
+      ['POST', '/faqs', 'multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="question"\r\n\r\nCut off'],
+      ['PATCH', '/faqs/1', 'multipart/form-data', 'no boundary'],
+      ['POST', '/faqs', 'multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{"question":\r\n--XX--\r\n'],
+      ['POST', '/globals/site-settings', 'multipart/form-data; boundary=XX', '--XX\r\nContent-Disposition: form-data; name="_payload"\r\n\r\nnot json\r\n--XX--\r\n'],
+    ]
+    for (const [method, pathname, contentType, body] of unreadable) {
+      for (const signedIn of [{}, headers]) {
+        const answer = await post(method, pathname, contentType, body, signedIn)
+        expect({ status: answer.status, json: await answer.json() }, `${method} ${pathname} ${body}`).toEqual({ status: 400, json: refused })
+      }
+    }
+    const faq = '--XX\r\nContent-Disposition: form-data; name="_payload"\r\n\r\n{"question":"Read?","answer":"Yes."}\r\n--XX--\r\n'
+    const created = await post('POST', '/faqs', 'multipart/form-data; boundary=XX', faq, headers)
+    expect(created.status).toBe(201)
+    await app.payload.delete({ collection: 'faqs', id: ((await created.json()) as { doc: { id: number } }).doc.id })
+    expect((await post('POST', '/faqs', 'multipart/form-data; boundary=XX', faq)).status).toBe(403)
+  })
+
   it('answers a limit or page no list can have with 400, where the database would fail', async () => {
     const refused = { status: 400, json: { errors: [{ message: 'The limit or page in the query is not one a list can have.' }] } }
     for (const query of ['limit=1.5', 'limit=-1&page=2', 'limit=9223372036854775807', 'page=99999999999999999999', `limit=${Number.MAX_SAFE_INTEGER}&page=3`]) {

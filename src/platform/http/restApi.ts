@@ -15,7 +15,7 @@ import { type AfterErrorHook, APIError, type CollectionBeforeOperationHook, type
  *   where Payload would answer 500. A list's `limit` and `page`, and the shape of a `where`, are
  *   checked before the query, as Payload passes them to the database as they are (`?limit=1.5`,
  *   `?where[name][equals][]=a`), and a `where` sent as text that is not JSON is the request's
- *   fault too.
+ *   fault too. So is a multipart body Payload cannot read (`unreadableBodyAnswer`).
  */
 export const restApiRules = (): Plugin => (config: Config) => ({
   ...config,
@@ -23,7 +23,7 @@ export const restApiRules = (): Plugin => (config: Config) => ({
     ...collection,
     hooks: { ...collection.hooks, beforeOperation: [refuseAnonymousWrites, refuseUnusableQuery, ...(collection.hooks?.beforeOperation ?? [])] },
   })),
-  hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), unusableValueAnswer] },
+  hooks: { ...config.hooks, afterError: [...(config.hooks?.afterError ?? []), unreadableBodyAnswer, unusableValueAnswer] },
 })
 
 const WRITE_OPERATIONS = new Set(['create', 'update', 'delete', 'autosave', 'restoreVersion'])
@@ -104,6 +104,22 @@ function unreadableJsonParameter(req: Parameters<AfterErrorHook>[0]['req']): str
       return true
     }
   })
+}
+
+/**
+ * Payload reads a multipart body before the operation: the `_payload` part (the document's fields
+ * as JSON) into `req.data`, the files into `req.file(s)`; and answers 500 when it cannot (a body
+ * cut off, no boundary, a `_payload` that is not JSON). Those failures carry no mark of their own
+ * (the parser's plain errors, a SyntaxError), so what tells them apart is their result: a multipart
+ * post that failed with a 500 with nothing of its body read. A body that parsed but held neither
+ * part gave Payload nothing to work with either.
+ */
+const unreadableBodyAnswer: AfterErrorHook = ({ error, req }) => {
+  const isMultipart = (req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/')
+  const status = (error as { status?: unknown }).status ?? 500
+  const nothingRead = req.data === undefined && req.file === undefined && req.files === undefined
+  if (!isMultipart || status !== 500 || !nothingRead) return
+  return { status: 400, response: { errors: [{ message: 'The multipart body cannot be read.' }] } }
 }
 
 const unusableValueAnswer: AfterErrorHook = ({ error, req }) => {
