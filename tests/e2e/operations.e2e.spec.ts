@@ -5,7 +5,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { adminApi, expect, expectNoSeriousA11yViolations, followAdminMenu, loginToAdmin, test } from './fixtures'
+import AxeBuilder from '@axe-core/playwright'
+
+import { adminApi, expect, followAdminMenu, loginToAdmin, test } from './fixtures'
 
 /** Where the pictures go: E2E_SHOTS when set (to look at them), else a temporary folder. */
 const SHOTS = process.env.E2E_SHOTS ?? path.join(os.tmpdir(), 'seamoss-e2e-shots')
@@ -28,7 +30,9 @@ test('the seller reads the e-mail retention, the sizes and the free space, on a 
   await expect(page.getByTestId('backups-size')).toContainText(/\d+ backups?, \d+(\.\d)? (bytes|kB|MB|GB) in all/)
   await expect(page.getByTestId('disk-free')).toContainText(/free of .*; warns under 10%/)
   await expect(page.getByTestId('disk-warning')).toHaveCount(0)
-  await expectNoSeriousA11yViolations(page)
+  // The view's own content (Payload's menu is Payload's).
+  const { violations } = await new AxeBuilder({ page }).include('.operations').analyze()
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([])
   await page.screenshot({ path: shot('operations-1280.png'), fullPage: true })
 
   await page.setViewportSize({ width: 390, height: 844 })

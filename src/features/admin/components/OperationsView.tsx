@@ -70,7 +70,10 @@ function EmailCard({ email }: { email: OperationsReport['email'] }) {
         <dd data-testid="last-pruning">
           {round ? (
             <>
-              {businessDateTime(round.at)}: removed the text of {counted(round.emptied, 'e-mail')} sent before {businessDateTime(round.sentBefore)}
+              {businessDateTime(round.at)}:{' '}
+              {round.emptied > 0
+                ? `removed the text of ${counted(round.emptied, 'e-mail')} sent before ${businessDateTime(round.sentBefore)}`
+                : `nothing to remove (no sent e-mail before ${businessDateTime(round.sentBefore)} still had its text)`}
               {round.bytesReturned ? `, ${formatBytes(round.bytesReturned)} given back to the disk` : ''}.
             </>
           ) : (
