@@ -129,7 +129,7 @@ export async function sqliteFileState(payload: Payload): Promise<{ fileBytes: nu
  * The statements run through the adapter's libsql client outside the process's transaction queue,
  * as a single statement each: `executeMultiple` runs a PRAGMA to its end (libsql's `execute` steps
  * `incremental_vacuum` once, freeing one page). A transaction of the site arriving meanwhile waits
- * in SQLite's busy handler for that step's few milliseconds.
+ * in SQLite's busy handler for that step's few tens of milliseconds.
  */
 async function returnFreePages(payload: Payload, pauseMs: number): Promise<number | null> {
   if (payload.db.name !== 'sqlite') return null
