@@ -22,13 +22,14 @@ import { sendOrderPushTask } from '@/features/seller/push/orderPush'
 import { sellerScreenEndpoints } from '@/features/seller/screenEndpoints'
 import { PAGE_GLOBALS } from '@/globals/pages'
 import { OrderNumbers } from '@/globals/OrderNumbers'
+import { Operations } from '@/globals/Operations'
 import { Fulfilment, Prices, Stock } from '@/globals/Shop'
 import { SiteSettings } from '@/globals/SiteSettings'
 import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
 import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
-import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
+import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
 import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
 import { SELLER_PATHS } from './src/features/seller/paths'
 import { databaseAdapter } from './src/platform/db/database'
@@ -80,7 +81,8 @@ export default buildConfig({
         { path: ADMIN_NAV_LINK, clientProps: { href: SELLER_PATHS.today, label: 'Daily screen (phone)', id: 'nav-daily-screen' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: PREP_SHEET_VIEW.url, label: 'Prep sheet', id: 'nav-prep-sheet' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: JAR_LABELS_VIEW.url, label: 'Jar labels', id: 'nav-jar-labels' } satisfies AdminNavLinkProps },
-        { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers', separated: true } satisfies AdminNavLinkProps },
+        { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers' } satisfies AdminNavLinkProps },
+        { path: ADMIN_NAV_LINK, clientProps: { href: OPERATIONS_VIEW.url, label: 'Operations', id: 'nav-operations', separated: true } satisfies AdminNavLinkProps },
       ],
       // Says where to open the admin when it was opened at an address whose saves are refused.
       beforeLogin: ['/features/admin/components/AdminAddressNotice#AdminAddressNotice'],
@@ -114,13 +116,19 @@ export default buildConfig({
           exact: true,
           meta: { title: 'Jar labels' },
         },
+        operations: {
+          Component: '/features/admin/components/OperationsView#OperationsView',
+          path: OPERATIONS_VIEW.path,
+          exact: true,
+          meta: { title: 'Operations' },
+        },
       },
     },
   },
   collections: [Orders, Customers, Flavors, Batches, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions],
   // The seller's new-order notifications (features/seller/push); the exports plugin adds its own task.
   jobs: { tasks: [sendOrderPushTask] },
-  globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers],
+  globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers, Operations],
   db: await databaseAdapter(),
   email: emailAdapter(),
   secret: payloadSecret(),

@@ -137,6 +137,7 @@ export interface Config {
     'order-page': OrderPage;
     'reviews-page': ReviewsPage;
     'order-numbers': OrderNumber;
+    operations: Operation;
   };
   globalsSelect: {
     pricing: PricingSelect<false> | PricingSelect<true>;
@@ -152,6 +153,7 @@ export interface Config {
     'order-page': OrderPageSelect<false> | OrderPageSelect<true>;
     'reviews-page': ReviewsPageSelect<false> | ReviewsPageSelect<true>;
     'order-numbers': OrderNumbersSelect<false> | OrderNumbersSelect<true>;
+    operations: OperationsSelect<false> | OperationsSelect<true>;
   };
   locale: null;
   widgets: {
@@ -590,6 +592,11 @@ export interface EmailOutbox {
   subject: string;
   text: string;
   html?: string | null;
+  /**
+   * Sent e-mails keep who they went to, the subject and when; their text goes after the days set in Admin → Operations settings.
+   */
+  bodyRemovedAt?: string | null;
+  bodyKeptDays?: number | null;
   listUnsubscribe?: string | null;
   dedupeKey?: string | null;
   attempts?: number | null;
@@ -1180,6 +1187,8 @@ export interface EmailOutboxSelect<T extends boolean = true> {
   subject?: T;
   text?: T;
   html?: T;
+  bodyRemovedAt?: T;
+  bodyKeptDays?: T;
   listUnsubscribe?: T;
   dedupeKey?: T;
   attempts?: T;
@@ -1761,6 +1770,25 @@ export interface OrderNumber {
   createdAt?: string | null;
 }
 /**
+ * How long sent e-mails keep their text, and when the server’s disk counts as almost full. What they do shows under Operations (/admin/operations).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "operations".
+ */
+export interface Operation {
+  id: number;
+  /**
+   * After this, a sent e-mail keeps who it went to, its subject, what it was about and when it was sent, but not its text. E-mails waiting, not sent or that could not be sent keep everything.
+   */
+  emailBodyRetentionDays: number;
+  /**
+   * The dashboard, the health check (/api/health) and a daily e-mail to you say so, before the disk fills and the shop stops taking orders.
+   */
+  minFreeDiskPercent: number;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "pricing_select".
  */
@@ -2132,6 +2160,17 @@ export interface ReviewsPageSelect<T extends boolean = true> {
  */
 export interface OrderNumbersSelect<T extends boolean = true> {
   lastNumber?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "operations_select".
+ */
+export interface OperationsSelect<T extends boolean = true> {
+  emailBodyRetentionDays?: T;
+  minFreeDiskPercent?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -42,8 +42,28 @@ export const EmailOutbox: CollectionConfig = {
       ],
     },
     { name: 'subject', type: 'text', required: true },
+    // Emptied ('') once the e-mail is older than the seller's retention (`platform/email/retention.ts`).
+    // Shown all the same: a field with an admin condition loses its NOT NULL column, and that change
+    // would rebuild the whole table (the log's gigabytes) in a migration.
     { name: 'text', label: 'Text', type: 'textarea', required: true },
     { name: 'html', label: 'HTML', type: 'textarea', admin: { hidden: true } },
+    {
+      type: 'row',
+      admin: { condition: (data) => Boolean(data?.bodyRemovedAt) },
+      fields: [
+        {
+          name: 'bodyRemovedAt',
+          label: 'Text removed on',
+          type: 'date',
+          admin: {
+            readOnly: true,
+            date: { pickerAppearance: 'dayAndTime' },
+            description: 'Sent e-mails keep who they went to, the subject and when; their text goes after the days set in Admin → Operations settings.',
+          },
+        },
+        { name: 'bodyKeptDays', label: 'Text removed after (days)', type: 'number', admin: { readOnly: true } },
+      ],
+    },
     {
       // List e-mails (welcome, refill reminder): the one-click unsubscribe address, sent as the
       // List-Unsubscribe and List-Unsubscribe-Post headers.
@@ -71,5 +91,8 @@ export const EmailOutbox: CollectionConfig = {
     { name: 'lastError', label: 'Last error, or why not sent', type: 'text', admin: { readOnly: true } },
     createdAtField('Queued'),
   ],
+  // The retention's round reads the sent e-mails whose text is still there, oldest first: a short
+  // range of this index however many were emptied before.
+  indexes: [{ fields: ['bodyRemovedAt', 'sentAt'] }],
   timestamps: true,
 }

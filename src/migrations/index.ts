@@ -16,6 +16,7 @@ import * as migration_20261126_114917_batches from './20261126_114917_batches';
 import * as migration_20261126_122127_refill_plans from './20261126_122127_refill_plans';
 import * as migration_20261126_150854_push_subscriptions from './20261126_150854_push_subscriptions';
 import * as migration_20261126_174818_stored_customers from './20261126_174818_stored_customers';
+import * as migration_20261128_173838_email_body_retention from './20261128_173838_email_body_retention';
 
 export const migrations = [
   {
@@ -106,6 +107,11 @@ export const migrations = [
   {
     up: migration_20261126_174818_stored_customers.up,
     down: migration_20261126_174818_stored_customers.down,
-    name: '20261126_174818_stored_customers'
+    name: '20261126_174818_stored_customers',
+  },
+  {
+    up: migration_20261128_173838_email_body_retention.up,
+    down: migration_20261128_173838_email_body_retention.down,
+    name: '20261128_173838_email_body_retention'
   },
 ];

@@ -18,3 +18,6 @@ export const JAR_LABELS_VIEW = { path: '/labels', url: '/admin/labels' } as cons
 
 /** An order's page in the admin. */
 export const orderAdminUrl = (id: number | string) => `/admin/collections/orders/${encodeURIComponent(String(id))}`
+
+/** Operations: the e-mail log's retention, the database's and the backups' size, the disk's free space. */
+export const OPERATIONS_VIEW = { path: '/operations', url: '/admin/operations' } as const

@@ -6,7 +6,7 @@ import { siteUrl } from '@/platform/config/siteUrl'
 import { queueEmail } from '@/platform/email/outbox'
 import { businessDay } from '@/shared/time'
 
-import { BACKUP_MISSING_AFTER_MS, DISK_FULL_PERCENT, healthReport, type HealthReport } from './health'
+import { BACKUP_MISSING_AFTER_MS, healthReport, type HealthReport } from './health'
 
 type CheckName = keyof HealthReport['checks']
 
@@ -26,7 +26,7 @@ export const ATTENTION: Record<CheckName, { title: string; todo: string }> = {
   },
   disk: {
     title: 'The server’s disk is almost full',
-    todo: `More than ${DISK_FULL_PERCENT}% of the disk is used. Free some space or grow the disk before the shop stops taking orders (old backups are removed by themselves).`,
+    todo: 'Less of the disk is free than set in Admin → Operations settings. Free some space or grow the disk before the shop stops taking orders (old backups are removed by themselves; Admin → Operations shows what takes the room).',
   },
 }
 

@@ -12,6 +12,8 @@ import { copiedOffsite, offsiteConfigured } from '@/platform/backup/offsite'
 import { BACKUP_EVERY_MS } from '@/platform/backup/retention'
 import { DATA_DIR } from '@/platform/config/runtime'
 
+import { DEFAULT_MIN_FREE_DISK_PERCENT, type DiskSpace, enoughFreeDisk, formatBytes, freePercent } from './diskRules'
+
 /**
  * What the site's health check (`GET /api/health`) and the seller's dashboard banner report: the
  * few things that, when they fail, lose orders or customers without anyone noticing.
@@ -21,8 +23,6 @@ import { DATA_DIR } from '@/platform/config/runtime'
 export const EMAIL_FAILING_AFTER_MS = 30 * 60 * 1000
 /** No good backup for two periods: the backups are failing. */
 export const BACKUP_MISSING_AFTER_MS = 2 * BACKUP_EVERY_MS
-/** The disk holding the database, this full: a few more weeks of photos and it stops. */
-export const DISK_FULL_PERCENT = 90
 
 export type HealthCheck = { ok: boolean; summary: string }
 export type HealthReport = {
@@ -103,24 +103,47 @@ function checkBackups(now: Date): HealthCheck & { lastGoodAt?: string } {
   return { ok: false, summary: `${summary} But no backup has reached the bucket ${copied ? `for ${hours(copied)} h` : 'yet'}.`, lastGoodAt: last.takenAt }
 }
 
-function checkDisk(): HealthCheck & { usedPercent?: number } {
+/** The folder holding the database (and, beside it, the backups): the disk that must not fill. */
+export function dataFolder(): string {
   const place = backupPlace()
-  const folder = place ? path.dirname(place.databaseFile) : DATA_DIR
+  return place ? path.dirname(place.databaseFile) : DATA_DIR
+}
+
+/** The free and total space of the disk holding `folder`, as the operating system reports it. */
+export function readDiskSpace(folder: string): DiskSpace {
+  const stats = fs.statfsSync(folder)
+  // `bavail`: the blocks this (unprivileged) process may still write, not those kept for root.
+  return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize }
+}
+
+/** The seller's threshold (Admin → Operations settings): less free space than this share warns. */
+export async function minFreeDiskPercent(payload: Payload): Promise<number> {
+  const settings = await payload.findGlobal({ slug: 'operations', depth: 0 })
+  return settings.minFreeDiskPercent ?? DEFAULT_MIN_FREE_DISK_PERCENT
+}
+
+async function checkDisk(payload: Payload, readDisk: (folder: string) => DiskSpace): Promise<HealthCheck & { freeBytes?: number; usedPercent?: number }> {
+  const folder = dataFolder()
+  let disk: DiskSpace
   try {
-    const stats = fs.statfsSync(folder)
-    const usedPercent = Math.round(100 - (stats.bavail / stats.blocks) * 100)
-    const ok = usedPercent <= DISK_FULL_PERCENT
-    return { ok, usedPercent, summary: `${usedPercent}% of the disk is used.` }
+    disk = readDisk(folder)
   } catch {
     return { ok: false, summary: `The data folder ${folder} cannot be read.` }
   }
+  const threshold = await minFreeDiskPercent(payload).catch(() => DEFAULT_MIN_FREE_DISK_PERCENT)
+  const free = freePercent(disk)
+  const summary = `${formatBytes(disk.freeBytes)} free, ${free}% of the disk.`
+  const ok = enoughFreeDisk(disk, threshold)
+  return { ok, freeBytes: disk.freeBytes, usedPercent: 100 - free, summary: ok ? summary : `${summary} The warning is set at ${threshold}%.` }
 }
 
-export async function healthReport(payload: Payload, now: Date = new Date()): Promise<HealthReport> {
-  const [database, email] = await Promise.all([
+/** `readDisk` stands in for the operating system's answer in tests (a disk almost full on demand). */
+export async function healthReport(payload: Payload, now: Date = new Date(), readDisk: (folder: string) => DiskSpace = readDiskSpace): Promise<HealthReport> {
+  const [database, email, disk] = await Promise.all([
     checkDatabase(payload, now),
     checkEmail(payload, now).catch((): HealthCheck => ({ ok: false, summary: 'The e-mail outbox cannot be read.' })),
+    checkDisk(payload, readDisk),
   ])
-  const checks = { database, email, backups: checkBackups(now), disk: checkDisk() }
+  const checks = { database, email, backups: checkBackups(now), disk }
   return { ok: Object.values(checks).every((check) => check.ok), checkedAt: now.toISOString(), checks }
 }

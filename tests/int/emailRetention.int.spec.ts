@@ -1,0 +1,133 @@
+import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
+import { submitOrder } from '@/features/ordering/service'
+import type { EmailOutbox } from '@/payload-types'
+import { lastPruningRound, pruneEmailBodies, sqliteFileState } from '@/platform/email/retention'
+
+import { validOrderForm } from '../helpers/orders'
+import { startPayload, type TestPayload } from '../helpers/payload'
+
+let app: TestPayload
+let payload: Payload
+const DAY = 24 * 60 * 60 * 1000
+/** The test's clock: the rounds are told it is this moment (the orders placed meanwhile send their e-mails at the real one, just after). */
+const NOW = new Date()
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString()
+
+beforeAll(async () => {
+  app = await startPayload()
+  payload = app.payload
+})
+afterAll(async () => {
+  await app?.cleanup()
+})
+
+/** An e-mail as the outbox stores it, in a given state: through the adapter, as the outbox writes. */
+async function stored(subject: string, fields: Partial<EmailOutbox>, count = 1): Promise<void> {
+  for (let index = 0; index < count; index++) {
+    const createdAt = fields.sentAt ?? fields.createdAt ?? NOW.toISOString()
+    await payload.db.create({
+      collection: 'email-outbox',
+      data: {
+        to: `customer${index}@example.com`,
+        subject,
+        about: `order:${1000 + index}`,
+        text: `Thank you for your order ${index}.`,
+        // A body as large as the shop's HTML e-mails: emptying it frees whole pages of the file.
+        html: `<p>${'Thank you. '.repeat(800)}</p>`,
+        listUnsubscribe: 'https://shop.example/unsubscribe?token=abc',
+        attempts: 1,
+        createdAt,
+        updatedAt: createdAt,
+        ...fields,
+      },
+      returning: false,
+    })
+  }
+}
+
+const emailsWith = async (subject: string) =>
+  (await payload.find({ collection: 'email-outbox', where: { subject: { equals: subject } }, pagination: false, depth: 0, sort: 'id' })).docs
+
+describe('the e-mail log kept lean (platform/email/retention.ts)', () => {
+  it("removes the text of sent e-mails older than the retention, in batches, keeping every envelope and the e-mails not yet handled, while orders go on", async () => {
+    await stored('Old and sent', { status: 'sent', sentAt: daysAgo(120) }, 450)
+    await stored('Sent 91 days ago', { status: 'sent', sentAt: daysAgo(91) })
+    await stored('Sent 89 days ago', { status: 'sent', sentAt: daysAgo(89) })
+    await stored('Recent', { status: 'sent', sentAt: daysAgo(3) })
+    await stored('Gave up', { status: 'failed', createdAt: daysAgo(120), lastError: 'mailbox unavailable' })
+    await stored('Still waiting', { status: 'pending', createdAt: daysAgo(120), nextAttemptAt: daysAgo(1) })
+    await stored('Not sent', { status: 'skipped', createdAt: daysAgo(120), text: '-', lastError: 'switched off' })
+    const before = await sqliteFileState(payload)
+
+    const writes = vi.spyOn(payload.db, 'updateMany')
+    const orders = Promise.all(
+      Array.from({ length: 6 }, async (_, index) => {
+        await new Promise((resolve) => setTimeout(resolve, index * 15))
+        const result = await submitOrder(payload, { ...validOrderForm, email: `meanwhile${index}@example.com`, quantity: '1' })
+        return { ...result, doneAt: Date.now() }
+      }),
+    )
+    const round = await pruneEmailBodies(payload, { now: NOW, batchSize: 100 })
+    const roundDoneAt = Date.now()
+    const placed = await orders
+    // Taken while the round ran, not after it.
+    expect(Math.min(...placed.map((result) => result.doneAt))).toBeLessThan(roundDoneAt)
+    const pruningWrites = writes.mock.calls.filter(([args]) => args.collection === 'email-outbox' && JSON.stringify(args.data).includes('bodyRemovedAt'))
+    writes.mockRestore()
+
+    expect(placed.map((result) => result.status)).toEqual(Array(6).fill('success'))
+    expect(round).toMatchObject({ at: NOW.toISOString(), retentionDays: 90, sentBefore: daysAgo(90), emptied: 451 })
+    // 451 e-mails, 100 a transaction.
+    expect(pruningWrites).toHaveLength(5)
+
+    const old = await emailsWith('Old and sent')
+    expect(old).toHaveLength(450)
+    for (const [index, email] of old.entries()) {
+      expect(email).toMatchObject({ to: `customer${index}@example.com`, subject: 'Old and sent', about: `order:${1000 + index}`, status: 'sent', sentAt: daysAgo(120), text: '', bodyRemovedAt: NOW.toISOString(), bodyKeptDays: 90 })
+      expect(email.html ?? null).toBeNull()
+      expect(email.listUnsubscribe ?? null).toBeNull()
+    }
+    expect((await emailsWith('Sent 91 days ago'))[0]).toMatchObject({ text: '', bodyKeptDays: 90 })
+    for (const subject of ['Sent 89 days ago', 'Recent', 'Gave up', 'Still waiting']) {
+      const [email] = await emailsWith(subject)
+      expect(email.text, subject).toBe('Thank you for your order 0.')
+      expect(email.html, subject).toContain('Thank you.')
+      expect(email.bodyRemovedAt ?? null, subject).toBeNull()
+    }
+    expect((await emailsWith('Not sent'))[0]).toMatchObject({ text: '-', lastError: 'switched off' })
+    expect((await emailsWith('Not sent'))[0].bodyRemovedAt ?? null).toBeNull()
+    // The e-mails of the orders placed meanwhile are today's: untouched.
+    const { docs: orderEmails } = await payload.find({ collection: 'email-outbox', where: { to: { like: 'meanwhile' } }, pagination: false, depth: 0 })
+    expect(orderEmails.length).toBeGreaterThanOrEqual(6)
+    for (const email of orderEmails) expect(email.bodyRemovedAt ?? null).toBeNull()
+
+    expect(await lastPruningRound(payload)).toEqual(round)
+
+    // A fresh site's file is small: the round switched it to giving freed pages back to the disk,
+    // and gave back what emptying the HTML freed.
+    if (payload.db.name === 'sqlite') {
+      const after = await sqliteFileState(payload)
+      expect(before?.incremental).toBe(false)
+      expect(after).toMatchObject({ incremental: true, freeBytes: 0 })
+      expect(after!.fileBytes).toBeLessThan(before!.fileBytes - 2_000_000)
+      const { rows } = await (payload.db as unknown as SQLiteAdapter).client.execute('PRAGMA integrity_check')
+      expect(rows[0]?.[0]).toBe('ok')
+    }
+  })
+
+  it("follows the seller's retention, and a second round finds nothing left to do", async () => {
+    expect((await pruneEmailBodies(payload, { now: NOW })).emptied).toBe(0)
+    await payload.updateGlobal({ slug: 'operations', data: { emailBodyRetentionDays: 30 } })
+    const round = await pruneEmailBodies(payload, { now: NOW })
+    expect(round).toMatchObject({ retentionDays: 30, emptied: 1 })
+    expect((await emailsWith('Sent 89 days ago'))[0]).toMatchObject({ text: '', bodyKeptDays: 30 })
+    expect((await emailsWith('Recent'))[0].text).toBe('Thank you for your order 0.')
+  })
+
+  it('refuses a retention shorter than a week', async () => {
+    await expect(payload.updateGlobal({ slug: 'operations', data: { emailBodyRetentionDays: 2 } })).rejects.toThrow(/Keep the text of sent e-mails/)
+  })
+})
