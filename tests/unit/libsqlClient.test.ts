@@ -3,8 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { createClient, type Client } from '@libsql/client'
-import Database from 'libsql'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 /**
  * What the SQLite adapter relies on from @libsql/client (pinned for every package by `overrides`
@@ -68,68 +67,5 @@ describe('the SQLite client (@libsql/client)', () => {
     } finally {
       await tx.rollback()
     }
-  })
-
-  /**
-   * Patched (patches/@libsql+client+*.patch): each connection keeps its statements prepared. A
-   * server's order runs about twenty statements, each of them prepared and described again at
-   * every call before: 1.2–1.5 ms of an order's 18–21 ms of CPU (docs/PERFORMANCE.md). When the
-   * patch no longer applies (a new @libsql/client), `npm ci` fails; when the client prepares at
-   * every call again, the first test fails.
-   */
-  describe('prepared statements, kept per connection', () => {
-    it('prepares a statement once, however often it runs', async () => {
-      const prepare = vi.spyOn(Database.prototype, 'prepare')
-      try {
-        for (let index = 0; index < 5; index++) {
-          await client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: [`flavor ${index}`] })
-          await client.execute({ sql: 'SELECT flavor FROM jars WHERE id = ?', args: [index + 1] })
-        }
-        expect(prepare.mock.calls.map(([sql]) => sql)).toEqual(['INSERT INTO jars (flavor) VALUES (?)', 'SELECT flavor FROM jars WHERE id = ?'])
-      } finally {
-        prepare.mockRestore()
-      }
-      const { rows } = await client.execute({ sql: 'SELECT flavor FROM jars WHERE id = ?', args: [3] })
-      expect(rows[0].flavor).toBe('flavor 2')
-    })
-
-    it("gives each result its own column names: a caller's change to one is not the next one's", async () => {
-      await client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: ['mixed-berry'] })
-      const first = await client.execute('SELECT flavor FROM jars')
-      first.columns[0] = 'changed'
-      const again = await client.execute('SELECT flavor FROM jars')
-      expect(again.columns).toEqual(['flavor'])
-      expect(again.rows[0].flavor).toBe('mixed-berry')
-    })
-
-    it('runs a statement again after it failed', async () => {
-      await client.execute('CREATE UNIQUE INDEX jars_flavor ON jars (flavor)')
-      const insert = (flavor: string) => client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: [flavor] })
-      await insert('mixed-berry')
-      await expect(insert('mixed-berry')).rejects.toThrow(/UNIQUE/)
-      await insert('peach-ginger')
-      expect((await client.execute('SELECT flavor FROM jars ORDER BY id')).rows.map((row) => row.flavor)).toEqual(['mixed-berry', 'peach-ginger'])
-    })
-
-    it('reads the columns a table has now, after a change through the same connection or another', async () => {
-      await client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: ['mixed-berry'] })
-      const columns = async () => Object.keys((await client.execute('SELECT * FROM jars')).rows[0])
-      expect(await columns()).toEqual(['id', 'flavor'])
-      await client.execute('ALTER TABLE jars ADD COLUMN made_on TEXT')
-      expect(await columns()).toEqual(['id', 'flavor', 'made_on'])
-      // As many columns as before: only the statement's own description can tell.
-      await client.execute('ALTER TABLE jars RENAME COLUMN made_on TO made')
-      expect(await columns()).toEqual(['id', 'flavor', 'made'])
-      await client.executeMultiple('ALTER TABLE jars ADD COLUMN best_by TEXT; ALTER TABLE jars RENAME COLUMN best_by TO good_until')
-      expect(await columns()).toEqual(['id', 'flavor', 'made', 'good_until'])
-
-      const other = createClient({ url: `file:${file}` })
-      try {
-        await other.execute('ALTER TABLE jars ADD COLUMN price INTEGER')
-      } finally {
-        other.close()
-      }
-      expect(await columns()).toEqual(['id', 'flavor', 'made', 'good_until', 'price'])
-    })
   })
 })
