@@ -3,7 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { createClient, type Client } from '@libsql/client'
+import Database from 'libsql'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { sqliteClient } from '@/platform/db/sqliteClient'
 
 /**
  * What the SQLite adapter relies on from @libsql/client (pinned for every package by `overrides`
@@ -67,5 +70,89 @@ describe('the SQLite client (@libsql/client)', () => {
     } finally {
       await tx.rollback()
     }
+  })
+
+  /**
+   * A statement that failed waiting for the write lock (another process held it past the busy
+   * timeout) is dropped by the client without being reset: SQLite counts it as running until the
+   * garbage collector finalizes it, and its connection goes back to the pool so
+   * (docs/upstream/libsql-client-busy-statement.md). `platform/db/sqliteClient.ts` closes the pool's
+   * connections after such a failure; when the first test fails, the client resets what failed and
+   * that renewal can go.
+   */
+  describe('after a statement failed waiting for the write lock', () => {
+    /** Another process's long write: holds the write lock while `during` runs, then commits a row. */
+    async function whileAnotherProcessWrites(during: () => Promise<void>) {
+      const other = new Database(file)
+      try {
+        other.exec('BEGIN IMMEDIATE')
+        other.exec("INSERT INTO jars (flavor) VALUES ('other process')")
+        await during()
+        other.exec('COMMIT')
+      } finally {
+        other.close()
+      }
+    }
+    const anotherProcessWrites = () => whileAnotherProcessWrites(async () => {})
+    const busy = { code: expect.stringMatching(/^SQLITE_BUSY/) }
+
+    it('the bare client leaves that connection reading an old snapshot and unable to begin a transaction (the upstream bug)', async () => {
+      const impatient = createClient({ url: `file:${file}`, timeout: 50 })
+      try {
+        await whileAnotherProcessWrites(async () => {
+          await expect(impatient.execute("INSERT INTO jars (flavor) VALUES ('ours')")).rejects.toMatchObject(busy)
+        })
+        // The pool's only connection, the one whose statement failed, keeps the snapshot of its next read.
+        expect((await impatient.execute('SELECT count(*) AS n FROM jars')).rows[0].n).toBe(1)
+        await anotherProcessWrites()
+        expect((await impatient.execute('SELECT count(*) AS n FROM jars')).rows[0].n).toBe(1)
+        await expect(impatient.transaction('write')).rejects.toMatchObject({ code: 'SQLITE_BUSY', extendedCode: 'SQLITE_BUSY_SNAPSHOT' })
+      } finally {
+        impatient.close()
+      }
+    })
+
+    it("the site's client opens new connections: the next read sees every commit and the next transaction goes through", async () => {
+      const impatient = sqliteClient({ url: `file:${file}`, timeout: 50 })
+      try {
+        await whileAnotherProcessWrites(async () => {
+          await expect(impatient.execute("INSERT INTO jars (flavor) VALUES ('ours')")).rejects.toMatchObject(busy)
+          // A transaction cannot begin meanwhile either; that failure is handled alike.
+          await expect(impatient.transaction('write')).rejects.toMatchObject(busy)
+        })
+        expect((await impatient.execute('SELECT count(*) AS n FROM jars')).rows[0].n).toBe(1)
+        await anotherProcessWrites()
+        expect((await impatient.execute('SELECT count(*) AS n FROM jars')).rows[0].n).toBe(2)
+        const tx = await impatient.transaction('write')
+        await tx.execute("INSERT INTO jars (flavor) VALUES ('ours, after')")
+        await tx.commit()
+        const { rows } = await impatient.execute('SELECT flavor FROM jars ORDER BY id')
+        expect(rows.map((row) => row.flavor)).toEqual(['other process', 'other process', 'ours, after'])
+      } finally {
+        impatient.close()
+      }
+    })
+
+    it('lets a transaction in flight finish when a statement beside it failed, and renews the pool once it has', async () => {
+      const impatient = sqliteClient({ url: `file:${file}`, timeout: 50 })
+      try {
+        const inFlight = await impatient.transaction('write')
+        await inFlight.execute("INSERT INTO jars (flavor) VALUES ('in flight')")
+        // Waits for the lock the transaction holds, as a write beside one did before database.ts queued them.
+        await expect(impatient.execute("INSERT INTO jars (flavor) VALUES ('beside')")).rejects.toMatchObject(busy)
+        await inFlight.execute("INSERT INTO jars (flavor) VALUES ('in flight, after')")
+        await inFlight.commit()
+        // Two reads at once take both connections the pool has; both see what was committed since.
+        const counts = async () => (await Promise.all([1, 2].map(() => impatient.execute('SELECT count(*) AS n FROM jars')))).map(({ rows }) => rows[0].n)
+        expect(await counts()).toEqual([2, 2])
+        await anotherProcessWrites()
+        expect(await counts()).toEqual([3, 3])
+        const tx = await impatient.transaction('write')
+        await tx.execute("INSERT INTO jars (flavor) VALUES ('next')")
+        await tx.commit()
+      } finally {
+        impatient.close()
+      }
+    })
   })
 })
