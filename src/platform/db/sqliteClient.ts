@@ -8,11 +8,13 @@ import { createClient, type Client, type Config, type InArgs, type InStatement, 
  * as still running until the garbage collector finalizes it — seconds or minutes later. Its
  * connection goes back to the pool in that state: the next read there keeps its snapshot open (it
  * sees the database as it was), and every transaction begun there fails with SQLITE_BUSY_SNAPSHOT
- * (docs/upstream/libsql-client-busy-statement.md). So after such a failure, and after any failed
- * COMMIT, every connection of the pool is closed as soon as none is in use (in-flight work is never
- * cut off), and the next call opens new ones. Closing does not finalize the dropped statement:
- * the closed connection keeps its snapshot until the garbage collector finalizes it, but nothing
- * reads or writes through it any more.
+ * (docs/upstream/libsql-client-busy-statement.md). So after such a failure every connection of the
+ * pool is closed as soon as none is in use (in-flight work is never cut off), and the next call
+ * opens new ones. Other failures leave nothing running: the client rolls back a connection whose
+ * statement or COMMIT failed inside a transaction before it takes it back, and a connection opened
+ * while the disk refuses writes would stay read-only, so those keep the pool as it is. Closing
+ * does not finalize the dropped statement: the closed connection keeps its snapshot until the
+ * garbage collector does, but nothing reads or writes through it any more.
  *
  * Within this process no statement waits for the write lock (`database.ts` queues every write),
  * so this happens only when another process holds it longer than the busy timeout.
@@ -28,8 +30,8 @@ export function sqliteClient(config: Config): Client {
     // Synchronous in effect: the pool closes its (idle) connections before this returns.
     void client.reconnect()
   }
-  const failed = (error: unknown, always = false) => {
-    if (always || leavesStatementRunning(error)) renew = true
+  const failed = (error: unknown) => {
+    if (leavesStatementRunning(error)) renew = true
   }
   async function using<T>(work: () => Promise<T>): Promise<T> {
     inUse++
@@ -78,8 +80,9 @@ export function sqliteClient(config: Config): Client {
         try {
           await inner.commit()
         } catch (error) {
-          // The client rolls the connection back; what the COMMIT left behind goes with the pool.
-          failed(error, true)
+          // The client rolls back a connection whose COMMIT failed before it takes it back; a
+          // COMMIT answered SQLITE_BUSY ("statements in progress") also marks a harmed connection.
+          failed(error)
           throw error
         } finally {
           end()
