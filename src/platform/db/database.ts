@@ -145,14 +145,25 @@ const WRITES = [
  * alert, the health check's key and the job runner's marks all did, beside the refill round's
  * transactions (tests/int/restartAfterDays.int.spec.ts). A failed statement also harms its
  * connection (see `sqliteClient.ts`). A write of several statements (a document and its arrays) is
- * now also whole or absent.
+ * now also whole or absent. And a write that fails inside a transaction rolls it back there and then.
  */
 function queueWritesOutsideTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapter {
   const writes = adapter as unknown as Record<(typeof WRITES)[number], (args: { req?: Partial<PayloadRequest> }) => Promise<unknown>>
   for (const name of WRITES) {
     const write = writes[name].bind(adapter)
     writes[name] = async (args) => {
-      if (args?.req?.transactionID !== undefined && args.req.transactionID !== null) return write(args)
+      const ownerID = args?.req?.transactionID
+      if (ownerID !== undefined && ownerID !== null) {
+        try {
+          return await write(args)
+        } catch (error) {
+          // A failed write ends its transaction at once (its owner's rollback then finds it ended):
+          // Payload's job runner begins one for each job mark and leaves it open when the mark
+          // fails (a job whose document was deleted), holding the lock and this queue for good.
+          await adapter.rollbackTransaction(ownerID)
+          throw error
+        }
+      }
       const transactionID = await adapter.beginTransaction()
       if (transactionID === null) return write(args)
       try {
