@@ -4,7 +4,9 @@ import path from 'node:path'
 
 import { createClient, type Client } from '@libsql/client'
 import Database from 'libsql'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { sqliteClient } from '@/platform/db/sqliteClient'
 
 /**
  * What the SQLite adapter relies on from @libsql/client (pinned for every package by `overrides`
@@ -71,65 +73,86 @@ describe('the SQLite client (@libsql/client)', () => {
   })
 
   /**
-   * Patched (patches/@libsql+client+*.patch): each connection keeps its statements prepared. A
-   * server's order runs about twenty statements, each of them prepared and described again at
-   * every call before: 1.2–1.5 ms of an order's 18–21 ms of CPU (docs/PERFORMANCE.md). When the
-   * patch no longer applies (a new @libsql/client), `npm ci` fails; when the client prepares at
-   * every call again, the first test fails.
+   * A statement that failed waiting for the write lock (another process held it past the busy
+   * timeout) is dropped by the client without being reset: SQLite counts it as running until the
+   * garbage collector finalizes it, and its connection goes back to the pool so
+   * (docs/upstream/libsql-client-busy-statement.md). `platform/db/sqliteClient.ts` closes the pool's
+   * connections after such a failure; when the first test fails, the client resets what failed and
+   * that renewal can go.
    */
-  describe('prepared statements, kept per connection', () => {
-    it('prepares a statement once, however often it runs', async () => {
-      const prepare = vi.spyOn(Database.prototype, 'prepare')
+  describe('after a statement failed waiting for the write lock', () => {
+    /** Another process's long write: holds the write lock while `during` runs, then commits a row. */
+    async function whileAnotherProcessWrites(during: () => Promise<void>) {
+      const other = new Database(file)
       try {
-        for (let index = 0; index < 5; index++) {
-          await client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: [`flavor ${index}`] })
-          await client.execute({ sql: 'SELECT flavor FROM jars WHERE id = ?', args: [index + 1] })
-        }
-        expect(prepare.mock.calls.map(([sql]) => sql)).toEqual(['INSERT INTO jars (flavor) VALUES (?)', 'SELECT flavor FROM jars WHERE id = ?'])
-      } finally {
-        prepare.mockRestore()
-      }
-      const { rows } = await client.execute({ sql: 'SELECT flavor FROM jars WHERE id = ?', args: [3] })
-      expect(rows[0].flavor).toBe('flavor 2')
-    })
-
-    it("gives each result its own column names: a caller's change to one is not the next one's", async () => {
-      await client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: ['mixed-berry'] })
-      const first = await client.execute('SELECT flavor FROM jars')
-      first.columns[0] = 'changed'
-      const again = await client.execute('SELECT flavor FROM jars')
-      expect(again.columns).toEqual(['flavor'])
-      expect(again.rows[0].flavor).toBe('mixed-berry')
-    })
-
-    it('runs a statement again after it failed', async () => {
-      await client.execute('CREATE UNIQUE INDEX jars_flavor ON jars (flavor)')
-      const insert = (flavor: string) => client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: [flavor] })
-      await insert('mixed-berry')
-      await expect(insert('mixed-berry')).rejects.toThrow(/UNIQUE/)
-      await insert('peach-ginger')
-      expect((await client.execute('SELECT flavor FROM jars ORDER BY id')).rows.map((row) => row.flavor)).toEqual(['mixed-berry', 'peach-ginger'])
-    })
-
-    it('reads the columns a table has now, after a change through the same connection or another', async () => {
-      await client.execute({ sql: 'INSERT INTO jars (flavor) VALUES (?)', args: ['mixed-berry'] })
-      const columns = async () => Object.keys((await client.execute('SELECT * FROM jars')).rows[0])
-      expect(await columns()).toEqual(['id', 'flavor'])
-      await client.execute('ALTER TABLE jars ADD COLUMN made_on TEXT')
-      expect(await columns()).toEqual(['id', 'flavor', 'made_on'])
-      // As many columns as before: only the statement's own description can tell.
-      await client.execute('ALTER TABLE jars RENAME COLUMN made_on TO made')
-      expect(await columns()).toEqual(['id', 'flavor', 'made'])
-      await client.executeMultiple('ALTER TABLE jars ADD COLUMN best_by TEXT; ALTER TABLE jars RENAME COLUMN best_by TO good_until')
-      expect(await columns()).toEqual(['id', 'flavor', 'made', 'good_until'])
-
-      const other = createClient({ url: `file:${file}` })
-      try {
-        await other.execute('ALTER TABLE jars ADD COLUMN price INTEGER')
+        other.exec('BEGIN IMMEDIATE')
+        other.exec("INSERT INTO jars (flavor) VALUES ('other process')")
+        await during()
+        other.exec('COMMIT')
       } finally {
         other.close()
       }
-      expect(await columns()).toEqual(['id', 'flavor', 'made', 'good_until', 'price'])
+    }
+    const anotherProcessWrites = () => whileAnotherProcessWrites(async () => {})
+    const busy = { code: expect.stringMatching(/^SQLITE_BUSY/) }
+
+    it('the bare client leaves that connection reading an old snapshot and unable to begin a transaction (the upstream bug)', async () => {
+      const impatient = createClient({ url: `file:${file}`, timeout: 50 })
+      try {
+        await whileAnotherProcessWrites(async () => {
+          await expect(impatient.execute("INSERT INTO jars (flavor) VALUES ('ours')")).rejects.toMatchObject(busy)
+        })
+        // The pool's only connection, the one whose statement failed, keeps the snapshot of its next read.
+        expect((await impatient.execute('SELECT count(*) AS n FROM jars')).rows[0].n).toBe(1)
+        await anotherProcessWrites()
+        expect((await impatient.execute('SELECT count(*) AS n FROM jars')).rows[0].n).toBe(1)
+        await expect(impatient.transaction('write')).rejects.toMatchObject({ code: 'SQLITE_BUSY', extendedCode: 'SQLITE_BUSY_SNAPSHOT' })
+      } finally {
+        impatient.close()
+      }
+    })
+
+    it("the site's client opens new connections: the next read sees every commit and the next transaction goes through", async () => {
+      const impatient = sqliteClient({ url: `file:${file}`, timeout: 50 })
+      try {
+        await whileAnotherProcessWrites(async () => {
+          await expect(impatient.execute("INSERT INTO jars (flavor) VALUES ('ours')")).rejects.toMatchObject(busy)
+          // A transaction cannot begin meanwhile either; that failure is handled alike.
+          await expect(impatient.transaction('write')).rejects.toMatchObject(busy)
+        })
+        expect((await impatient.execute('SELECT count(*) AS n FROM jars')).rows[0].n).toBe(1)
+        await anotherProcessWrites()
+        expect((await impatient.execute('SELECT count(*) AS n FROM jars')).rows[0].n).toBe(2)
+        const tx = await impatient.transaction('write')
+        await tx.execute("INSERT INTO jars (flavor) VALUES ('ours, after')")
+        await tx.commit()
+        const { rows } = await impatient.execute('SELECT flavor FROM jars ORDER BY id')
+        expect(rows.map((row) => row.flavor)).toEqual(['other process', 'other process', 'ours, after'])
+      } finally {
+        impatient.close()
+      }
+    })
+
+    it('lets a transaction in flight finish when a statement beside it failed, and renews the pool once it has', async () => {
+      const impatient = sqliteClient({ url: `file:${file}`, timeout: 50 })
+      try {
+        const inFlight = await impatient.transaction('write')
+        await inFlight.execute("INSERT INTO jars (flavor) VALUES ('in flight')")
+        // Waits for the lock the transaction holds, as a write beside one did before database.ts queued them.
+        await expect(impatient.execute("INSERT INTO jars (flavor) VALUES ('beside')")).rejects.toMatchObject(busy)
+        await inFlight.execute("INSERT INTO jars (flavor) VALUES ('in flight, after')")
+        await inFlight.commit()
+        // Two reads at once take both connections the pool has; both see what was committed since.
+        const counts = async () => (await Promise.all([1, 2].map(() => impatient.execute('SELECT count(*) AS n FROM jars')))).map(({ rows }) => rows[0].n)
+        expect(await counts()).toEqual([2, 2])
+        await anotherProcessWrites()
+        expect(await counts()).toEqual([3, 3])
+        const tx = await impatient.transaction('write')
+        await tx.execute("INSERT INTO jars (flavor) VALUES ('next')")
+        await tx.commit()
+      } finally {
+        impatient.close()
+      }
     })
   })
 })

@@ -10,13 +10,21 @@ export class BackupError extends Error {
 }
 
 /**
+ * How long the copy waits for a lock the server holds a moment (a reader of a WAL database waits
+ * while a commit or a checkpoint changes the WAL's index). Without a busy timeout SQLite answers
+ * "database is locked" at once, and a backup started beside the server's first writes failed.
+ * On this worker thread the wait stalls nobody.
+ */
+const COPY_BUSY_TIMEOUT_MS = 30_000
+
+/**
  * A consistent copy of a live database: VACUUM INTO reads one snapshot (WAL mode lets the site go
  * on writing meanwhile) and writes it compacted, never a half-written page as a file copy could.
  * @param {string} source
  * @param {string} target must not exist yet
  */
 export function copyDatabase(source, target) {
-  const database = new Database(source, { fileMustExist: true })
+  const database = new Database(source, { fileMustExist: true, timeout: COPY_BUSY_TIMEOUT_MS })
   try {
     database.prepare('VACUUM INTO ?').run(target)
   } finally {

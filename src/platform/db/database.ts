@@ -3,7 +3,8 @@ import 'server-only'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import type { BaseDatabaseAdapter, DatabaseAdapterObj } from 'payload'
+import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
+import type { BaseDatabaseAdapter, DatabaseAdapterObj, PayloadRequest } from 'payload'
 
 import { migrations } from '@/migrations'
 
@@ -63,11 +64,11 @@ const TRANSACTION_QUEUE_TIMEOUT_MS = 20_000
  *
  * libsql begins every transaction as a write (`BEGIN IMMEDIATE`): it holds the file's only write
  * lock from its first moment to its commit. So code that has a transaction open must do all its
- * writes through its own `req`: a write without it goes to another connection and waits for the
- * lock its own transaction holds, until the busy timeout answers "database is locked" (5 s, with
- * every other transaction queued behind). Payload's forgot-password did exactly that (its
- * request-interval mark); see `forgotPasswordEndpoint` in features/admin/auth/passwordReset.ts. For the same reason nothing
- * slow (an e-mail, a remote call) belongs inside a transaction.
+ * writes through its own `req`: a write without it waits its turn behind its own transaction (see
+ * `queueWritesOutsideTransactions`), until this queue gives up on it (20 s, with every other
+ * transaction queued behind). Payload's forgot-password did exactly that (its request-interval
+ * mark); see `forgotPasswordEndpoint` in features/admin/auth/passwordReset.ts. For the same reason
+ * nothing slow (an e-mail, a remote call) belongs inside a transaction.
  */
 function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapter {
   const begin = adapter.beginTransaction.bind(adapter)
@@ -124,6 +125,71 @@ function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapte
 }
 
 /**
+ * The adapter's methods that write. Called with a `req` in a transaction they write in it; called
+ * without one (Payload's key-value store, its job runner, a round's `payload.db.create`) they
+ * would write on a connection of their own, outside the queue above.
+ */
+const WRITES = [
+  'create',
+  'createGlobal',
+  'createGlobalVersion',
+  'createVersion',
+  'deleteMany',
+  'deleteOne',
+  'deleteVersions',
+  'updateGlobal',
+  'updateGlobalVersion',
+  'updateJobs',
+  'updateMany',
+  'updateOne',
+  'updateVersion',
+  'upsert',
+] as const satisfies ReadonlyArray<keyof BaseDatabaseAdapter>
+
+/**
+ * Every write outside a transaction becomes a transaction of its own, which waits its turn like the
+ * others. Without it, such a write asked SQLite for the file's write lock while a transaction of
+ * this same process held it, and SQLite's busy handler waited for it on the server's only thread —
+ * where the holder could not go on to its COMMIT: the write failed with SQLITE_BUSY after the busy
+ * timeout, with every other request stalled meanwhile. At a restart after days away the backup's
+ * alert, the health check's key and the job runner's marks all did, beside the refill round's
+ * transactions (tests/int/restartAfterDays.int.spec.ts). A failed statement also harms its
+ * connection (see `sqliteClient.ts`). A write of several statements (a document and its arrays) is
+ * now also whole or absent. And a write that fails inside a transaction rolls it back there and then.
+ */
+function queueWritesOutsideTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapter {
+  const writes = adapter as unknown as Record<(typeof WRITES)[number], (args: { req?: Partial<PayloadRequest> }) => Promise<unknown>>
+  for (const name of WRITES) {
+    const write = writes[name].bind(adapter)
+    writes[name] = async (args) => {
+      const ownerID = args?.req?.transactionID
+      if (ownerID !== undefined && ownerID !== null) {
+        try {
+          return await write(args)
+        } catch (error) {
+          // A failed write ends its transaction at once (its owner's rollback then finds it ended):
+          // Payload's job runner begins one for each job mark and leaves it open when the mark
+          // fails (a job whose document was deleted), holding the lock and this queue for good.
+          await adapter.rollbackTransaction(ownerID)
+          throw error
+        }
+      }
+      const transactionID = await adapter.beginTransaction()
+      if (transactionID === null) return write(args)
+      try {
+        const result = await write({ ...args, req: { ...args?.req, transactionID } })
+        await adapter.commitTransaction(transactionID)
+        return result
+      } catch (error) {
+        await adapter.rollbackTransaction(transactionID)
+        throw error
+      }
+    }
+  }
+  return adapter
+}
+
+/**
  * `DATABASE_URI` picks the adapter: unset or `file:` → embedded SQLite, `mongodb://` → MongoDB.
  * Only the one in use is loaded (mongoose alone holds about 30 MB of the server's memory).
  * SQLite never uses dev `push`: its schema comes from the committed migrations in every mode, so a
@@ -135,16 +201,17 @@ export async function databaseAdapter(uri: string = readEnvironment().DATABASE_U
     const mongo = mongooseAdapter({ url: uri, transactionOptions: {} })
     return { ...mongo, init: (args) => runCommitWork(mongo.init(args)) }
   }
-  const { sqliteAdapter } = await import('@payloadcms/db-sqlite')
+  const [{ sqliteAdapter }, { sqliteClient }] = await Promise.all([import('@payloadcms/db-sqlite'), import('./sqliteClient')])
   const sqliteUri = uri || DEFAULT_SQLITE_URI
   ensureSqliteFolder(sqliteUri)
+  // @libsql/client ≥ 0.18 (pinned for every package by `overrides` in package.json) keeps a pool
+  // of connections; before, each transaction's connection was left open for good
+  // (https://github.com/tursodatabase/libsql-client-ts/issues/350; tests/unit/libsqlClient.test.ts).
+  // `timeout` is the busy timeout of every connection libsql opens; Payload's `busyTimeout`
+  // below reaches only the first one.
+  const clientConfig = { url: sqliteUri, timeout: SQLITE_BUSY_TIMEOUT_MS }
   const sqlite = sqliteAdapter({
-    // @libsql/client ≥ 0.18 (pinned for every package by `overrides` in package.json) keeps a pool
-    // of connections; before, each transaction's connection was left open for good
-    // (https://github.com/tursodatabase/libsql-client-ts/issues/350; tests/unit/libsqlClient.test.ts).
-    // `timeout` is the busy timeout of every connection libsql opens; Payload's `busyTimeout`
-    // below reaches only the first one.
-    client: { url: sqliteUri, timeout: SQLITE_BUSY_TIMEOUT_MS },
+    client: clientConfig,
     push: false,
     migrationDir: path.resolve(process.cwd(), 'src/migrations'),
     prodMigrations: migrations,
@@ -153,5 +220,17 @@ export async function databaseAdapter(uri: string = readEnvironment().DATABASE_U
     wal: { synchronous: WAL_SYNCHRONOUS },
     busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
   })
-  return { ...sqlite, init: (args) => runCommitWork(serializeTransactions(sqlite.init(args))) }
+  return {
+    ...sqlite,
+    init: (args) => {
+      const adapter = sqlite.init(args) as SQLiteAdapter
+      // The adapter connects with the client it holds, and makes one from `client` when it holds none.
+      const connect = adapter.connect!.bind(adapter)
+      adapter.connect = async (options) => {
+        adapter.client ??= sqliteClient(clientConfig)
+        return connect(options)
+      }
+      return runCommitWork(queueWritesOutsideTransactions(serializeTransactions(adapter)))
+    },
+  }
 }
