@@ -62,14 +62,16 @@ const SELLER = { email: 'bench-seller@example.com', password: 'bench-seller-pass
 const DAILY_SCREEN = ['/seller', '/seller/new', '/seller/customers', '/seller/add']
 const ADMIN_SCREENS = ['/admin', '/admin/collections/orders']
 
-/** The targets of issues #17, #33 and #39, judged on this run's figures. */
+/** The targets of issues #17, #33, #39 and #49, judged on this run's figures. */
 const TARGETS = {
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
   jsKb: (page) => (page === '/order' ? 155 : 140),
   pageRatio: 0.5,
   pageP99Ms: 50,
-  ordersPerSec: 50,
-  orderP99Ms: 500,
+  // Orders posted without JavaScript at 16 clients (#49): ten times a batch opening's peak, met by
+  // the driver as released (no statement cache of ours).
+  ordersPerSec: 35,
+  orderP99Ms: 600,
   peakMemoryMb: 350,
   batchOrderP99Ms: 1500,
   batchPageP99Ms: 200,

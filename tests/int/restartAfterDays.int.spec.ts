@@ -8,6 +8,7 @@ import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import { startRefillPlan } from '@/features/ordering/refillSignUp'
 import { refillRound, reserveFromAnnouncedBatch } from '@/features/refills/cycle'
+import { pruneEmailBodies } from '@/platform/email/retention'
 import { workExportsQueue } from '@/features/admin/exportJobs'
 import { workPushQueue } from '@/features/seller/push/orderPush'
 import { listBackups, makeBackup } from '@/platform/backup/backups'
@@ -99,6 +100,7 @@ describe('a server started again two weeks after its last backup', () => {
       outbox: () => deliverDueEmails(payload, { now: restartedAt }),
       push: () => workPushQueue(payload),
       exports: () => workExportsQueue(payload),
+      emailRetention: () => pruneEmailBodies(payload, { now: restartedAt }),
       adminSignIn: async () => {
         const signedIn = await rest(app.config, 'POST', '/users/login', { body: ADMIN })
         if (signedIn.status !== 200) throw new Error(`sign-in answered ${signedIn.status}`)

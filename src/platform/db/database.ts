@@ -70,6 +70,25 @@ const TRANSACTION_QUEUE_TIMEOUT_MS = 20_000
  * mark); see `forgotPasswordEndpoint` in features/admin/auth/passwordReset.ts. For the same reason
  * nothing slow (an e-mail, a remote call) belongs inside a transaction.
  */
+/** Each SQLite adapter's place in its queue (`serializeTransactions`), for work that is no transaction. */
+const writeTurns = new WeakMap<object, () => Promise<() => void>>()
+
+/**
+ * Runs `work` in its turn among the process's write transactions, with none of them open: for
+ * statements that cannot run inside one (VACUUM) or must not wait in SQLite's busy handler on the
+ * server's only thread for a lock a transaction of this same process holds (a PRAGMA that writes,
+ * run on the client directly). Other adapters (MongoDB) run it at once.
+ */
+export async function inWriteTurn<T>(adapter: object, work: () => Promise<T>): Promise<T> {
+  const acquire = writeTurns.get(adapter)
+  const release = acquire ? await acquire() : undefined
+  try {
+    return await work()
+  } finally {
+    release?.()
+  }
+}
+
 function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapter {
   const begin = adapter.beginTransaction.bind(adapter)
   const commit = adapter.commitTransaction.bind(adapter)
@@ -107,6 +126,7 @@ function serializeTransactions(adapter: BaseDatabaseAdapter): BaseDatabaseAdapte
     }
   }
 
+  writeTurns.set(adapter, acquire)
   adapter.beginTransaction = async (options) => {
     const release = await acquire()
     try {

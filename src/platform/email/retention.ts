@@ -3,6 +3,7 @@ import 'server-only'
 import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
 import type { Payload, Where } from 'payload'
 
+import { inWriteTurn } from '@/platform/db/database'
 import { inTransaction } from '@/platform/db/transactions'
 
 import {
@@ -126,10 +127,11 @@ export async function sqliteFileState(payload: Payload): Promise<{ fileBytes: nu
  * maintenance (docs/OPERATIONS.md) — a VACUUM of a large file would hold the write lock for as long
  * as it takes to copy it. Its freed pages are still reused, and backups (VACUUM INTO) never copy them.
  *
- * The statements run through the adapter's libsql client outside the process's transaction queue,
- * as a single statement each: `executeMultiple` runs a PRAGMA to its end (libsql's `execute` steps
- * `incremental_vacuum` once, freeing one page). A transaction of the site arriving meanwhile waits
- * in SQLite's busy handler for that step's few tens of milliseconds.
+ * The statements run through the adapter's libsql client as a single statement each
+ * (`executeMultiple` runs a PRAGMA to its end; libsql's `execute` steps `incremental_vacuum` once,
+ * freeing one page), each in its turn among the process's write transactions (`inWriteTurn`): one
+ * started meanwhile waits that step's few tens of milliseconds in the queue, never in SQLite's busy
+ * handler for a lock its own process holds.
  */
 async function returnFreePages(payload: Payload, pauseMs: number): Promise<number | null> {
   if (payload.db.name !== 'sqlite') return null
@@ -138,14 +140,14 @@ async function returnFreePages(payload: Payload, pauseMs: number): Promise<numbe
   if (!state) return null
   if (!state.incremental) {
     if (state.fileBytes > SWITCH_TO_INCREMENTAL_MAX_BYTES) return null
-    await adapter.client.executeMultiple('PRAGMA auto_vacuum = INCREMENTAL; VACUUM;')
+    await inWriteTurn(payload.db, () => adapter.client.executeMultiple('PRAGMA auto_vacuum = INCREMENTAL; VACUUM;'))
     payload.logger.info('[email-retention] the database file now gives freed space back to the disk (auto_vacuum = INCREMENTAL)')
     state = await sqliteFileState(payload)
     if (!state?.incremental) return null
   }
   const before = state.fileBytes
   for (let free = await pragmaNumber(adapter, 'freelist_count'); free > 0; ) {
-    await adapter.client.executeMultiple(`PRAGMA incremental_vacuum(${VACUUM_PAGES_PER_STEP});`)
+    await inWriteTurn(payload.db, () => adapter.client.executeMultiple(`PRAGMA incremental_vacuum(${VACUUM_PAGES_PER_STEP});`))
     const left = await pragmaNumber(adapter, 'freelist_count')
     // Writes meanwhile may free pages too, never so fast that a step gives nothing back.
     if (left >= free) break

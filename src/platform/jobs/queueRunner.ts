@@ -55,10 +55,10 @@ export function runQueueSoon(payload: Payload, queue: string, options: QueueOpti
 
 /**
  * Works the queue for as long as the server runs: a round every `periodMs`, the first one
- * `periodMs` after the start. Not at once: a round started with the server's own start-up work
- * (its first backup, the health check's first write) held SQLite's write lock for the 5 s busy
- * timeout, and the health check reported the shop unable to save (seen in the e-mail resilience
- * test; the cause inside Payload's job runner is not found yet).
+ * `periodMs` after the start, not at once, so the start-up's own work (its first backup, the
+ * health check's first write) goes first. (A round at once used to hold SQLite's write lock for the
+ * 5 s busy timeout: the job runner's writes outside its transaction, now queued by
+ * platform/db/database.ts#queueWritesOutsideTransactions, tests/int/restartAfterDays.int.spec.ts.)
  */
 export function startQueueWorker(payload: Payload, queue: string, periodMs: number, options: QueueOptions): void {
   const registry = globalThis as { [key: symbol]: NodeJS.Timeout | undefined }
