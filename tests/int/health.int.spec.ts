@@ -68,9 +68,12 @@ describe('the health check (GET /api/health)', () => {
 
   it('turns failing, naming backups, when no good backup is younger than 12 hours', async () => {
     const now = Date.now()
-    expect((await healthReport(app.payload, new Date(now + 13 * HOUR))).checks.backups).toEqual({ ok: false, summary: 'No backup has been made.' })
+    expect((await healthReport(app.payload, new Date(now + 13 * HOUR))).checks.backups).toEqual({ ok: false, summary: 'No backup has been made.', totalBytes: 0 })
     const backup = await makeBackup(backupPlace()!, new Date(now))
-    expect((await healthReport(app.payload, new Date(now + 11 * HOUR))).checks.backups).toMatchObject({ ok: true, summary: 'The last good backup is 11 h old.', lastGoodAt: backup.takenAt })
+    const checked = (await healthReport(app.payload, new Date(now + 11 * HOUR))).checks.backups as { totalBytes: number }
+    expect(checked).toMatchObject({ ok: true, summary: 'The last good backup is 11 h old.', lastGoodAt: backup.takenAt })
+    // What the backups take of the disk: at least the kept database and its manifest.
+    expect(checked.totalBytes).toBeGreaterThan(backup.database.bytes)
     expect((await healthReport(app.payload, new Date(now + 13 * HOUR))).checks.backups).toMatchObject({ ok: false, summary: 'The last good backup is 13 h old.' })
   })
 

@@ -147,6 +147,27 @@ export function listBackups(backupsDir: string): Manifest[] {
   return manifests.sort((a, b) => b.takenAt.localeCompare(a.takenAt))
 }
 
+/** The disk the backups take, every file under their folder counted once (the photos' store included). */
+export function backupsTotalBytes(backupsDir: string): number {
+  const seen = new Set<string>()
+  let total = 0
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (entry.isFile()) {
+        const stats = fs.statSync(full)
+        // A file linked twice (a backup folder copied in with `cp -l`) takes the disk's room once.
+        if (seen.has(`${stats.dev}:${stats.ino}`)) continue
+        seen.add(`${stats.dev}:${stats.ino}`)
+        total += stats.size
+      }
+    }
+  }
+  if (fs.existsSync(backupsDir)) walk(backupsDir)
+  return total
+}
+
 /** A backup's id is its time, usable as a folder name on every system. */
 const backupId = (takenAt: Date) => takenAt.toISOString().replaceAll(':', '-').replace('.', '-')
 

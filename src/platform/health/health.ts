@@ -6,7 +6,7 @@ import path from 'node:path'
 
 import type { Payload } from 'payload'
 
-import { listBackups, type Manifest } from '@/platform/backup/backups'
+import { backupsTotalBytes, listBackups, type Manifest } from '@/platform/backup/backups'
 import { backupPlace } from '@/platform/backup/place'
 import { copiedOffsite, offsiteConfigured } from '@/platform/backup/offsite'
 import { BACKUP_EVERY_MS } from '@/platform/backup/retention'
@@ -84,10 +84,15 @@ export async function pruneHealthKeys(payload: Payload, now = new Date()): Promi
   }
 }
 
-function checkBackups(now: Date): HealthCheck & { lastGoodAt?: string } {
+/** The backups' check, with what they take of the disk (`totalBytes`, every backup and photo kept). */
+function checkBackups(now: Date): HealthCheck & { lastGoodAt?: string; totalBytes?: number } {
   const place = backupPlace()
   if (!place) return { ok: true, summary: 'Not made by the site (MongoDB: backed up with its own tools).' }
-  const backups = listBackups(place.backupsDir)
+  return { ...backupsState(place.backupsDir, now), totalBytes: backupsTotalBytes(place.backupsDir) }
+}
+
+function backupsState(backupsDir: string, now: Date): HealthCheck & { lastGoodAt?: string } {
+  const backups = listBackups(backupsDir)
   const last = backups[0]
   const justStarted = now.getTime() - serverStartedAt <= BACKUP_MISSING_AFTER_MS
   if (!last) return { ok: justStarted, summary: justStarted ? 'The first backup is on its way.' : 'No backup has been made.' }
@@ -97,7 +102,7 @@ function checkBackups(now: Date): HealthCheck & { lastGoodAt?: string } {
   if (ageMs(last) > BACKUP_MISSING_AFTER_MS) return { ok: false, summary, lastGoodAt: last.takenAt }
   if (!offsiteConfigured()) return { ok: true, summary, lastGoodAt: last.takenAt }
   // The copy in the bucket is what survives the disk: it must be as fresh.
-  const copied = backups.find((backup) => copiedOffsite(place.backupsDir, backup.id))
+  const copied = backups.find((backup) => copiedOffsite(backupsDir, backup.id))
   if (copied && ageMs(copied) <= BACKUP_MISSING_AFTER_MS) return { ok: true, summary: `${summary} Copied to the bucket.`, lastGoodAt: last.takenAt }
   if (!copied && justStarted) return { ok: true, summary: `${summary} Its copy to the bucket is on its way.`, lastGoodAt: last.takenAt }
   return { ok: false, summary: `${summary} But no backup has reached the bucket ${copied ? `for ${hours(copied)} h` : 'yet'}.`, lastGoodAt: last.takenAt }

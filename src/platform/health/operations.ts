@@ -1,11 +1,10 @@
 import 'server-only'
 
 import fs from 'node:fs'
-import path from 'node:path'
 
 import type { Payload } from 'payload'
 
-import { listBackups } from '@/platform/backup/backups'
+import { backupsTotalBytes, listBackups } from '@/platform/backup/backups'
 import { backupPlace } from '@/platform/backup/place'
 import { bodyRetentionDays, lastPruningRound, type PruningRound, sqliteFileState } from '@/platform/email/retention'
 
@@ -27,30 +26,6 @@ export type OperationsReport = {
 
 const fileBytes = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0)
 
-/**
- * Bytes of every file under `folder`, read only, each file once: backups share their photos by hard
- * links (platform/backup), which take the disk's room once.
- */
-function folderBytes(folder: string): number {
-  const seen = new Set<string>()
-  let total = 0
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (entry.isFile()) {
-        const stats = fs.statSync(full)
-        const inode = `${stats.dev}:${stats.ino}`
-        if (seen.has(inode)) continue
-        seen.add(inode)
-        total += stats.size
-      }
-    }
-  }
-  if (fs.existsSync(folder)) walk(folder)
-  return total
-}
-
 export async function operationsReport(payload: Payload, readDisk: (folder: string) => DiskSpace = readDiskSpace): Promise<OperationsReport> {
   const count = async (where: Parameters<Payload['count']>[0]['where']) => (await payload.count({ collection: 'email-outbox', where })).totalDocs
   const [retentionDays, lastRound, withText, textRemoved, waitingOrFailed, sqlite, minFree] = await Promise.all([
@@ -67,7 +42,7 @@ export async function operationsReport(payload: Payload, readDisk: (folder: stri
   const backups = place
     ? (() => {
         const list = listBackups(place.backupsDir)
-        return { folder: place.backupsDir, count: list.length, totalBytes: folderBytes(place.backupsDir), newestAt: list[0]?.takenAt ?? null }
+        return { folder: place.backupsDir, count: list.length, totalBytes: backupsTotalBytes(place.backupsDir), newestAt: list[0]?.takenAt ?? null }
       })()
     : null
   let disk: OperationsReport['disk']
