@@ -9,8 +9,9 @@ export const chromiumLaunchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.spec.ts',
-  // One production server and one browser at a time: the machine has two cores.
-  workers: 1,
+  // Two workers, each with a production server of its own (global-setup.ts): a spec file's tests run
+  // in order on one server, while the other worker's files run on the other (`--workers=1` for one).
+  workers: 2,
   fullyParallel: false,
   // No retries: a test that passes only sometimes is a bug to fix (in the test or the site), not to hide.
   retries: 0,
