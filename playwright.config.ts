@@ -9,7 +9,10 @@ export const chromiumLaunchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.spec.ts',
-  // One production server and one browser at a time: the machine has two cores.
+  // One worker until the suite is green with two: each worker gets a production server of its own
+  // (global-setup.ts), and `--workers=2` runs two, but there the admin's Pickup & delivery screen in
+  // orderWindows.e2e.spec.ts, run on a fresh server beside the other worker, missed its second
+  // "Add Time" twice out of two runs (it passes alone).
   workers: 1,
   fullyParallel: false,
   // No retries: a test that passes only sometimes is a bug to fix (in the test or the site), not to hide.

@@ -24,8 +24,11 @@ export default defineConfig({
           name: 'int',
           environment: 'node',
           include: ['tests/int/**/*.int.spec.ts'],
-          // Each file starts Payload on its own fresh database; one at a time keeps SQLite and the CPU calm.
-          fileParallelism: false,
+          // Two files at a time, one a core: each file starts Payload in a process of its own, on its own
+          // database file, media folder and SMTP port (tests/helpers/payload.ts, smtp.ts), so none
+          // waits on another's SQLite lock; what they share under data/ (outbox .eml files, saved
+          // exports) is written under unique names.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           server: { deps: { inline: [/@payloadcms/, /^payload/] } },

@@ -7,7 +7,16 @@ import { test as base, expect, type APIRequestContext, type Locator, type Page }
 import { POPUP_DISMISSED_KEY } from '@/features/discounts/popupMemory'
 import type { Batch } from '@/payload-types'
 
-import { ADMIN } from './global-setup'
+import { ADMIN, type E2EServer } from './global-setup'
+
+/**
+ * This worker's own server (global-setup.ts starts one per worker; a restarted worker keeps its
+ * `TEST_PARALLEL_INDEX`, so its server): named in the environment the spec files read,
+ * E2E_BASE_URL, E2E_MAIL_DIR and E2E_SERVER_LOG, before any of them runs.
+ */
+const servers = JSON.parse(process.env.E2E_SERVERS ?? '[]') as E2EServer[]
+const ownServer = servers[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]
+if (ownServer) Object.assign(process.env, { E2E_BASE_URL: ownServer.baseURL, E2E_MAIL_DIR: ownServer.mailDir, E2E_SERVER_LOG: ownServer.serverLog })
 
 export type ReceivedMail = { to: string; subject: string; text: string; html: string; replyTo?: string }
 
@@ -77,8 +86,8 @@ export async function expectLoggedOnceEach(mark: number, method: string, path: s
 
 /**
  * An admin session for the REST API, as the seller's browser would hold it. Kept for a few minutes
- * and shared by the spec files (one worker): every sign-in counts against the per-address login
- * allowance the whole suite shares.
+ * and shared by the worker's spec files: every sign-in counts against the per-address login
+ * allowance that all of them share on the worker's server.
  */
 let session: { token: string; until: number } | undefined
 export async function adminToken(request: APIRequestContext): Promise<string> {

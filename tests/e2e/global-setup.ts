@@ -3,22 +3,38 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import type { FullConfig } from '@playwright/test'
+
 import { NEXT } from '../helpers/site'
 import { freePort, startSmtp } from '../helpers/smtp'
 
 export const ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' }
 const ARTIFACTS = path.resolve('tests/.artifacts')
 
+/** One worker's server: where it answers, where its e-mails land (JSON files), and its log. */
+export type E2EServer = { baseURL: string; mailDir: string; serverLog: string }
+
 /**
- * Starts the production server (`next start`, as `npm start` runs it) on a free port with a fresh SQLite database, an
- * empty media folder and an in-process SMTP server whose messages land as JSON files the tests read.
+ * Starts one production server (`next start`, as `npm start` runs it) per Playwright worker, each on
+ * a free port with a fresh SQLite database, an empty media folder and an in-process SMTP server
+ * whose messages land as JSON files the tests read. A worker's spec files run one after another on
+ * its own server (tests/e2e/fixtures.ts picks it), so what a file changes and puts back, the other
+ * worker never sees: its limits, settings, batches and order counts are its own.
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npm run build` first (npm run test:e2e does).')
+  fs.mkdirSync(ARTIFACTS, { recursive: true })
+  const started = await Promise.all(Array.from({ length: config.workers }, (_, index) => startServer(index)))
+  process.env.E2E_SERVERS = JSON.stringify(started.map(({ server }) => server))
+  return async () => {
+    for (const { stop } of started) await stop()
+  }
+}
+
+async function startServer(index: number): Promise<{ server: E2EServer; stop: () => Promise<void> }> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-e2e-'))
   const mailDir = path.join(runDir, 'mail')
   fs.mkdirSync(mailDir)
-  fs.mkdirSync(ARTIFACTS, { recursive: true })
 
   const smtp = await startSmtp()
   const writeMail = setInterval(() => {
@@ -31,7 +47,7 @@ export default async function globalSetup() {
 
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
-  const serverLog = path.join(ARTIFACTS, 'e2e-server.log')
+  const serverLog = path.join(ARTIFACTS, index === 0 ? 'e2e-server.log' : `e2e-server-${index}.log`)
   const log = fs.openSync(serverLog, 'w')
   const server = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     env: {
@@ -52,6 +68,12 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', log, log],
   })
+  const stop = async () => {
+    clearInterval(writeMail)
+    server.kill('SIGTERM')
+    await smtp.close()
+    fs.rmSync(runDir, { recursive: true, force: true })
+  }
 
   const deadline = Date.now() + 120_000
   for (;;) {
@@ -61,16 +83,11 @@ export default async function globalSetup() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the site did not answer within 120 s; see ${serverLog}`)
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the site did not answer within 120 s; see ${serverLog}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
-
-  Object.assign(process.env, { E2E_BASE_URL: baseURL, E2E_MAIL_DIR: mailDir, E2E_SERVER_LOG: serverLog })
-
-  return async () => {
-    clearInterval(writeMail)
-    server.kill('SIGTERM')
-    await smtp.close()
-    fs.rmSync(runDir, { recursive: true, force: true })
-  }
+  return { server: { baseURL, mailDir, serverLog }, stop }
 }

@@ -4,8 +4,9 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { EmailOutbox } from '@/payload-types'
 
-import { GIVE_UP_AFTER_MS, POLL_INTERVAL_MS, retryPauseMs, STALE_CLAIM_MS } from './outboxRules'
+import { FIRST_RETRY_MS, GIVE_UP_AFTER_MS, pollIntervalMs, retryPauseMs, STALE_CLAIM_MS } from './outboxRules'
 import { roundsInBackground } from '@/platform/background/rounds'
+import { readEnvironment } from '@/platform/config/environment.mjs'
 import { inTransaction } from '@/platform/db/transactions'
 
 /**
@@ -127,6 +128,7 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
     } catch (error) {
       round.failed++
       const attempts = (message.attempts ?? 0) + 1
+      const pauseMs = retryPauseMs(attempts, firstRetryMs())
       const givesUp = now.getTime() - new Date(message.createdAt).getTime() > GIVE_UP_AFTER_MS
       const reason = error instanceof Error ? error.message : String(error)
       await sent.record()
@@ -134,12 +136,12 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
         status: givesUp ? 'failed' : 'pending',
         attempts,
         lastError: reason.slice(0, 500),
-        nextAttemptAt: new Date(now.getTime() + retryPauseMs(attempts)).toISOString(),
+        nextAttemptAt: new Date(now.getTime() + pauseMs).toISOString(),
       })
       await unclaim(payload, claimed.slice(index + 1), now)
       const log = `[email] "${message.subject}" to ${message.to}: attempt ${attempts} failed (${reason})`
       if (givesUp) payload.logger.error(`${log}; gave up after ${attempts} attempts`)
-      else payload.logger.warn(`${log}; retrying in ${Math.round(retryPauseMs(attempts) / 1000)} s`)
+      else payload.logger.warn(`${log}; retrying in ${Math.round(pauseMs / 1000)} s`)
       break
     }
   }
@@ -147,6 +149,12 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
   // The mail server is back: what waits for a later retry goes now, not after its pause.
   if (sentARetry) await retryWaitingNow(payload, now)
   return round
+}
+
+/** The pause before the first retry: EMAIL_FIRST_RETRY_SECONDS when set, else the rule's own. */
+function firstRetryMs(): number {
+  const seconds = readEnvironment().EMAIL_FIRST_RETRY_SECONDS
+  return seconds === undefined ? FIRST_RETRY_MS : seconds * 1000
 }
 
 /** A round records what it sent at least this often: a record far older than this could meet its claim going stale. */
@@ -281,7 +289,7 @@ const WORKER = Symbol.for('seamoss.outboxWorker')
 export function startOutboxWorker(payload: Payload): void {
   const registry = globalThis as { [WORKER]?: NodeJS.Timeout }
   if (registry[WORKER]) return
-  registry[WORKER] = setInterval(() => deliverSoon(payload), POLL_INTERVAL_MS)
+  registry[WORKER] = setInterval(() => deliverSoon(payload), pollIntervalMs(firstRetryMs()))
   registry[WORKER].unref()
   deliverSoon(payload)
 }

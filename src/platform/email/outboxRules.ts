@@ -17,7 +17,10 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]['value']
 const SECOND = 1000
 const MINUTE = 60 * SECOND
 
-/** The first retry comes soon (a mail server restarting), then the pauses double up to the cap. */
+/**
+ * The first retry comes soon (a mail server restarting), then the pauses double up to the cap.
+ * EMAIL_FIRST_RETRY_SECONDS sets another first pause (tests play an outage in seconds with 1).
+ */
 export const FIRST_RETRY_MS = 10 * SECOND
 export const MAX_RETRY_PAUSE_MS = 5 * MINUTE
 /** After this long the message is marked failed and logged as an error for the seller to see. */
@@ -29,10 +32,15 @@ export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * MINUTE
  */
 export const STALE_CLAIM_MS = MINUTE
 
-/** How often the running server looks for due messages besides the nudge after each commit. */
-export const POLL_INTERVAL_MS = 5 * SECOND
+/**
+ * How often the running server looks for due messages besides the nudge after each commit: twice
+ * per first pause (every 5 s by default), so no retry is late by more than half its shortest pause.
+ */
+export function pollIntervalMs(firstRetryMs = FIRST_RETRY_MS): number {
+  return firstRetryMs / 2
+}
 
 /** The pause before attempt `attempts + 1`, after `attempts` failed ones (at least one). */
-export function retryPauseMs(attempts: number): number {
-  return Math.min(MAX_RETRY_PAUSE_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1))
+export function retryPauseMs(attempts: number, firstRetryMs = FIRST_RETRY_MS): number {
+  return Math.min(MAX_RETRY_PAUSE_MS, firstRetryMs * 2 ** Math.max(0, attempts - 1))
 }
