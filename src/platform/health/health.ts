@@ -28,7 +28,7 @@ export type HealthCheck = { ok: boolean; summary: string }
 export type HealthReport = {
   ok: boolean
   checkedAt: string
-  checks: { database: HealthCheck; email: HealthCheck; backups: HealthCheck; disk: HealthCheck }
+  checks: { database: HealthCheck; email: HealthCheck; backups: HealthCheck & { lastGoodAt?: string; totalBytes?: number }; disk: HealthCheck }
 }
 
 const HEALTH_KEY_PREFIX = 'health:'
