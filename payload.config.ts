@@ -19,7 +19,6 @@ import { Reviews } from '@/collections/Reviews'
 import { Users } from '@/collections/Users'
 import { PushSubscriptions } from '@/collections/PushSubscriptions'
 import { sendOrderPushTask } from '@/features/seller/push/orderPush'
-import { sellerScreenEndpoints } from '@/features/seller/screenEndpoints'
 import { PAGE_GLOBALS } from '@/globals/pages'
 import { OrderNumbers } from '@/globals/OrderNumbers'
 import { Operations } from '@/globals/Operations'
@@ -148,9 +147,8 @@ export default buildConfig({
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   onInit: (payload) => prepareDatabase(payload, prepareData),
-  // GET /api/health: the checks an uptime monitor watches (src/platform/health); what the seller's
-  // daily screen shows, for its pages (/api/seller/…, src/features/seller/screenEndpoints.ts).
-  endpoints: [healthEndpoint, ...sellerScreenEndpoints],
+  // GET /api/health: the checks an uptime monitor watches (src/platform/health).
+  endpoints: [healthEndpoint],
   // `npm run backup` and `npm run restore -- <backup>` (src/platform/backup).
   bin: [
     { key: 'backup', scriptPath: path.resolve(dirname, 'src/platform/backup/backupCommand.ts') },

@@ -1,7 +1,8 @@
 // The daily screen's service worker (features/seller, docs/ARCHITECTURE.md "The daily screen").
 //
 // - Today (/seller) comes from the network whenever there is one; each copy that loads is kept,
-//   with the stylesheets it names. Offline, the last kept copy is shown, marked as such.
+//   with the build's stylesheets it names (/_next/static: immutable, so each is served from the
+//   kept copy while it is there). Offline, the last kept copy is shown, marked as such.
 // - Nothing is ever queued: a button tapped offline is answered by the page below ("nothing was
 //   sent"), and is tapped again once online. Each button applies only from the state it was shown
 //   for, so a tap that did reach the server before the connection dropped is not applied twice.
@@ -9,8 +10,10 @@
 
 const CACHE = 'seller-today-v1'
 const TODAY = '/seller'
-/** The pages' <body> (src/pages/_document.tsx), where the offline mark goes. */
+/** The pages' <body> (src/app/(seller)/layout.tsx), where the offline mark goes. */
 const BODY = '<body class="seller">'
+/** The build's files, named by their content: a kept one is the same file as the network's. */
+const STATIC = '/_next/static/'
 
 self.addEventListener('install', () => self.skipWaiting())
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
@@ -18,7 +21,9 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 self.addEventListener('fetch', (event) => {
   const { request } = event
   const url = new URL(request.url)
-  if (url.origin !== self.location.origin || request.mode !== 'navigate') return
+  if (url.origin !== self.location.origin) return
+  if (request.method === 'GET' && url.pathname.startsWith(STATIC)) return event.respondWith(keptOrNetwork(request))
+  if (request.mode !== 'navigate') return
   if (request.method === 'POST') event.respondWith(fetch(request).catch(() => notSent()))
   else if (request.method === 'GET' && url.pathname === TODAY) event.respondWith(today(request))
 })
@@ -40,8 +45,17 @@ async function today(request) {
 async function keep(response) {
   const cache = await caches.open(CACHE)
   const html = await response.clone().text()
-  const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="(\/_next\/static\/[^"]+)"/g)].map((match) => match[1])
+  const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((link) => /\bhref="(\/_next\/static\/[^"]+)"/.exec(link[0])?.[1]).filter(Boolean)
   await Promise.all([cache.put(TODAY, response), ...stylesheets.map((href) => cache.add(href).catch(() => undefined))])
+  // A new build's page names new files: the previous build's go.
+  for (const kept of await cache.keys()) {
+    const { pathname } = new URL(kept.url)
+    if (pathname.startsWith(STATIC) && !stylesheets.includes(pathname)) await cache.delete(kept)
+  }
+}
+
+async function keptOrNetwork(request) {
+  return (await caches.match(request, { cacheName: CACHE })) ?? fetch(request)
 }
 
 /** The kept list, with a line saying when it was loaded; the last tap's confirmation is left out. */
@@ -49,8 +63,11 @@ async function markedOffline(kept) {
   const loaded = new Date(kept.headers.get('date') ?? Date.now()).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' })
   const mark = `<p class="offline" role="status">Offline: the list as loaded ${loaded}. Buttons send nothing until you are back online.</p>`
   const html = (await kept.text()).replace(BODY, `<body class="seller seller--offline">${mark}`)
-  // Only the page's own stylesheets are cached: its scripts are left out rather than run stale.
-  const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+  // Only the page's own stylesheets are kept: its scripts (Next's and React's runtime, the page's
+  // data for React, the screen's own) are left out rather than run stale, so the list is the
+  // server's HTML as it was, whose buttons are plain forms; React would also take the mark above
+  // for a mismatch with that data and put the page back as it was rendered.
+  const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*\bas="script"[^>]*>/g, '')
   return new Response(withoutScripts, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })
 }
 
@@ -62,7 +79,8 @@ function notSent(reason = 'You are offline: nothing was sent.') {
 }
 
 // A notification for each new order (features/admin/push/orderPush.ts sends it, once the daily
-// screen's "Notify me of new orders" subscribed this device: notify.js).
+// screen's "Notify me of new orders" subscribed this device:
+// features/seller/components/NotifySwitch.client.tsx).
 // A tap opens that order, in a window of the site already open when there is one.
 
 self.addEventListener('push', (event) => {

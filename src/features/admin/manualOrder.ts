@@ -98,7 +98,7 @@ export async function addOrderFormProps(payload: Payload): Promise<AddOrderFormP
 
 /**
  * An Add order form's post, for the admin's server action and the daily screen's endpoint
- * (features/seller/screenEndpoints.ts): the order placed, or what the form shows again with
+ * (features/seller/actions.ts): the order placed, or what the form shows again with
  * everything typed. A failure is logged, never thrown.
  */
 export async function addOrderFromForm(payload: Payload, posted: FormData, requestHeaders: Headers): Promise<{ order: Order } | { state: ManualOrderState }> {

@@ -2,6 +2,8 @@ import 'server-only'
 
 import type { Payload, Where } from 'payload'
 
+import { adminListUrl } from '@/features/admin/adminFilters'
+import { customerOrdersWhere, type CustomersPage, findCustomers } from '@/features/admin/customers'
 import { findPrepSheet, PREP_ORDER_SELECT, type PrepSheet, type PrepStop, prepStop } from '@/features/admin/prepSheet'
 import { placedAt } from '@/features/ordering/orderDetails'
 import type { Order, User } from '@/payload-types'
@@ -71,7 +73,7 @@ export async function findTodayScreen(payload: Payload, now = new Date()): Promi
 
 /** Orders waiting to be confirmed: the count beside New in the top bar. */
 export async function countNewOrders(payload: Payload): Promise<number> {
-  // The page's endpoint checked the admin session (`screenEndpoints.ts`).
+  // The page checked the admin session before it asked (`session.ts#sellerOnPage`).
   return (await payload.count({ collection: 'orders', where: NEW_ORDERS, overrideAccess: true })).totalDocs
 }
 
@@ -106,4 +108,15 @@ export async function findNewOrders(payload: Payload, user: User, page: number):
     user,
   })
   return { orders: (found.docs as NewOrder[]).map(newOrderCard), page: found.page ?? page, totalPages: Math.max(1, found.totalPages), totalOrders: found.totalDocs }
+}
+
+/** A customer as the phone's search shows them: the admin's Customers row, and their orders in the admin. */
+export type CustomerCard = CustomersPage['customers'][number] & { ordersHref: string }
+export type CustomersScreen = Omit<CustomersPage, 'customers'> & { customers: CustomerCard[] }
+
+/** The admin's customer search (`findCustomers`: every order grouped by e-mail or phone in the database), with the seller's own access. */
+export async function findCustomersScreen(payload: Payload, user: User, search: string, page: number): Promise<CustomersScreen> {
+  const list = await findCustomers({ payload, user }, { search, page })
+  // Each customer's orders in the admin's list, filtered as the admin's Customers links them.
+  return { ...list, customers: list.customers.map((customer) => ({ ...customer, ordersHref: adminListUrl('orders', customerOrdersWhere(customer)) })) }
 }

@@ -33,18 +33,8 @@ export const sellerNotices = {
   tooLarge: 'That form is far larger than an order: nothing was saved. Reload the page and try again.',
   notSaved: 'The change could not be saved. Try again in a moment.',
   reasonMissing: 'Write why the order is cancelled: the reason is kept in its notes.',
-  /** A page whose data did not come (the server slow, failing or unreachable from itself): the seller may simply retry. */
-  unavailableTitle: 'This page could not load',
-  unavailable: 'The shop’s server did not answer in time or ran into a problem. Nothing was changed. Try again in a moment.',
-  tryAgain: 'Try again',
-  /** An Add order post whose answer did not come: the order may have been stored before the failure. */
-  unconfirmedTitle: 'The order may not have been added',
-  unconfirmed: 'The shop’s server did not answer in time or ran into a problem. Look in New before adding the order again.',
-  openNew: 'Open New',
   /** An Add order post refused before anything was read into an order. */
   refusedTitle: 'The order was not added',
-  backToAddOrder: 'Back to Add order',
-  signInAsAdmin: 'Sign in as an admin',
 } as const
 
 const reference = z.string().check(z.regex(/^[A-Za-z0-9-]{1,24}$/))

@@ -1,16 +1,22 @@
 /**
- * The seller's daily screen for the phone (`pages/seller`): its addresses, for its own links, the
- * admin's link to it and the sign-in page's way back.
+ * The seller's daily screen for the phone (`app/(seller)/seller`): its addresses, for its own links,
+ * the admin's link to it and the sign-in page's way back.
  */
 export const SELLER_PATHS = {
   today: '/seller',
   newOrders: '/seller/new',
   customers: '/seller/customers',
-  /** Add order (`pages/seller/add.tsx`): the admin's fields and service, on the phone. */
+  /** Add order (`app/(seller)/seller/add`): the admin's fields and service, on the phone. */
   addOrder: '/seller/add',
   /** Where an order's buttons post (`app/(seller)/seller/orders/[id]/route.ts`). */
   order: (id: number | string) => `/seller/orders/${encodeURIComponent(String(id))}`,
 } as const
+
+/** `?page=2`…: a page number, or the first page for anything else. */
+export const pageNumberFrom = (value: unknown) => (typeof value === 'string' && /^[1-9][0-9]{0,5}$/.test(value) ? Number(value) : 1)
+
+/** `?q=…`: the customer search, as long as a search may be. */
+export const searchFrom = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 100) : '')
 
 /** A page of the New list: `/seller/new` is the first. */
 export const newOrdersPath = (page: number) => (page <= 1 ? SELLER_PATHS.newOrders : `${SELLER_PATHS.newOrders}?page=${page}`)

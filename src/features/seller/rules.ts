@@ -37,14 +37,13 @@ export const NEW_ORDERS_PER_PAGE = 20
 /**
  * Add order without a script lists the times of both methods (seller.css shows the chosen method's):
  * each list posts under a name of its own, and the order takes the chosen method's
- * (`screenEndpoints.ts#withChosenTime`).
+ * (`actions.ts#withChosenTime`).
  */
 export const ADD_ORDER_TIME_FIELDS = { pickup: 'pickupWindow', delivery: 'deliveryWindow' } as const satisfies Record<DeliveryMethod, string>
 
 /**
  * The most an Add order post may carry: its fields' limits (`shared/forms/limits.ts`) add up to
- * under 3 kB, so 64 kB is a form no one typed. Both the page that reads the browser's post
- * (`screenData.ts`) and the endpoint it passes it to (`screenEndpoints.ts`) stop reading past it,
- * so neither is bounded only by the proxy's limit for every form.
+ * under 3 kB, so 64 kB is a form no one typed: its action (`actions.ts#addOrderOnPhone`) refuses
+ * one larger before it reads anything of it, rather than answering each field's limit.
  */
 export const ADD_ORDER_MAX_BYTES = 64 * 1024

@@ -6,7 +6,7 @@ import { LIMITS } from '@/shared/forms/limits'
 /**
  * The parts of the Add order form that are the same with and without a script: the customer's
  * fields, in the admin (`AddOrderForm.client.tsx`) and on the daily screen
- * (`features/seller/components/AddOrderScreen.tsx`, rendered once on the server).
+ * (`features/seller/components/AddOrderScreen.client.tsx`, whose fields need no script).
  */
 
 /** Marks the field the message is about and points it at the message. */

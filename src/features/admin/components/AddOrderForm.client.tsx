@@ -11,7 +11,7 @@ import { flavorField } from '@/features/ordering/formFields'
 import { dollars, jarsText } from '@/features/ordering/wording'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 
-/** Where the form posts: the admin's `addOrderByHand` (the daily screen has a form of its own that needs no script: features/seller/components/AddOrderScreen.tsx). */
+/** Where the form posts: the admin's `addOrderByHand` (the daily screen has a form of its own that needs no script: features/seller/components/AddOrderScreen.client.tsx). */
 type AddOrderAction = (previous: ManualOrderState, posted: FormData) => Promise<ManualOrderState>
 
 const initialState: ManualOrderState = { status: 'idle' }

@@ -4,14 +4,14 @@ import { counted } from '@/shared/counted'
 import { businessDate } from '@/shared/time'
 
 import { customersPath, SELLER_PATHS } from '../paths'
-import type { CustomersData } from '../screenData'
+import type { CustomersScreen as Found } from '../dailyScreen'
 
 /**
  * The customer search on the phone: the admin's Customers (`findCustomers`: every order grouped by
  * e-mail or phone in the database) as cards with one-tap contact, and their orders in the admin
- * (`ordersHref`, the admin's own filter, `screenEndpoints.ts`).
+ * (`ordersHref`, the admin's own filter, `dailyScreen.ts#findCustomersScreen`).
  */
-export function CustomersScreen({ list, search }: Pick<CustomersData, 'list' | 'search'>) {
+export function CustomersScreen({ list, search }: { list: Found; search: string }) {
   return (
     <>
       <h1>Customers</h1>

@@ -2,7 +2,7 @@ import { dollars, jarsText } from '@/features/ordering/wording'
 
 import type { DayPlan, TodayScreen as Screen } from '../dailyScreen'
 import { SELLER_PATHS } from '../paths'
-import { NotifySwitch } from './NotifySwitch'
+import { NotifySwitch } from './NotifySwitch.client'
 import { OrderCard } from './OrderCard'
 
 function Day({ title, plan }: { title: string; plan: DayPlan }) {

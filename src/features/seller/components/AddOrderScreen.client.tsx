@@ -1,3 +1,8 @@
+'use client'
+
+import { startTransition, useActionState, useEffect, useRef, type FormEvent } from 'react'
+
+import type { AddOrderFormProps, ManualOrderState } from '@/features/admin/manualOrder'
 import { ChoiceFieldset, CustomerFields, type Invalid } from '@/features/admin/components/AddOrderFields'
 import { deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
 import { flavorField, MAX_JARS } from '@/features/ordering/formFields'
@@ -8,38 +13,61 @@ import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 
 import { SELLER_PATHS } from '../paths'
 import { ADD_ORDER_TIME_FIELDS } from '../rules'
-import type { AddOrderData } from '../screenData'
 
 const MESSAGE_ID = 'add-order-message'
+const initialState: ManualOrderState = { status: 'idle' }
 
 /** The smallest package a jar's flavor belongs to: seller.css shows the field once that package or a larger one is chosen. */
 const packageOfJar = (jar: number) => PACKAGE_QUANTITIES.find((quantity) => quantity >= jar)
 
+/** Where the form posts: the daily screen's `actions.ts#addOrderOnPhone`. */
+type AddOrderAction = (previous: ManualOrderState, posted: FormData) => Promise<ManualOrderState>
+
 /**
- * Add order on the phone, a plain form posted to its own page (`screenData.ts#addOrderPageProps`), so it needs no
- * script: the admin's fields and rules (`SharedFields`, `AddOrderFields`, the order service), every
- * jar's flavor and both methods' times in the markup, the package and method chosen showing theirs
- * through CSS `:has` (seller.css); the server reads as many flavors as jars and the chosen method's
- * time. The total is not previewed (that needs a script): the prices are the packages' and the
- * delivery fee, and the saved order carries its total. After a refusal, everything typed is back.
+ * Add order on the phone, a server action's form (`actions.ts#addOrderOnPhone`) that works the
+ * same without a script: the admin's fields and rules (`SharedFields`, `AddOrderFields`, the order
+ * service), every jar's flavor and both methods' times in the markup, the package and method chosen
+ * showing theirs through CSS `:has` (seller.css); the server reads as many flavors as jars and the
+ * chosen method's time. The total is not previewed: the prices are the packages' and the delivery
+ * fee, and the saved order carries its total. After a refusal, everything typed is back (without a
+ * script, from the action's answer; with one, the form is never reset).
  */
-export function AddOrderScreen({ form, refusal, submissionKey }: Pick<AddOrderData, 'form' | 'refusal' | 'submissionKey'>) {
-  const typed = refusal?.typed
-  const invalid: Invalid = (name) => (refusal?.field === name ? { 'aria-invalid': true, 'aria-describedby': MESSAGE_ID } : {})
+export function AddOrderScreen({ action, form, submissionKey }: { action: AddOrderAction; form: AddOrderFormProps; submissionKey: string }) {
+  const [state, formAction] = useActionState(action, initialState, SELLER_PATHS.addOrder)
+  const message = useRef<HTMLDivElement>(null)
+  const refused = state.status === 'error'
+  const typed = refused ? state.values : undefined
+  const windows = state.windows ?? form.windows
+  const invalid: Invalid = (name) => (refused && state.field === name ? { 'aria-invalid': true, 'aria-describedby': MESSAGE_ID } : {})
   const quantity = PACKAGE_QUANTITIES.find((offered) => String(offered) === typed?.quantity) ?? PACKAGE_QUANTITIES[0]
   const method = typed?.deliveryMethod
   const { deliveryFee, freeDeliveryFrom } = form.prices
+
+  useEffect(() => {
+    // After a refusal with a script, the field it is about (or the message) takes the focus.
+    if (state.status !== 'error') return
+    const field = state.field ? document.querySelector<HTMLElement>(`.add-order__form [name="${state.field}"]`) : null
+    ;(field ?? message.current)?.focus()
+  }, [state])
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Posted by hand so React does not reset the form: after a refusal everything typed stays.
+    event.preventDefault()
+    const posted = new FormData(event.currentTarget)
+    startTransition(() => formAction(posted))
+  }
+
   return (
     <>
       <h1>Add order</h1>
       <p className="lead">For an order taken by text, call, social message or in person. The customer gets the confirmation e-mail only when you enter their e-mail.</p>
-      <form className="add-order__form" method="post" action={SELLER_PATHS.addOrder} noValidate>
-        <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
-        <input type="hidden" name={PRICE_LIST_FIELD} value={form.priceList} />
+      <form className="add-order__form" action={formAction} onSubmit={onSubmit} noValidate>
+        <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} readOnly />
+        <input type="hidden" name={PRICE_LIST_FIELD} value={form.priceList} readOnly />
 
-        {refusal?.message && (
-          <div className="add-order__message" id={MESSAGE_ID} role="alert">
-            <strong>{refusal.message.title}</strong> {refusal.message.description}
+        {refused && state.message && (
+          <div className="add-order__message" id={MESSAGE_ID} role="alert" tabIndex={-1} ref={message}>
+            <strong>{state.message.title}</strong> {state.message.description}
           </div>
         )}
 
@@ -67,7 +95,7 @@ export function AddOrderScreen({ form, refusal, submissionKey }: Pick<AddOrderDa
                 <WindowSelect
                   id={`add-order-${ADD_ORDER_TIME_FIELDS[value]}`}
                   name={ADD_ORDER_TIME_FIELDS[value]}
-                  offered={form.windows.filter((choice) => choice.method === value)}
+                  offered={windows.filter((choice) => choice.method === value)}
                   defaultValue={method === value ? (typed?.window ?? '') : ''}
                   {...(method === value ? invalid('window') : {})}
                 />
