@@ -111,7 +111,13 @@ export function writeExportFile(download: PayloadHandler): TaskHandler<'createCo
       const { size } = await fs.promises.stat(partial)
       const filename = await linkUnderFreeName(partial, folder, named, input.id)
       const mimeType = answer.headers.get('content-type') ?? 'application/octet-stream'
-      await req.payload.update({ collection: input.exportCollection as CollectionSlug, id: input.id, data: { filename, filesize: size, mimeType }, overrideAccess: true, req })
+      // A file no export names is nobody's: it goes again when the export cannot take it.
+      await req.payload
+        .update({ collection: input.exportCollection as CollectionSlug, id: input.id, data: { filename, filesize: size, mimeType }, overrideAccess: true, req })
+        .catch(async (error: unknown) => {
+          await fs.promises.rm(path.join(folder, filename), { force: true })
+          throw error
+        })
     } finally {
       await fs.promises.rm(partial, { force: true })
     }

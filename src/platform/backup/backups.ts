@@ -147,25 +147,14 @@ export function listBackups(backupsDir: string): Manifest[] {
   return manifests.sort((a, b) => b.takenAt.localeCompare(a.takenAt))
 }
 
-/** The disk the backups take, every file under their folder counted once (the photos' store included). */
-export function backupsTotalBytes(backupsDir: string): number {
-  const seen = new Set<string>()
-  let total = 0
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name)
-      if (entry.isDirectory()) walk(full)
-      else if (entry.isFile()) {
-        const stats = fs.statSync(full)
-        // A file linked twice (a backup folder copied in with `cp -l`) takes the disk's room once.
-        if (seen.has(`${stats.dev}:${stats.ino}`)) continue
-        seen.add(`${stats.dev}:${stats.ino}`)
-        total += stats.size
-      }
-    }
-  }
-  if (fs.existsSync(backupsDir)) walk(backupsDir)
-  return total
+/**
+ * What the backups take of the disk, from their manifests (nothing else is read, so the public
+ * health check can say it at every call): each kept database copy, and each photo of the shared
+ * store once (their manifests and the secret's copies are a few kilobytes besides).
+ */
+export function backupsTotalBytes(backups: readonly Manifest[]): number {
+  const photos = new Map(backups.flatMap((backup) => backup.media.map((entry) => [entry.sha256, entry.bytes] as const)))
+  return backups.reduce((total, backup) => total + backup.database.bytes, 0) + [...photos.values()].reduce((total, bytes) => total + bytes, 0)
 }
 
 /** A backup's id is its time, usable as a folder name on every system. */

@@ -88,11 +88,11 @@ export async function pruneHealthKeys(payload: Payload, now = new Date()): Promi
 function checkBackups(now: Date): HealthCheck & { lastGoodAt?: string; totalBytes?: number } {
   const place = backupPlace()
   if (!place) return { ok: true, summary: 'Not made by the site (MongoDB: backed up with its own tools).' }
-  return { ...backupsState(place.backupsDir, now), totalBytes: backupsTotalBytes(place.backupsDir) }
+  const backups = listBackups(place.backupsDir)
+  return { ...backupsState(place.backupsDir, backups, now), totalBytes: backupsTotalBytes(backups) }
 }
 
-function backupsState(backupsDir: string, now: Date): HealthCheck & { lastGoodAt?: string } {
-  const backups = listBackups(backupsDir)
+function backupsState(backupsDir: string, backups: Manifest[], now: Date): HealthCheck & { lastGoodAt?: string } {
   const last = backups[0]
   const justStarted = now.getTime() - serverStartedAt <= BACKUP_MISSING_AFTER_MS
   if (!last) return { ok: justStarted, summary: justStarted ? 'The first backup is on its way.' : 'No backup has been made.' }

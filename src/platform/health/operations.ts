@@ -42,7 +42,7 @@ export async function operationsReport(payload: Payload, readDisk: (folder: stri
   const backups = place
     ? (() => {
         const list = listBackups(place.backupsDir)
-        return { folder: place.backupsDir, count: list.length, totalBytes: backupsTotalBytes(place.backupsDir), newestAt: list[0]?.takenAt ?? null }
+        return { folder: place.backupsDir, count: list.length, totalBytes: backupsTotalBytes(list), newestAt: list[0]?.takenAt ?? null }
       })()
     : null
   let disk: OperationsReport['disk']
