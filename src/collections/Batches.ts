@@ -2,7 +2,7 @@ import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHo
 
 import { adminOnly } from '@/access/adminOnly'
 import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, defaultBatchCode } from '@/features/ordering/batches'
-import { clockEndpoint, expireAtBatchMoments } from '@/features/ordering/batchClock'
+import { expireAtBatchMoments } from '@/features/ordering/batchClock'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
@@ -118,7 +118,6 @@ export const Batches: CollectionConfig = {
   defaultSort: '-opensAt',
   // Exact counts are the seller's: the pages show only what `batchForSale` lets them.
   access: { read: adminOnly, create: adminOnly, update: adminOnly, delete: adminOnly },
-  endpoints: [clockEndpoint],
   hooks: {
     beforeValidate: [completeBatch],
     beforeDelete: [keepBatchWithOrders],

@@ -5,6 +5,7 @@ import path from 'node:path'
 
 import { afterAll, afterEach, expect, it } from 'vitest'
 
+import { expireOutsideRequest } from '@/platform/cache/expireOutsideRequest'
 import PageCache from '@/platform/http/pageCache.mjs'
 
 /**
@@ -53,6 +54,14 @@ it("forgets it at once also for revalidateTag(tag, 'max'), the site's profile (h
   // What Next hands the cache handler for the 'max' profile (next/dist/server/revalidation-utils.js).
   await (cache.revalidateTag as (tags: string[], durations?: { expire?: number }) => Promise<void>)(['faqs'], { expire: 0xfffffffe })
   expect(await read('/faq')).toBeNull()
+})
+
+it("forgets it also when work outside a request expires the tag (the batch clock's timer), through the handler Next created", async () => {
+  await cache.set('/faq', page('<html>FAQ</html>'), { cacheControl: { revalidate: false } } as never)
+  await cache.set('/about', { ...page('<html>About</html>'), headers: { 'x-next-cache-tags': 'site-settings,_N_T_/about' } }, { cacheControl: { revalidate: false } } as never)
+  await expireOutsideRequest(['faqs'])
+  expect(await read('/faq')).toBeNull()
+  expect((await read('/about'))?.value.html).toBe('<html>About</html>')
 })
 
 it('keeps resized images apart from pages, never expired by an edit', async () => {

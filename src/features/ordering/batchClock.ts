@@ -1,19 +1,16 @@
 import 'server-only'
 
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { Endpoint, Payload } from 'payload'
+import type { Payload } from 'payload'
 
 import type { Batch } from '@/payload-types'
 import { composeEmail } from '@/features/messages/composeEmail'
 import { unsubscribeLink } from '@/features/messages/signedLinks'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
-import { readEnvironment } from '@/platform/config/environment.mjs'
+import { expireOutsideRequest } from '@/platform/cache/expireOutsideRequest'
 import { insideNextServer } from '@/platform/config/runtime'
-import { payloadSecret } from '@/platform/config/secret'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { inTransaction } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
-import { expireTag } from '@/hooks/revalidateContent'
 
 import { batchState, batchStock, freshnessText, nextChange } from './batches'
 import { batchRules, currentBatch, findFlavors, nextBatch } from './shop'
@@ -24,10 +21,6 @@ import { wordList } from './wording'
  * closing time or by its freshness limit. A round every BATCH_CLOCK_MS on one instance
  * (`instrumentation.ts`) e-mails the waiting list of a batch that opened, and has the pages
  * expired at each such moment — at the moment itself when it falls before the next round.
- *
- * Expiring a cached page is Next's `revalidateTag`, which works only while a request is answered
- * (a route handler or server action). So the round asks its own server, as a scheduler asks a
- * cron route: `POST /api/batches/clock` with a key made from the Payload secret (`clockEndpoint`).
  */
 export const BATCH_CLOCK_MS = 30_000
 
@@ -37,32 +30,8 @@ const ANNOUNCE_WITHIN_MS = 24 * 60 * 60 * 1000
 /** At most this many waiting-list e-mails are queued per transaction. */
 const ANNOUNCE_PAGE = 200
 
-/** The key of the server's own clock requests: only a holder of the Payload secret can expire the pages this way. */
-const clockKey = () => createHmac('sha256', payloadSecret()).update('batch-clock').digest('base64url')
-
-const sameKey = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
-
-/** `POST /api/batches/clock`: expires the pages that show the batches. 404 to anyone without the key: nothing to see here. */
-export const clockEndpoint: Endpoint = {
-  path: '/clock',
-  method: 'post',
-  handler: (req) => {
-    const given = req.headers.get('authorization')?.replace(/^Bearer /, '') ?? ''
-    if (!sameKey(given, clockKey())) return Response.json({ errors: [{ message: 'Not Found' }] }, { status: 404 })
-    expireTag(CACHE_TAGS.batches, req)
-    return new Response(null, { status: 204 })
-  },
-}
-
-/** Asks this server to expire the batch pages (see above). */
-export async function expireBatchPages(): Promise<void> {
-  const answer = await fetch(`http://127.0.0.1:${readEnvironment().PORT}/api/batches/clock`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${clockKey()}` },
-    signal: AbortSignal.timeout(10_000),
-  })
-  if (answer.status !== 204) throw new Error(`the server's clock route answered ${answer.status}`)
-}
+/** Expires the pages that show the batches, from a timer or a round: no request is being answered. */
+export const expireBatchPages = (): Promise<void> => expireOutsideRequest([CACHE_TAGS.batches])
 
 /** Timers are kept at most this far ahead (setTimeout's own limit is 24.8 days); the rounds cover the rest. */
 const LONGEST_TIMER_MS = 24 * 60 * 60 * 1000
@@ -72,7 +41,7 @@ const LONGEST_TIMER_MS = 24 * 60 * 60 * 1000
  * moment by this server, not up to a round later (the rounds still catch a moment missed by a restart).
  */
 export function expireAtBatchMoments(batch: Pick<Batch, 'opensAt' | 'closesAt'>, logger: Payload['logger'], now = new Date()): void {
-  // Outside a Next.js server (tests, scripts) there is no page cache, and no server to ask.
+  // Outside a Next.js server (tests, scripts) there is no page cache to expire.
   if (!insideNextServer()) return
   for (const moment of [batch.opensAt, batch.closesAt]) {
     const wait = moment ? new Date(moment).getTime() - now.getTime() : -1

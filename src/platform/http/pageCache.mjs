@@ -26,6 +26,15 @@ CacheHandler.onCreation(async ({ buildId }) => {
   return { handlers: [createRedisHandler({ client: redis, keyPrefix, timeoutMs: 1_000 })] }
 })
 
+/**
+ * Where work on a timer (the batch clock, `features/ordering/batchClock.ts`) expires pages. Next's
+ * `revalidateTag` works only while a request is answered; outside one, the tags are expired in this
+ * store directly, as Next's `revalidateTag` would have the handler do. Published under a
+ * process-wide key by the handler Next loaded (`platform/cache/expireOutsideRequest.ts` reads it):
+ * the server's bundle holds its own copy of this module, whose store is not the one Next uses.
+ */
+export const EXPIRE_OUTSIDE_A_REQUEST = Symbol.for('seamoss.pageCache.expireOutsideRequest')
+
 /** The in-memory cache's bound, counted as the entries' JSON (a page and its React payload: ~100-300 kB). */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024
 
@@ -45,6 +54,12 @@ async function forgetCachedPages(redis, keyPrefix) {
  * never reach the cache; src/proxy.ts gives those a nonce instead.
  */
 export default class PageCache extends CacheHandler {
+  constructor(context) {
+    super(context)
+    // Every handler Next creates shares the one store (the library keeps it in static state).
+    globalThis[EXPIRE_OUTSIDE_A_REQUEST] = (tags) => this.revalidateTag(tags)
+  }
+
   async get(key, ctx) {
     if (ctx?.kind === 'IMAGE') return images.get(key) ?? null
     const entry = await super.get(key, ctx)
