@@ -78,16 +78,18 @@ function smtpTransport(host: string): Transporter {
 export async function emailAdapter(): Promise<EmailAdapter> {
   const host = readEnvironment().SMTP_HOST
   const from = parseFromAddress()
-  const adapter = await nodemailerAdapter({
-    defaultFromAddress: from.address,
-    defaultFromName: from.name,
-    transport: host ? smtpTransport(host) : outboxTransport(),
-    skipVerify: !host,
-  })
-  if (host) return adapter
-  // Without SMTP each message's subject is logged, so a developer sees what the site sent.
+  const transport = host ? smtpTransport(host) : outboxTransport()
+  // Payload's own check of the mail server is awaited while the config is built: a hung server
+  // would hold the site's start for its timeouts (15 s). The same check runs beside the start
+  // instead; the outbox keeps every message until the server answers.
+  const adapter = await nodemailerAdapter({ defaultFromAddress: from.address, defaultFromName: from.name, transport, skipVerify: true })
   return (args) => {
     const initialized = adapter(args)
+    if (host) {
+      void transport.verify().catch((error: unknown) => args.payload.logger.error({ err: error, msg: 'Error verifying Nodemailer transport.' }))
+      return initialized
+    }
+    // Without SMTP each message's subject is logged, so a developer sees what the site sent.
     return {
       ...initialized,
       async sendEmail(message) {
