@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sendContactMessage } from '@/features/contact/service'
 import { contactNotices } from '@/features/contact/notices'
 import { deliverDueEmails } from '@/platform/email/outbox'
-import { STALE_CLAIM_MS } from '@/platform/email/outboxRules'
+import { staleClaimMs } from '@/platform/email/outboxRules'
 
 import { startPayload, type TestPayload } from '../helpers/payload'
 import { startSmtp, type TestSmtp } from '../helpers/smtp'
@@ -55,7 +55,7 @@ describe('a contact message (the contact service)', () => {
 
 describe('the outbox after a crash', () => {
   it('sends a message a dead process had claimed once its claim is stale, and only once', async () => {
-    const claimedAt = new Date(Date.now() - STALE_CLAIM_MS - 1000).toISOString()
+    const claimedAt = new Date(Date.now() - staleClaimMs() - 1000).toISOString()
     const orphan = await app.payload.create({
       collection: 'email-outbox',
       data: { to: 'orphan@example.com', subject: 'Claimed by a dead server', text: 'Hello', status: 'sending', claimedAt, nextAttemptAt: claimedAt },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { MAX_RETRY_PAUSE_MS, pollIntervalMs, retryPauseMs } from '@/platform/email/outboxRules'
+import { MAX_RETRY_PAUSE_MS, pollIntervalMs, retryPauseMs, smtpTimeouts, staleClaimMs } from '@/platform/email/outboxRules'
 
 describe('the pause before an e-mail is tried again', () => {
   it('starts short and doubles after each failure, up to five minutes', () => {
@@ -16,5 +16,20 @@ describe('the pause before an e-mail is tried again', () => {
   it('is looked for twice per first pause: every 5 s by default', () => {
     expect(pollIntervalMs()).toBe(5000)
     expect(pollIntervalMs(1000)).toBe(500)
+  })
+})
+
+describe('a message a dead process was sending', () => {
+  it('is sent again after a minute by default, longer than the mail server’s three timeouts together', () => {
+    expect(staleClaimMs()).toBe(60_000)
+    const { connectionTimeout, greetingTimeout, socketTimeout } = smtpTimeouts()
+    expect([connectionTimeout, greetingTimeout, socketTimeout]).toEqual([10_000, 10_000, 15_000])
+    expect(connectionTimeout + greetingTimeout + socketTimeout).toBeLessThan(staleClaimMs())
+  })
+
+  it('after 12 s with a 2 s timeout (SMTP_TIMEOUT_SECONDS), still longer than the timeouts together', () => {
+    const { connectionTimeout, greetingTimeout, socketTimeout } = smtpTimeouts(2000)
+    expect(staleClaimMs(2000)).toBe(12_000)
+    expect(connectionTimeout + greetingTimeout + socketTimeout).toBeLessThan(staleClaimMs(2000))
   })
 })

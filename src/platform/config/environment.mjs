@@ -36,6 +36,7 @@ export const environmentSchema = z
     SMTP_SECURE: optional(flag),
     EMAIL_FROM: optional(z.string().regex(/@/, 'expected an e-mail address, or Name <address>')),
     EMAIL_FIRST_RETRY_SECONDS: optional(whole(1, 3600)),
+    SMTP_TIMEOUT_SECONDS: optional(whole(2, 120)),
     MEDIA_DIR: optional(z.string()),
     S3_BUCKET: optional(z.string()),
     S3_ENDPOINT: optional(address(['http:', 'https:'], 'https://<account>.r2.cloudflarestorage.com')),

@@ -4,7 +4,8 @@ import type { Payload, PayloadRequest } from 'payload'
 
 import type { EmailOutbox } from '@/payload-types'
 
-import { FIRST_RETRY_MS, GIVE_UP_AFTER_MS, pollIntervalMs, retryPauseMs, STALE_CLAIM_MS } from './outboxRules'
+import { FIRST_RETRY_MS, GIVE_UP_AFTER_MS, pollIntervalMs, retryPauseMs, staleClaimMs } from './outboxRules'
+import { smtpTimeoutMs } from './transport'
 import { roundsInBackground } from '@/platform/background/rounds'
 import { readEnvironment } from '@/platform/config/environment.mjs'
 import { inTransaction } from '@/platform/db/transactions'
@@ -233,7 +234,7 @@ async function releaseStaleClaims(payload: Payload, now: Date): Promise<void> {
   await write(payload, (req) =>
     payload.db.updateMany({
       collection: OUTBOX,
-      where: { and: [{ status: { equals: 'sending' } }, { claimedAt: { less_than: new Date(now.getTime() - STALE_CLAIM_MS).toISOString() } }] },
+      where: { and: [{ status: { equals: 'sending' } }, { claimedAt: { less_than: new Date(now.getTime() - staleClaimMs(smtpTimeoutMs())).toISOString() } }] },
       data: { status: 'pending', updatedAt: now.toISOString() },
       req,
     }),
@@ -258,12 +259,10 @@ let staleCheckedAt = Number.NEGATIVE_INFINITY
 
 /**
  * Every order starts a round, and releasing claims is a write that waits its turn behind the orders
- * being stored. A claim goes stale only after STALE_CLAIM_MS: the loop looks six times as often.
+ * being stored. A claim goes stale only after `staleClaimMs`: the loop looks six times as often.
  */
-const STALE_CHECK_MS = STALE_CLAIM_MS / 6
-
 function staleClaimsDue(now: number): boolean {
-  const due = now - staleCheckedAt >= STALE_CHECK_MS
+  const due = now - staleCheckedAt >= staleClaimMs(smtpTimeoutMs()) / 6
   if (due) staleCheckedAt = now
   return due
 }

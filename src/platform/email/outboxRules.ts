@@ -27,10 +27,24 @@ export const MAX_RETRY_PAUSE_MS = 5 * MINUTE
 export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * MINUTE
 
 /**
- * A message claimed longer ago than this was being sent by a process that died (or hung): it is
- * sent again. Longer than the SMTP transport's connection, greeting and socket timeouts together.
+ * How long the mail server may take to connect, and then to greet; a connection silent for 1.5
+ * times this is given up. SMTP_TIMEOUT_SECONDS sets another (tests play a dead process in seconds).
  */
-export const STALE_CLAIM_MS = MINUTE
+export const SMTP_TIMEOUT_MS = 10 * SECOND
+
+/** The SMTP transport's timeouts (`transport.ts`) for one such setting. */
+export function smtpTimeouts(smtpTimeoutMs = SMTP_TIMEOUT_MS) {
+  return { connectionTimeout: smtpTimeoutMs, greetingTimeout: smtpTimeoutMs, socketTimeout: 1.5 * smtpTimeoutMs }
+}
+
+/**
+ * A message claimed longer ago than this was being sent by a process that died (or hung): it is
+ * sent again. Six times the SMTP timeout (a minute by default): longer than the transport's
+ * connection, greeting and socket timeouts together.
+ */
+export function staleClaimMs(smtpTimeoutMs = SMTP_TIMEOUT_MS): number {
+  return 6 * smtpTimeoutMs
+}
 
 /**
  * How often the running server looks for due messages besides the nudge after each commit: twice

@@ -11,6 +11,8 @@ import type { EmailAdapter } from 'payload'
 import { readEnvironment } from '@/platform/config/environment.mjs'
 import { DATA_DIR } from '@/platform/config/runtime'
 
+import { SMTP_TIMEOUT_MS, smtpTimeouts } from './outboxRules'
+
 export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox')
 
 const DEFAULT_FROM = 'Seamoss Storefront <orders@localhost>'
@@ -67,12 +69,16 @@ function smtpTransport(host: string): Transporter {
     // A server that hangs up before answering fails the message after one more try; the pool's
     // default re-queues it forever, and the outbox's round would never end.
     maxRequeues: 1,
-    // A hung server must not hold the outbox for long; together these stay under its STALE_CLAIM_MS.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 15_000,
+    // A hung server must not hold the outbox for long; together these stay under its stale claim.
+    ...smtpTimeouts(smtpTimeoutMs()),
   }
   return nodemailer.createTransport(options)
+}
+
+/** The mail server's timeout: SMTP_TIMEOUT_SECONDS when set, else the rule's own. */
+export function smtpTimeoutMs(): number {
+  const seconds = readEnvironment().SMTP_TIMEOUT_SECONDS
+  return seconds === undefined ? SMTP_TIMEOUT_MS : seconds * 1000
 }
 
 export async function emailAdapter(): Promise<EmailAdapter> {
