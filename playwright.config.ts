@@ -9,11 +9,9 @@ export const chromiumLaunchOptions = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.spec.ts',
-  // One worker until the suite is green with two: each worker gets a production server of its own
-  // (global-setup.ts), and `--workers=2` runs two, but there the admin's Pickup & delivery screen in
-  // orderWindows.e2e.spec.ts, run on a fresh server beside the other worker, missed its second
-  // "Add Time" twice out of two runs (it passes alone).
-  workers: 1,
+  // Two workers, one a core: each gets a production server of its own on its own database, media
+  // folder and mail server (global-setup.ts), so the files of one never see the other's data.
+  workers: 2,
   fullyParallel: false,
   // No retries: a test that passes only sometimes is a bug to fix (in the test or the site), not to hide.
   retries: 0,
