@@ -22,16 +22,17 @@ const api = adminRestFrom('10.66.0.2')
 
 /** Adds one weekly time through the admin's Pickup & delivery screen, as the seller would. */
 async function addWindowInAdmin(admin: Page, row: number, window: { weekday: string; start: string; end: string; place: string; capacity?: number }) {
-  // The row is there before its fields are used: a press while the admin was still busy with the
-  // previous row (its select closing) was seen to add nothing, under two test workers' load; and
-  // a row slow to show was seen added twice by a second press. So the press comes once no select
-  // is open, and again only if no row came within 15 s.
-  const rows = admin.locator('[id^="field-windows__"][id$="__method"]')
+  // A press while the admin was still busy with the previous row (its select closing) was seen to
+  // add nothing, under two test workers' load; so it comes once no select is open, and again only
+  // if no row came. A row shows at once, loading; its fields come with the server's answer, which
+  // took over 15 s under load (a second press then added a second row).
+  const rows = admin.locator('[id^="windows-row-"]')
   await expect(admin.locator('.rs__menu')).toHaveCount(0)
   await expect(async () => {
     if ((await rows.count()) === row) await admin.getByRole('button', { name: 'Add Time' }).click()
-    await expect(rows).toHaveCount(row + 1, { timeout: 15_000 })
-  }).toPass({ timeout: 35_000 })
+    await expect(rows).toHaveCount(row + 1, { timeout: 5_000 })
+  }).toPass({ timeout: 30_000 })
+  await expect(admin.locator(`#field-windows__${row}__method`)).toBeVisible({ timeout: 30_000 })
   const chooseOption = async (field: string, option: string) => {
     await admin.locator(`#field-windows__${row}__${field}`).click()
     await admin.locator('.rs__option', { hasText: new RegExp(`^${option}$`) }).click()
