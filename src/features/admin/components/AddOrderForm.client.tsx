@@ -1,9 +1,10 @@
 'use client'
 
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 
-import type { AddOrderFormProps, ManualOrderState } from '@/features/admin/manualOrder'
-import { ChoiceFieldset, CustomerFields, type Invalid } from '@/features/admin/components/AddOrderFields'
+import type { AddOrderFormProps } from '@/features/admin/manualOrder'
+import { ChoiceFieldset, CustomerFields } from '@/features/admin/components/AddOrderFields'
+import { ADD_ORDER_MESSAGE_ID, type AddOrderAction, useAddOrderAction } from '@/features/admin/components/useAddOrderAction.client'
 import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
 import { priceOrder, type DeliveryMethod, type PackageQuantity } from '@/features/ordering/pricing'
 import { deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
@@ -11,26 +12,20 @@ import { flavorField } from '@/features/ordering/formFields'
 import { dollars, jarsText } from '@/features/ordering/wording'
 import { SubmissionKeyField } from '@/shared/forms/SubmissionKeyField'
 
-/** Where the form posts: the admin's `addOrderByHand` (the daily screen has a form of its own that needs no script: features/seller/components/AddOrderScreen.client.tsx). */
-type AddOrderAction = (previous: ManualOrderState, posted: FormData) => Promise<ManualOrderState>
-
-const initialState: ManualOrderState = { status: 'idle' }
-const MESSAGE_ID = 'add-order-message'
-
 /**
  * The Add order form: the order form's fields for the seller, with how the order came in. Nothing
  * here sets a price: the total shown is a preview of the site's own pricing, which the server
  * applies again when the order is saved. After a save the action sends the browser on (the new order's
- * page in the admin, the New list on the daily screen).
+ * page in the admin). The daily screen has a form of its own that needs no script
+ * (features/seller/components/AddOrderScreen.client.tsx).
  */
 export function AddOrderForm({ action, flavors, sources, prices, priceList, windows: initialWindows, windowMethods }: AddOrderFormProps & { action: AddOrderAction }) {
-  const [state, formAction, pending] = useActionState(action, initialState)
+  const { state, formAction, pending, onSubmit, message, invalid } = useAddOrderAction(action)
   const [quantity, setQuantity] = useState<PackageQuantity>(1)
   const [method, setMethod] = useState<DeliveryMethod | ''>('')
   const [windowKey, setWindowKey] = useState('')
   const [windows, setWindows] = useState(initialWindows)
   const [seenState, setSeenState] = useState(state)
-  const message = useRef<HTMLDivElement>(null)
 
   if (state !== seenState) {
     // React's "state from a changed value" pattern: the windows open now, when the chosen one was not.
@@ -41,20 +36,6 @@ export function AddOrderForm({ action, flavors, sources, prices, priceList, wind
     }
   }
 
-  useEffect(() => {
-    if (state.status !== 'error') return
-    const field = state.field ? document.querySelector<HTMLElement>(`.add-order__form [name="${state.field}"]`) : null
-    ;(field ?? message.current)?.focus()
-  }, [state])
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Posted by hand so React does not reset the form: after a refusal everything typed stays.
-    event.preventDefault()
-    const formData = new FormData(event.currentTarget)
-    startTransition(() => formAction(formData))
-  }
-
-  const invalid: Invalid = (name) => (state.status === 'error' && state.field === name ? { 'aria-invalid': true, 'aria-describedby': MESSAGE_ID } : {})
   const needsWindow = method !== '' && windowMethods.includes(method)
   const offered = windows.filter((choice) => choice.method === method)
   const preview = priceOrder({ quantity, deliveryMethod: method, discountApplied: false }, prices)
@@ -65,7 +46,7 @@ export function AddOrderForm({ action, flavors, sources, prices, priceList, wind
       <input type="hidden" name={PRICE_LIST_FIELD} value={priceList} />
 
       {state.status === 'error' && state.message && (
-        <div className="add-order__message" id={MESSAGE_ID} role="alert" tabIndex={-1} ref={message}>
+        <div className="add-order__message" id={ADD_ORDER_MESSAGE_ID} role="alert" tabIndex={-1} ref={message}>
           <strong>{state.message.title}</strong> {state.message.description}
         </div>
       )}

@@ -1,9 +1,8 @@
 'use client'
 
-import { startTransition, useActionState, useEffect, useRef, type FormEvent } from 'react'
-
-import type { AddOrderFormProps, ManualOrderState } from '@/features/admin/manualOrder'
-import { ChoiceFieldset, CustomerFields, type Invalid } from '@/features/admin/components/AddOrderFields'
+import type { AddOrderFormProps } from '@/features/admin/manualOrder'
+import { ChoiceFieldset, CustomerFields } from '@/features/admin/components/AddOrderFields'
+import { ADD_ORDER_MESSAGE_ID, type AddOrderAction, useAddOrderAction } from '@/features/admin/components/useAddOrderAction.client'
 import { deliveryChoices, FlavorSelect, packageChoices, WindowSelect } from '@/features/ordering/components/SharedFields'
 import { flavorField, MAX_JARS } from '@/features/ordering/formFields'
 import { PRICE_LIST_FIELD } from '@/features/ordering/orderFormState'
@@ -14,14 +13,8 @@ import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 import { SELLER_PATHS } from '../paths'
 import { ADD_ORDER_TIME_FIELDS } from '../rules'
 
-const MESSAGE_ID = 'add-order-message'
-const initialState: ManualOrderState = { status: 'idle' }
-
 /** The smallest package a jar's flavor belongs to: seller.css shows the field once that package or a larger one is chosen. */
 const packageOfJar = (jar: number) => PACKAGE_QUANTITIES.find((quantity) => quantity >= jar)
-
-/** Where the form posts: the daily screen's `actions.ts#addOrderOnPhone`. */
-type AddOrderAction = (previous: ManualOrderState, posted: FormData) => Promise<ManualOrderState>
 
 /**
  * Add order on the phone, a server action's form (`actions.ts#addOrderOnPhone`) that works the
@@ -33,29 +26,13 @@ type AddOrderAction = (previous: ManualOrderState, posted: FormData) => Promise<
  * script, from the action's answer; with one, the form is never reset).
  */
 export function AddOrderScreen({ action, form, submissionKey }: { action: AddOrderAction; form: AddOrderFormProps; submissionKey: string }) {
-  const [state, formAction] = useActionState(action, initialState, SELLER_PATHS.addOrder)
-  const message = useRef<HTMLDivElement>(null)
+  const { state, formAction, onSubmit, message, invalid } = useAddOrderAction(action, SELLER_PATHS.addOrder)
   const refused = state.status === 'error'
   const typed = refused ? state.values : undefined
   const windows = state.windows ?? form.windows
-  const invalid: Invalid = (name) => (refused && state.field === name ? { 'aria-invalid': true, 'aria-describedby': MESSAGE_ID } : {})
   const quantity = PACKAGE_QUANTITIES.find((offered) => String(offered) === typed?.quantity) ?? PACKAGE_QUANTITIES[0]
   const method = typed?.deliveryMethod
   const { deliveryFee, freeDeliveryFrom } = form.prices
-
-  useEffect(() => {
-    // After a refusal with a script, the field it is about (or the message) takes the focus.
-    if (state.status !== 'error') return
-    const field = state.field ? document.querySelector<HTMLElement>(`.add-order__form [name="${state.field}"]`) : null
-    ;(field ?? message.current)?.focus()
-  }, [state])
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Posted by hand so React does not reset the form: after a refusal everything typed stays.
-    event.preventDefault()
-    const posted = new FormData(event.currentTarget)
-    startTransition(() => formAction(posted))
-  }
 
   return (
     <>
@@ -66,7 +43,7 @@ export function AddOrderScreen({ action, form, submissionKey }: { action: AddOrd
         <input type="hidden" name={PRICE_LIST_FIELD} value={form.priceList} readOnly />
 
         {refused && state.message && (
-          <div className="add-order__message" id={MESSAGE_ID} role="alert" tabIndex={-1} ref={message}>
+          <div className="add-order__message" id={ADD_ORDER_MESSAGE_ID} role="alert" tabIndex={-1} ref={message}>
             <strong>{state.message.title}</strong> {state.message.description}
           </div>
         )}
