@@ -155,6 +155,11 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
     await page.locator('.add-order__form').getByRole('button', { name: 'Add order' }).click()
     await expect(page.locator('.add-order__message')).toBeVisible()
     await expect(page).toHaveURL(/\/seller\/add$/)
+    // The field the refusal is about (the first one missing) takes the focus, marked and pointed at the message.
+    const nameField = page.locator('.add-order__form [name="fullName"]')
+    await expect(nameField).toBeFocused()
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true')
+    await expect(nameField).toHaveAttribute('aria-describedby', 'add-order-message')
     await screenshots(page, 'seller-add-refused')
 
     // The form needs no script: the package and the method chosen show their fields (CSS :has).
