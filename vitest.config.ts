@@ -40,9 +40,10 @@ export default defineConfig({
           name: 'resilience',
           environment: 'node',
           include: ['tests/resilience/**/*.resilience.spec.ts'],
-          // Each test starts the production build (`next start`, tests/helpers/site.ts) and may wait
-          // minutes for a retry; one server at a time on a two-core machine.
-          fileParallelism: false,
+          // Each test starts the production build (`next start`, tests/helpers/site.ts) on a free port,
+          // its database and mail server its own, and mostly waits (a retry, a restart): two files at a
+          // time, run with the scale and proxy suites in one pool (`npm run test:servers`).
+          maxWorkers: 2,
           testTimeout: 300_000,
           hookTimeout: 180_000,
         },
@@ -53,8 +54,9 @@ export default defineConfig({
           name: 'scale',
           environment: 'node',
           include: ['tests/scale/**/*.scale.spec.ts'],
-          // Two production servers and a redis-server (tests/helpers/redis.ts) for the whole file.
-          fileParallelism: false,
+          // Two production servers and a redis-server (tests/helpers/redis.ts) for the whole file, on
+          // free ports: beside another suite's file as the resilience suite says.
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },
@@ -65,8 +67,9 @@ export default defineConfig({
           name: 'proxy',
           environment: 'node',
           include: ['tests/proxy/**/*.proxy.spec.ts'],
-          // Debian's nginx with deploy/nginx's rules (tests/helpers/proxy.ts) in front of the production build.
-          fileParallelism: false,
+          // Debian's nginx with deploy/nginx's rules (tests/helpers/proxy.ts) in front of the production
+          // build, on free ports; the same pool as the resilience suite says.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
