@@ -4,15 +4,13 @@
 // the order form by itself at the opening). The batches are added through the REST API as the
 // seller's admin would; each test ends with an open batch without a limit, as the other spec
 // files expect, and deletes the batches it scheduled and no order took jars from.
-import fs from 'node:fs'
-import path from 'node:path'
 
 import type { Browser, Page } from '@playwright/test'
 
 import type { Batch } from '@/payload-types'
 import { addDays, businessDay, zonedInstant } from '@/shared/time'
 
-import { addBatch, adminRestFrom, expect, sellWithoutLimit, test } from './fixtures'
+import { addBatch, adminRestFrom, expect, screenshots, sellWithoutLimit, test } from './fixtures'
 
 // One admin sign-in for the REST calls of this file, from an address of its own.
 const api = adminRestFrom('10.66.0.2')
@@ -50,24 +48,6 @@ test.beforeEach(async ({ context }, testInfo) => {
 test.afterAll(async () => {
   await sellWithoutLimit(api)
 })
-
-/**
- * With E2E_SHOTS set to a folder, full-page screenshots of the page as the test sees it, at phone
- * and desktop widths, for a person to look at. Nothing otherwise.
- */
-async function screenshots(page: Page, name: string) {
-  const folder = process.env.E2E_SHOTS
-  if (!folder) return
-  fs.mkdirSync(folder, { recursive: true })
-  const before = page.viewportSize()
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-    await page.setViewportSize(viewport)
-    // From the top: scrolled down, the sticky header would show halfway down the full page.
-    await page.evaluate(() => window.scrollTo(0, 0))
-    await page.screenshot({ path: path.join(folder, `${name}-${viewport.width}.png`), fullPage: true })
-  }
-  if (before) await page.setViewportSize(before)
-}
 
 const jarSelect = (page: Page, jar: number) => page.getByLabel(`Jar ${jar} flavor *`)
 const flavorCard = (page: Page, name: string) => page.getByTestId('flavor-cards').getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })

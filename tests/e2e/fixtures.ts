@@ -271,3 +271,26 @@ export async function fillAddOrderForm(page: Page, order: ByHand) {
   await form.getByLabel('ZIP code').fill('48104')
   await form.getByRole('button', { name: 'Add order' }).click()
 }
+
+/**
+ * With E2E_SHOTS set to a folder, the whole page at phone and desktop widths (and in each of
+ * `colorSchemes`, named by it, when given); nothing otherwise. From the top: scrolled down (to a
+ * focused field, say), a sticky bar would show halfway down the full page.
+ */
+export async function screenshots(page: Page, name: string, { colorSchemes }: { colorSchemes?: readonly ('light' | 'dark')[] } = {}) {
+  const folder = process.env.E2E_SHOTS
+  if (!folder) return
+  fs.mkdirSync(folder, { recursive: true })
+  const before = page.viewportSize()
+  for (const colorScheme of colorSchemes ?? [null]) {
+    if (colorScheme) await page.emulateMedia({ colorScheme })
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport)
+      await page.evaluate(() => window.scrollTo(0, 0))
+      const file = [name, colorScheme, viewport.width].filter(Boolean).join('-')
+      await page.screenshot({ path: path.join(folder, `${file}.png`), fullPage: true })
+    }
+  }
+  if (colorSchemes) await page.emulateMedia({ colorScheme: null })
+  if (before) await page.setViewportSize(before)
+}

@@ -2,12 +2,10 @@
 // order placed on the public order form, then Confirm, Mark paid, Ready and Completed, each a plain
 // form that comes back with its confirmation; the customer search; the last Today list offline.
 // The orders are deleted again at the end.
-import fs from 'node:fs'
-import path from 'node:path'
 
 import type { Page, TestInfo } from '@playwright/test'
 
-import { adminApi, adminToken, expect, expectLoggedOnceEach, fillAddOrderForm, loginToAdmin, serverLogMark, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, expect, expectLoggedOnceEach, fillAddOrderForm, loginToAdmin, screenshots, serverLogMark, test, waitForMail } from './fixtures'
 import { ADMIN } from './global-setup'
 
 type Order = { id: number; reference: string; status: string; paymentStatus: string; paymentMethod: string | null }
@@ -17,23 +15,6 @@ test.describe.configure({ timeout: 120_000 })
 
 /** Each test orders from an address of its own, clear of the order form's per-address limit. */
 const ownAddress = (page: Page, testInfo: TestInfo) => page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.39.${testInfo.retry}.${testInfo.title.length}` })
-
-/** With E2E_SHOTS set to a folder, the page in light and dark mode, at phone and desktop widths; nothing otherwise. */
-async function screenshots(page: Page, name: string) {
-  const folder = process.env.E2E_SHOTS
-  if (!folder) return
-  fs.mkdirSync(folder, { recursive: true })
-  const before = page.viewportSize()
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-      await page.setViewportSize(viewport)
-      await page.screenshot({ path: path.join(folder, `${name}-${colorScheme}-${viewport.width}.png`), fullPage: true })
-    }
-  }
-  await page.emulateMedia({ colorScheme: null })
-  if (before) await page.setViewportSize(before)
-}
 
 /** One jar, delivered ($20 + $5), through the public order page. */
 async function placeOrder(page: Page, fullName: string, email: string) {
@@ -83,7 +64,7 @@ test('on the phone: sign in, see a new order, confirm it, mark it paid, make it 
     await expect(card.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+13135550139')
     await expect(card.getByRole('link', { name: 'Text' })).toHaveAttribute('href', 'sms:+13135550139')
     await expect(card.getByRole('link', { name: 'Map' })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=39%20Phone%20St/)
-    await screenshots(page, 'seller-new')
+    await screenshots(page, 'seller-new', { colorSchemes: ['light', 'dark'] })
 
     await card.getByRole('button', { name: 'Confirm' }).click()
     await expect(page).toHaveURL(/\/seller\/new\?done=confirm/)
@@ -103,7 +84,7 @@ test('on the phone: sign in, see a new order, confirm it, mark it paid, make it 
     await expect(page.getByRole('status')).toHaveText(`${order.reference} marked paid (Venmo).`)
     await expect(card).toContainText('Paid')
     await expect(card.getByRole('button', { name: 'Mark paid' })).toHaveCount(0)
-    await screenshots(page, 'seller-today')
+    await screenshots(page, 'seller-today', { colorSchemes: ['light', 'dark'] })
 
     await card.getByRole('button', { name: 'Ready' }).click()
     await expect(page.getByRole('status')).toHaveText(`${order.reference} is ready.`)
@@ -126,7 +107,7 @@ test('on the phone: sign in, see a new order, confirm it, mark it paid, make it 
     await expect(customer).toContainText(fullName)
     await expect(customer).toContainText('1 order · $25')
     await expect(customer.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+13135550139')
-    await screenshots(page, 'seller-customers')
+    await screenshots(page, 'seller-customers', { colorSchemes: ['light', 'dark'] })
 
     // The full admin is one tap away, and links back.
     await page.getByRole('link', { name: 'Full admin' }).click()
@@ -160,7 +141,7 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
     await expect(nameField).toBeFocused()
     await expect(nameField).toHaveAttribute('aria-invalid', 'true')
     await expect(nameField).toHaveAttribute('aria-describedby', 'add-order-message')
-    await screenshots(page, 'seller-add-refused')
+    await screenshots(page, 'seller-add-refused', { colorSchemes: ['light', 'dark'] })
 
     // The form needs no script: the package and the method chosen show their fields (CSS :has).
     const form = page.locator('.add-order__form')
@@ -170,7 +151,7 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
     await form.getByRole('radio', { name: 'Delivery', exact: true }).check()
     await expect(form.getByText('No delivery times are set up: arrange the time with the customer.')).toBeVisible()
     await expect(form.getByText('No pickup times are set up: arrange the time with the customer.')).toBeHidden()
-    await screenshots(page, 'seller-add-3-jars')
+    await screenshots(page, 'seller-add-3-jars', { colorSchemes: ['light', 'dark'] })
 
     await fillAddOrderForm(page, { source: 'Text or call', fullName, flavors: ['Mixed Berry'], method: 'Delivery' })
     await expect(page).toHaveURL(/\/seller\/new\?added=/)
@@ -180,9 +161,9 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
     const card = page.locator(`article[data-reference="${order.reference}"]`)
     await expect(card).toContainText('1 × Mixed Berry')
     await expect(card.getByRole('button', { name: 'Confirm' })).toBeVisible()
-    await screenshots(page, 'seller-added')
+    await screenshots(page, 'seller-added', { colorSchemes: ['light', 'dark'] })
     await page.goto('/seller/add')
-    await screenshots(page, 'seller-add')
+    await screenshots(page, 'seller-add', { colorSchemes: ['light', 'dark'] })
 
     // Signed out: the sign-in page, which brings the seller back to Add order.
     await page.context().clearCookies()
@@ -259,7 +240,7 @@ test('offline, the last Today list is shown and marked, and a tap sends nothing'
     await page.goto('/seller')
     await expect(page.getByRole('status')).toContainText('Offline: the list as loaded')
     await expect(card).toContainText(fullName)
-    await screenshots(page, 'seller-offline')
+    await screenshots(page, 'seller-offline', { colorSchemes: ['light', 'dark'] })
 
     await card.getByRole('button', { name: 'Ready' }).click()
     await expect(page.getByRole('heading', { name: 'You are offline: nothing was sent.' })).toBeVisible()

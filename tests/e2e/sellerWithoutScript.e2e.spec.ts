@@ -2,28 +2,14 @@
 // four pages read, every button and Add order work as plain forms, and a visitor is sent to sign in
 // without seeing any data. Signed in through the admin's own page (which needs its script), then the
 // same session in a browser with scripts off. The orders are deleted again at the end.
-import fs from 'node:fs'
-import path from 'node:path'
 
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 
-import { adminApi, adminToken, expect, fillAddOrderForm, loginToAdmin, test } from './fixtures'
+import { adminApi, adminToken, expect, fillAddOrderForm, loginToAdmin, screenshots, test } from './fixtures'
 
 type Order = { id: number; reference: string; status: string; paymentStatus: string }
 
 test.describe.configure({ timeout: 150_000 })
-
-/** With E2E_SHOTS set to a folder, the page at phone and desktop widths; nothing otherwise. */
-async function screenshots(page: Page, name: string) {
-  const folder = process.env.E2E_SHOTS
-  if (!folder) return
-  fs.mkdirSync(folder, { recursive: true })
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-    await page.setViewportSize(viewport)
-    await page.screenshot({ path: path.join(folder, `${name}-${viewport.width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 390, height: 844 })
-}
 
 /** The admin's session, signed in with the admin's page, in a browser whose scripts are off. */
 async function signedInWithoutScript(browser: Browser, page: Page): Promise<BrowserContext> {
