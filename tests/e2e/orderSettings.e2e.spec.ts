@@ -45,6 +45,10 @@ test('payment methods and delivery areas edited in Site settings replace the old
     await page.locator('#field-deliveryAreas__0__name').fill('Downriver')
     await page.locator('#field-deliveryAreas__1__name').fill('Grosse Pointe')
     await page.locator('#field-deliveryAreas').getByRole('button', { name: /^Add / }).last().click()
+    // The new row shows at once; its fields come with the admin server's answer, seen taking over
+    // 15 s under two test workers' load (orderWindows.e2e.spec.ts).
+    await expect(page.locator('#deliveryAreas-row-2')).toBeVisible()
+    await expect(page.locator('#field-deliveryAreas__2__name')).toBeVisible({ timeout: 30_000 })
     await page.locator('#field-deliveryAreas__2__name').fill('Royal Oak')
 
     // Payment methods: two renamed, the other two removed.
