@@ -1,12 +1,14 @@
 // The backup of a shop's database while customers order (issue 34's benchmark row): `npm run backup`
 // beside the running server, as a seller or cron runs it, while orders are posted as the page's
-// script posts them; the same orders with no backup running come first, for their p99 to compare.
+// script posts them and the seller loads a page of the admin again and again; the same with no
+// backup running comes first, for the orders' p99 and the page's median to compare (issue 50).
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 
 import { placeOrders } from './orders.mjs'
-import { watchMemory } from './server.mjs'
+import { median, watchMemory } from './server.mjs'
 
 /** Posts while the backup runs: enough to cover it at 50,000 orders on this machine. */
 const ORDERS = 150
@@ -27,17 +29,45 @@ function backupNow(site, env) {
     child.once('exit', (code) => {
       const peakMb = memory.stop()
       if (code !== 0) reject(new Error(`npm run backup exited ${code}: ${output.slice(-1000)}`))
-      else resolve({ ms: Math.round(performance.now() - started), peakMb, said: output.trim().split('\n').at(-1) })
+      else resolve({ ms: Math.round(performance.now() - started), peakMb, databaseMb: newestBackupMb(site), said: output.trim().split('\n').at(-1) })
     }),
   )
 }
 
-/** Orders' p99 without and with a backup running, the backup's time and memory, and the server's peak meanwhile. */
-export async function backupWhileOrdering(site, env) {
-  const alone = await placeOrders(site.url, { orders: ORDERS, clients: CLIENTS, javascript: true, firstCustomer: 700_000 })
+/** The database file of the newest backup beside the site's database, as kept (compressed), from its manifest. */
+function newestBackupMb(site) {
+  const folder = path.join(path.dirname(site.databaseFile), 'backups')
+  const manifests = fs
+    .readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(folder, entry.name, 'manifest.json')))
+    .map((entry) => JSON.parse(fs.readFileSync(path.join(folder, entry.name, 'manifest.json'), 'utf8')))
+    .sort((a, b) => b.takenAt.localeCompare(a.takenAt))
+  return manifests[0].database.bytes / 1024 / 1024
+}
+
+/** `loadPage` again and again until `work` is done: the page's median time meanwhile. */
+async function pagesWhile(work, loadPage) {
+  let done = false
+  const finished = work.finally(() => (done = true))
+  const times = []
+  while (!done) times.push((await loadPage()).ms)
+  await finished
+  return { loads: times.length, median: median(times) }
+}
+
+/**
+ * Orders' p99 and a page's median without and with a backup running, the backup's time, memory and
+ * compressed size, and the server's peak meanwhile. `loadPage`: one of the seller's pages, timed.
+ */
+export async function backupWhileOrdering(site, env, loadPage) {
+  const aloneOrders = placeOrders(site.url, { orders: ORDERS, clients: CLIENTS, javascript: true, firstCustomer: 700_000 })
+  const pagesAlone = await pagesWhile(aloneOrders, loadPage)
+  const alone = await aloneOrders
   const server = watchMemory(site.pid, { everyMs: 100 })
   const backup = backupNow(site, env)
-  const during = await placeOrders(site.url, { orders: ORDERS, clients: CLIENTS, javascript: true, firstCustomer: 800_000 })
+  const duringOrders = placeOrders(site.url, { orders: ORDERS, clients: CLIENTS, javascript: true, firstCustomer: 800_000 })
+  const pagesDuring = await pagesWhile(backup, loadPage)
+  const during = await duringOrders
   const made = await backup
-  return { backup: made, serverPeakMb: server.stop(), alone, during }
+  return { backup: made, serverPeakMb: server.stop(), alone, during, pagesAlone, pagesDuring }
 }

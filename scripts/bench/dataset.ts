@@ -2,10 +2,12 @@
 // list, reviews. Pure: the same seed, size and end date give the same rows, byte for byte
 // (tests/unit/benchDataset.test.ts). scripts/bench/fillDatabase.ts writes them into a database.
 import { CODE_PREFIX } from '@/features/discounts/signUp'
-import { flavorsText } from '@/features/ordering/orderDetails'
+import { DEFAULT_SHELF_LIFE_DAYS, defaultBatchCode } from '@/features/ordering/batches'
+import { flavorsText, jarKeys } from '@/features/ordering/orderDetails'
 import { FIRST_ORDER_NUMBER, orderReference } from '@/features/ordering/orderReference'
 import { priceOrder, type PriceList } from '@/features/ordering/pricing'
-import type { EmailCapture, Order, Review } from '@/payload-types'
+import { REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
+import type { Batch, EmailCapture, Order, RefillPlan, Review } from '@/payload-types'
 
 import { COMMON_SURNAME, FIRST_NAMES, SURNAMES } from './names.mjs'
 
@@ -18,10 +20,19 @@ export type SubscriberRow = Omit<EmailCapture, 'id'>
 /** `order` is the index of the reviewed order in `orders` (its id is known once it is stored). */
 export type ReviewRow = Omit<Review, 'id' | 'order' | 'image'> & { order: number | null }
 
+/** A batch with its jars per flavor (`flavor`: the flavor's key; its id is known once the seed ran). */
+export type BatchRow = Omit<Batch, 'id' | 'flavors' | 'jarsLeft'> & { flavors: { flavor: string; made: number; left: number }[] }
+/** `sourceOrder` and `refillOrders` are indexes in `orders`. */
+export type RefillPlanRow = Omit<RefillPlan, 'id' | 'sourceOrder' | 'refillOrders' | 'problem'> & { sourceOrder: number; refillOrders: number[] }
+
 export type Dataset = {
   orders: OrderRow[]
   subscribers: SubscriberRow[]
   reviews: ReviewRow[]
+  batches: BatchRow[]
+  /** The index in `batches` of the batch each order took its jars from (null: before the first batch). */
+  batchOfOrder: (number | null)[]
+  refillPlans: RefillPlanRow[]
   /** How many distinct people ordered (each may have ordered under two e-mails). */
   customers: number
 }
@@ -29,14 +40,27 @@ export type Dataset = {
 export const DEFAULT_SEED = 42
 const YEARS = 3
 const DAY_MS = 24 * 60 * 60 * 1000
+/** A busy seller's batches over the three years (one about every 8.6 days), whatever the number of orders. */
+export const BATCHES = 127
+/**
+ * Jars left for sale in the batch open now, per flavor, beyond what its orders took: the
+ * benchmarks that place orders (the backup while ordering) must not find it sold out.
+ */
+const OPEN_BATCH_SPARE_JARS = 1000
 
-/** How much of everything comes with `orders` orders: about 2,000 customers at 50,000, never fewer than 100. */
+/**
+ * How much of everything comes with `orders` orders, in the proportions of the busy seller issue 50
+ * describes (50,224 orders, 6,903 customers, 659 refill plans, 340,000 batch-opening e-mails to the
+ * list over three years), never fewer than 100 customers.
+ */
 export function datasetCounts(orders: number) {
   return {
     orders,
-    customers: Math.max(100, Math.round(orders / 25)),
-    subscribers: Math.max(50, Math.round(orders * 0.08)),
+    customers: Math.max(100, Math.round(orders * 0.1375)),
+    subscribers: Math.max(50, Math.round(orders * 0.134)),
     reviews: Math.max(30, Math.round(orders * 0.06)),
+    // 659 at 50,224 orders, as the busy seller's shop had.
+    refillPlans: Math.max(5, Math.round(orders * 0.0131)),
   }
 }
 
@@ -222,7 +246,116 @@ export function generateDataset({ orders: orderCount, seed = DEFAULT_SEED, end, 
 
   const subscribers = makeSubscribers(counts.subscribers, orders, catalogue, end, random)
   const reviews = makeReviews(counts.reviews, orders, end, random)
-  return { orders, subscribers, reviews, customers: people.length }
+  const { batches, batchOfOrder } = makeBatches(orders, end, random)
+  const refillPlans = makeRefillPlans(counts.refillPlans, orders, end, random)
+  return { orders, subscribers, reviews, batches, batchOfOrder, refillPlans, customers: people.length }
+}
+
+/**
+ * The batches, evenly over the three years, the last opened the day before `end` (so it is still
+ * on sale: its best-by day far enough ahead). Each order takes its jars from the batch opened last
+ * before it (none before the first); a cancelled one gave them back. A batch made the jars its
+ * orders took and a few more per flavor, which are still left; the open one has plenty left.
+ */
+function makeBatches(orders: OrderRow[], end: Date, random: Random): { batches: BatchRow[]; batchOfOrder: (number | null)[] } {
+  const periodDays = (YEARS * 365 - 1) / (BATCHES - 1)
+  const lastOpening = new Date(end.getTime() - DAY_MS)
+  lastOpening.setUTCHours(15, 0, 0, 0)
+  const codes = new Set<string>()
+  const batches: BatchRow[] = Array.from({ length: BATCHES }, (_, index) => {
+    // At 10 or 11 in the morning in Detroit, every eight or nine days.
+    const opensAt = lastOpening.getTime() - Math.round((BATCHES - 1 - index) * periodDays) * DAY_MS
+    const madeOnDay = new Date(opensAt - DAY_MS).toISOString().slice(0, 10)
+    const madeOn = `${madeOnDay}T12:00:00.000Z`
+    let code = defaultBatchCode(madeOnDay)
+    for (let n = 2; codes.has(code); n++) code = `${defaultBatchCode(madeOnDay)}-${n}`
+    codes.add(code)
+    const createdAt = opensAt - random.int(2, 20) * 3_600_000
+    return {
+      code,
+      madeOn,
+      bestBy: iso(Date.parse(madeOn) + DEFAULT_SHELF_LIFE_DAYS * DAY_MS),
+      opensAt: iso(opensAt),
+      closesAt: null,
+      announce: true,
+      announcedAt: iso(opensAt + 30_000),
+      flavors: [],
+      createdAt: iso(createdAt),
+      updatedAt: iso(createdAt),
+    }
+  })
+  const taken = batches.map(() => new Map<string, number>())
+  let current: number | null = null
+  const batchOfOrder = orders.map((order) => {
+    while ((current ?? -1) + 1 < batches.length && batches[(current ?? -1) + 1].opensAt! <= order.createdAt) current = (current ?? -1) + 1
+    if (current === null) return null
+    if (order.status !== 'cancelled') {
+      order.jarsFromBatch = order.quantity
+      for (const flavor of jarKeys(order.flavors)) taken[current].set(flavor, (taken[current].get(flavor) ?? 0) + 1)
+    }
+    return current
+  })
+  batches.forEach((batch, index) => {
+    const spare = index === batches.length - 1 ? OPEN_BATCH_SPARE_JARS : undefined
+    batch.flavors = [...taken[index]].sort(([a], [b]) => a.localeCompare(b)).map(([flavor, jars]) => {
+      const left = spare ?? random.int(0, 4)
+      return { flavor, made: jars + left, left }
+    })
+  })
+  return { batches, batchOfOrder }
+}
+
+/**
+ * Refill plans, each signed up for on an online order with an e-mail (one plan per address), the
+ * customer's later orders being its refills: all of them while it is active, the first few before
+ * it was paused or stopped.
+ */
+function makeRefillPlans(count: number, orders: OrderRow[], end: Date, random: Random): RefillPlanRow[] {
+  const ordersOf = new Map<string, number[]>()
+  orders.forEach((order, index) => {
+    if (!order.email) return
+    const key = order.email.toLowerCase()
+    ordersOf.set(key, [...(ordersOf.get(key) ?? []), index])
+  })
+  const planned = new Set<string>()
+  const plans: RefillPlanRow[] = []
+  for (let tries = 0; plans.length < count && tries < count * 50; tries++) {
+    const sourceOrder = random.int(0, orders.length - 1)
+    const source = orders[sourceOrder]
+    if (!source.email || source.source !== 'online' || source.status !== 'completed' || planned.has(source.email.toLowerCase())) continue
+    planned.add(source.email.toLowerCase())
+    const status = random.weighted([['active', 50], ['paused', 15], ['stopped', 35]] as const)
+    const later = (ordersOf.get(source.email.toLowerCase()) ?? []).filter((index) => index > sourceOrder)
+    const refillOrders = status === 'active' ? later : later.slice(0, random.int(0, Math.min(12, later.length)))
+    for (const index of refillOrders) orders[index].source = 'refill-plan'
+    const everyWeeks = random.pick(REFILL_INTERVALS_WEEKS)
+    const lastDay = refillOrders.length ? Date.parse(orders[refillOrders.at(-1)!].createdAt) : Date.parse(source.createdAt)
+    const nextDay = status === 'active' ? end.getTime() + random.int(4, everyWeeks * 7) * DAY_MS : lastDay + everyWeeks * 7 * DAY_MS
+    const createdAt = Date.parse(source.createdAt) + 60_000
+    plans.push({
+      status,
+      everyWeeks,
+      nextDay: iso(nextDay).slice(0, 10),
+      fullName: source.fullName,
+      email: source.email,
+      phone: source.phone,
+      quantity: source.quantity,
+      flavors: source.flavors,
+      deliveryMethod: source.deliveryMethod,
+      city: source.city,
+      address: source.address,
+      zip: source.zip,
+      consent: true,
+      // A made-up weekly time: the benchmark's shop has none, and no refill falls due during a run.
+      windowRule: 'bench-weekly-time',
+      token: statusToken(random),
+      sourceOrder,
+      refillOrders,
+      createdAt: iso(createdAt),
+      updatedAt: iso(createdAt),
+    })
+  }
+  return plans
 }
 
 /**

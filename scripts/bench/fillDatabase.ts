@@ -7,23 +7,28 @@
 // transactions; the Local API, one document at a time with its hooks, would take an hour for 50,000
 // orders. Then every later migration, which carries them forward as it does a real shop's data (a
 // column a hook keeps is backfilled there), and the server's first start: the first admin from
-// ADMIN_EMAIL/ADMIN_PASSWORD, the seeded content. Last, a few rows read back through Payload and
-// compared with what was generated.
+// ADMIN_EMAIL/ADMIN_PASSWORD, the seeded content. Then what came later to the shop, at the newest
+// schema: the batches (each order tied to its batch), the refill plans (their refill orders tied to
+// them), each order's status e-mails and each batch opening's e-mail to everyone then on the list,
+// all sent. Last, a few rows read back through Payload and compared with what was generated.
 import configPromise from '@payload-config'
 import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
 import { sql } from '@payloadcms/db-sqlite'
-import { getPayload, type Migration } from 'payload'
+import { getPayload, type Migration, type Where } from 'payload'
 
+import { templatesFrom } from '@/features/messages/templates'
+import { batchOpeningEmail, openingKey } from '@/features/ordering/batchClock'
+import { orderMessage } from '@/features/ordering/customerEmails'
 import { customerOrderEmail, sellerOrderEmail } from '@/features/ordering/orderEmails'
 import { priceListFrom } from '@/features/ordering/pricing'
 import { migrations } from '@/migrations'
-import type { Order } from '@/payload-types'
+import type { Batch, Order } from '@/payload-types'
 import { fulfilmentSeed } from '@/seed/fulfilment'
 import { pricingSeed } from '@/seed/pages'
 import { flavorsSeed } from '@/seed/shop'
 import { siteSettingsSeed } from '@/seed/siteSettings'
 
-import { type Dataset, generateDataset, type OrderRow } from './dataset'
+import { type BatchRow, type Dataset, generateDataset, type OrderRow } from './dataset'
 
 /**
  * The schema the generated rows are written in: the newest migration when the generator last
@@ -77,6 +82,20 @@ async function insertRows(tableName: string, rows: readonly Record<string, unkno
   return ids
 }
 
+/** Writes e-mails as they come, a transaction's worth at a time: 300,000 of them are never all in memory. */
+async function insertEmails(emails: Iterable<Record<string, unknown>>): Promise<number> {
+  let batch: Record<string, unknown>[] = []
+  let written = 0
+  for (const email of emails) {
+    batch.push(email)
+    if (batch.length === ROWS_PER_TRANSACTION) {
+      written += (await insertRows('email_outbox', batch)).length
+      batch = []
+    }
+  }
+  return written + (await insertRows('email_outbox', batch)).length
+}
+
 /** The seller's and the customer's e-mail of each order, as the order service queued them, all sent. */
 function* sentOrderEmails(orders: OrderRow[], ids: number[]) {
   const settings = siteSettingsSeed
@@ -89,7 +108,103 @@ function* sentOrderEmails(orders: OrderRow[], ids: number[]) {
   }
 }
 
-async function fill(): Promise<Dataset> {
+/** The batches with their jars per flavor, and each order's batch (one UPDATE per batch: its orders' ids follow one another). */
+async function insertBatches(dataset: Dataset, orderIds: number[]): Promise<number[]> {
+  const flavorIds = new Map((await db.drizzle.all<{ id: number; value: string }>(sql`SELECT id, value FROM flavors`)).map((flavor) => [flavor.value, flavor.id]))
+  const batchIds = await insertRows('batches', dataset.batches.map(({ flavors: _flavors, ...batch }) => batch))
+  await insertRows(
+    'batches_flavors',
+    dataset.batches.flatMap((batch, index) =>
+      batch.flavors.map((row, order) => ({ _order: order + 1, _parentID: batchIds[index], id: `bench-${index}-${order}`, flavor: flavorIds.get(row.flavor) ?? null, made: row.made, left: row.left })),
+    ),
+  )
+  await db.drizzle.transaction(async (tx) => {
+    for (const [index, id] of batchIds.entries()) {
+      const ids = orderIds.filter((_, order) => dataset.batchOfOrder[order] === index)
+      if (ids.length) await tx.run(sql`UPDATE orders SET batch_id = ${id} WHERE id BETWEEN ${ids[0]} AND ${ids.at(-1)}`)
+    }
+  })
+  return batchIds
+}
+
+async function insertRefillPlans(dataset: Dataset, orderIds: number[]): Promise<void> {
+  const planIds = await insertRows('refill_plans', dataset.refillPlans.map(({ refillOrders: _refillOrders, sourceOrder, ...plan }) => ({ ...plan, sourceOrder: orderIds[sourceOrder] })))
+  await db.drizzle.transaction(async (tx) => {
+    for (const [index, plan] of dataset.refillPlans.entries()) {
+      const ids = plan.refillOrders.map((order) => orderIds[order])
+      if (ids.length) await tx.run(sql`UPDATE orders SET refill_plan_id = ${planIds[index]}, source = 'refill-plan' WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+    }
+  })
+}
+
+const HOUR_MS = 3_600_000
+/** A stored batch as the e-mails read it. */
+const batchOf = (row: BatchRow, id: number) => ({ ...row, id, flavors: [] }) as unknown as Batch
+
+/**
+ * The e-mails the seller's status changes sent each customer with an e-mail address: confirmed,
+ * ready and completed as the order went through them, or cancelled.
+ */
+function* statusEmails(dataset: Dataset, orderIds: number[]) {
+  const templates = templatesFrom({})
+  const settings = siteSettingsSeed
+  const path: Partial<Record<Order['status'], ('confirmed' | 'ready' | 'completed' | 'cancelled')[]>> = {
+    confirmed: ['confirmed'],
+    ready: ['confirmed', 'ready'],
+    completed: ['confirmed', 'ready', 'completed'],
+    cancelled: ['cancelled'],
+  }
+  for (const [index, row] of dataset.orders.entries()) {
+    if (!row.email) continue
+    const batchIndex = dataset.batchOfOrder[index]
+    const order = { ...row, id: orderIds[index], email: row.email, batch: batchIndex === null ? null : batchOf(dataset.batches[batchIndex], 0) } as Order & { email: string }
+    const placed = Date.parse(row.createdAt)
+    const done = row.completedAt ? Date.parse(row.completedAt) : placed + 2 * 24 * HOUR_MS
+    const at = { confirmed: placed + HOUR_MS, ready: done - 2 * HOUR_MS, completed: done, cancelled: placed + 3 * HOUR_MS }
+    for (const kind of path[row.status] ?? []) {
+      const sentAt = new Date(Math.min(at[kind], Date.parse(row.updatedAt))).toISOString()
+      yield {
+        ...orderMessage(payload, kind, order, settings, templates[kind]),
+        about: `order:${order.id}`,
+        dedupeKey: `order:${order.id}:${kind}`,
+        status: 'sent',
+        attempts: 1,
+        sentAt,
+        createdAt: sentAt,
+        updatedAt: sentAt,
+      }
+    }
+  }
+}
+
+/** Each batch opening's e-mail to everyone on the list by then, as the batch clock queued them (features/ordering/batchClock.ts). */
+function* openingEmails(dataset: Dataset, batchIds: number[]) {
+  const flavorNames = new Map(flavorsSeed.map((flavor) => [flavor.value, flavor.name]))
+  for (const [index, row] of dataset.batches.entries()) {
+    const batch = batchOf(row, batchIds[index])
+    const onSale = row.flavors.map((flavor) => flavorNames.get(flavor.flavor) ?? flavor.flavor)
+    if (onSale.length === 0) continue
+    const sentAt = new Date(Date.parse(row.opensAt!) + 60_000).toISOString()
+    for (const subscriber of dataset.subscribers) {
+      if (subscriber.createdAt >= row.opensAt!) break
+      yield {
+        ...batchOpeningEmail(payload, batch, onSale, subscriber, siteSettingsSeed),
+        about: `batch:${batch.id}`,
+        dedupeKey: openingKey(batch, subscriber.email),
+        status: 'sent',
+        attempts: 1,
+        sentAt,
+        createdAt: row.opensAt,
+        updatedAt: sentAt,
+      }
+    }
+  }
+}
+
+async function fill(): Promise<Dataset & { emails: number }> {
+  // Freed pages go back to the disk (the e-mails' text removed after the retention): the mode a
+  // shop started on this version runs in (platform/email/retention.ts switches a small file at once).
+  await db.client.executeMultiple('PRAGMA auto_vacuum = INCREMENTAL; VACUUM;')
   const schemaIndex = migrations.findIndex((migration) => migration.name === DATA_SCHEMA)
   if (schemaIndex < 0) throw new Error(`no migration ${DATA_SCHEMA} in src/migrations`)
   // The generated index is typed for the SQLite adapter; Payload's generic signature is wider.
@@ -102,37 +217,36 @@ async function fill(): Promise<Dataset> {
   const orderIds = await insertRows('orders', dataset.orders)
   await insertRows('email_captures', dataset.subscribers)
   await insertRows('reviews', dataset.reviews.map(({ order, ...review }) => ({ ...review, order: order === null ? null : orderIds[order] })))
-  // The e-mails in slices, so that 100,000 of them are never all in memory at once.
-  let batch: Record<string, unknown>[] = []
-  for (const email of sentOrderEmails(dataset.orders, orderIds)) {
-    batch.push(email)
-    if (batch.length === ROWS_PER_TRANSACTION) {
-      await insertRows('email_outbox', batch)
-      batch = []
-    }
-  }
-  await insertRows('email_outbox', batch)
+  let emails = await insertEmails(sentOrderEmails(dataset.orders, orderIds))
 
   await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
   // What a server's first start does: the first admin, the seeded content.
   await config.onInit?.(payload)
+  const batchIds = await insertBatches(dataset, orderIds)
+  await insertRefillPlans(dataset, orderIds)
+  emails += await insertEmails(statusEmails(dataset, orderIds))
+  emails += await insertEmails(openingEmails(dataset, batchIds))
   // The next order placed takes the number after the last generated one.
   await payload.updateGlobal({ slug: 'order-numbers', data: { lastNumber: Number(dataset.orders.at(-1)?.reference?.replace(/\D/g, '')) } })
-  await checkReadBack(dataset, orderIds)
-  return dataset
+  await checkReadBack(dataset, orderIds, emails)
+  return { ...dataset, emails }
 }
 
 /** What Payload reads back is what was generated: the counts, the newest orders field by field, the sum of all totals. */
-async function checkReadBack(dataset: Dataset, orderIds: number[]): Promise<void> {
+async function checkReadBack(dataset: Dataset, orderIds: number[], emails: number): Promise<void> {
   const problems: string[] = []
-  const expectCount = async (collection: 'orders' | 'email-captures' | 'reviews' | 'email-outbox', expected: number) => {
-    const { totalDocs } = await payload.count({ collection })
+  const expectCount = async (collection: 'orders' | 'email-captures' | 'reviews' | 'email-outbox' | 'batches' | 'refill-plans', expected: number, where?: Where) => {
+    const { totalDocs } = await payload.count({ collection, where })
     if (totalDocs !== expected) problems.push(`${collection}: ${totalDocs} stored, ${expected} generated`)
   }
   await expectCount('orders', dataset.orders.length)
   await expectCount('email-captures', dataset.subscribers.length)
   await expectCount('reviews', dataset.reviews.length)
-  await expectCount('email-outbox', dataset.orders.reduce((sum, order) => sum + (order.email ? 2 : 1), 0))
+  await expectCount('email-outbox', emails)
+  await expectCount('batches', dataset.batches.length)
+  await expectCount('refill-plans', dataset.refillPlans.length)
+  await expectCount('orders', dataset.batchOfOrder.filter((batch) => batch !== null).length, { batch: { exists: true } })
+  await expectCount('orders', dataset.refillPlans.reduce((sum, plan) => sum + plan.refillOrders.length, 0), { refillPlan: { exists: true } })
 
   const newest = await payload.find({ collection: 'orders', sort: '-createdAt', limit: 100, depth: 0 })
   for (const doc of newest.docs) {
@@ -157,7 +271,7 @@ try {
   await db.drizzle.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`)
   console.log(
     `Filled with ${dataset.orders.length} orders from ${dataset.customers} customers, ${dataset.subscribers.length} subscribers, ` +
-      `${dataset.reviews.length} reviews and their e-mails in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `${dataset.reviews.length} reviews, ${dataset.batches.length} batches, ${dataset.refillPlans.length} refill plans and ${dataset.emails} e-mails in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   )
 } finally {
   await payload.destroy()

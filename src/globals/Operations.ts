@@ -2,7 +2,7 @@ import type { GlobalConfig } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
 import { OPERATIONS_VIEW } from '@/features/admin/adminViews'
-import { DEFAULT_BODY_RETENTION_DAYS, MAX_BODY_RETENTION_DAYS, MIN_BODY_RETENTION_DAYS } from '@/platform/email/retentionRules'
+import { DEFAULT_BODY_RETENTION_DAYS, LIST_EMAIL_KEEP_DAYS, MAX_BODY_RETENTION_DAYS, MIN_BODY_RETENTION_DAYS } from '@/platform/email/retentionRules'
 import { DEFAULT_MIN_FREE_DISK_PERCENT, MIN_FREE_DISK_PERCENT_RANGE } from '@/platform/health/diskRules'
 
 const wholeNumber = (min: number, max: number, example: number) => (value: unknown) =>
@@ -33,7 +33,7 @@ export const Operations: GlobalConfig = {
       admin: {
         step: 1,
         description:
-          'After this, a sent e-mail keeps who it went to, its subject, what it was about and when it was sent, but not its text. E-mails waiting, not sent or that could not be sent keep everything.',
+          `After this, a sent e-mail keeps who it went to, its subject, what it was about and when it was sent, but not its text. A new batch's e-mail to the list is removed whole after ${LIST_EMAIL_KEEP_DAYS} days (or this, if shorter). E-mails waiting, not sent or that could not be sent keep everything.`,
       },
       validate: wholeNumber(MIN_BODY_RETENTION_DAYS, MAX_BODY_RETENTION_DAYS, DEFAULT_BODY_RETENTION_DAYS),
     },

@@ -41,15 +41,16 @@ test('payment methods and delivery areas edited in Site settings replace the old
   try {
     await openAdminDocument(page, '/admin/globals/site-settings')
 
-    // Delivery areas: two renamed, one added.
-    await page.locator('#field-deliveryAreas__0__name').fill('Downriver')
-    await page.locator('#field-deliveryAreas__1__name').fill('Grosse Pointe')
+    // Delivery areas: one added, two renamed. The row is added first, on the untouched form: its
+    // fields come with the admin server's answer (seen taking over 15 s under two test workers'
+    // load, orderWindows.e2e.spec.ts), and once, added just after two edits whose own request was
+    // still out, they never came.
     await page.locator('#field-deliveryAreas').getByRole('button', { name: /^Add / }).last().click()
-    // The new row shows at once; its fields come with the admin server's answer, seen taking over
-    // 15 s under two test workers' load (orderWindows.e2e.spec.ts).
     await expect(page.locator('#deliveryAreas-row-2')).toBeVisible()
     await expect(page.locator('#field-deliveryAreas__2__name')).toBeVisible({ timeout: 30_000 })
     await page.locator('#field-deliveryAreas__2__name').fill('Royal Oak')
+    await page.locator('#field-deliveryAreas__0__name').fill('Downriver')
+    await page.locator('#field-deliveryAreas__1__name').fill('Grosse Pointe')
 
     // Payment methods: two renamed, the other two removed.
     await page.locator('#field-paymentMethods__0__method').fill('Apple Pay')

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 
+import { DEFAULT_MIN_DAYS_LEFT } from '@/features/ordering/batches'
+import { jarKeys } from '@/features/ordering/orderDetails'
 import { DEFAULT_PRICES, priceOrder } from '@/features/ordering/pricing'
 
-import { datasetCounts, generateDataset } from '../../scripts/bench/dataset'
+import { BATCHES, datasetCounts, generateDataset } from '../../scripts/bench/dataset'
 
 const catalogue = {
   flavors: [
@@ -25,11 +27,11 @@ describe("the benchmark's made-up data (npm run bench:data)", () => {
     expect(generate(43).orders.map((order) => order.statusToken)).not.toEqual(dataset.orders.map((order) => order.statusToken))
   })
 
-  it('holds the counts of its size: about one customer per 25 orders (at least 100), subscribers and reviews in proportion', () => {
-    expect(datasetCounts(50_000)).toEqual({ orders: 50_000, customers: 2000, subscribers: 4000, reviews: 3000 })
+  it("holds the counts of its size, in the proportions of issue 50's seller: customers (at least 100), subscribers, reviews and refill plans", () => {
+    expect(datasetCounts(50_000)).toEqual({ orders: 50_000, customers: 6875, subscribers: 6700, reviews: 3000, refillPlans: 655 })
     expect(dataset.orders).toHaveLength(2000)
-    expect(dataset.customers).toBe(100)
-    expect(dataset.subscribers).toHaveLength(160)
+    expect(dataset.customers).toBe(275)
+    expect(dataset.subscribers).toHaveLength(268)
     expect(dataset.reviews).toHaveLength(120)
   })
 
@@ -101,5 +103,54 @@ describe("the benchmark's made-up data (npm run bench:data)", () => {
     expect(linked.length).toBeGreaterThan(0)
     expect(new Set(linked).size).toBe(linked.length)
     for (const index of linked) expect(orders[index].status).toBe('completed')
+  })
+
+  it('has a batch every eight or nine days, each order taking its jars from the one opened last before it, the last one on sale', () => {
+    const { batches, batchOfOrder, orders } = dataset
+    expect(batches).toHaveLength(BATCHES)
+    const opensAt = batches.map((batch) => Date.parse(batch.opensAt!))
+    for (let index = 1; index < opensAt.length; index++) expect([8, 9]).toContain((opensAt[index] - opensAt[index - 1]) / 86_400_000)
+    expect(end.getTime() - opensAt.at(-1)!).toBeLessThan(2 * 86_400_000)
+    expect((Date.parse(batches.at(-1)!.bestBy!) - end.getTime()) / 86_400_000).toBeGreaterThan(DEFAULT_MIN_DAYS_LEFT)
+    expect(new Set(batches.map((batch) => batch.code)).size).toBe(BATCHES)
+
+    const taken = batches.map(() => new Map<string, number>())
+    orders.forEach((order, index) => {
+      const batch = batchOfOrder[index]
+      const placed = Date.parse(order.createdAt)
+      if (batch === null) {
+        expect(placed).toBeLessThan(opensAt[0])
+        return
+      }
+      expect(opensAt[batch]).toBeLessThanOrEqual(placed)
+      if (batch + 1 < opensAt.length) expect(placed).toBeLessThan(opensAt[batch + 1])
+      expect(order.jarsFromBatch).toBe(order.status === 'cancelled' ? 0 : order.quantity)
+      if (order.status !== 'cancelled') for (const flavor of jarKeys(order.flavors)) taken[batch].set(flavor, (taken[batch].get(flavor) ?? 0) + 1)
+    })
+    batches.forEach((batch, index) => {
+      expect(Object.fromEntries(batch.flavors.map((row) => [row.flavor, row.made - row.left]))).toEqual(Object.fromEntries(taken[index]))
+      for (const row of batch.flavors) expect(row.left).toBeGreaterThanOrEqual(0)
+    })
+    // The open batch can still take the benchmarks' orders.
+    for (const row of batches.at(-1)!.flavors) expect(row.left).toBeGreaterThanOrEqual(1000)
+  })
+
+  it('has refill plans made from online orders, one per address, with the customer\'s later orders as their refills', () => {
+    const { refillPlans, orders } = dataset
+    expect(refillPlans).toHaveLength(26)
+    expect(new Set(refillPlans.map((plan) => plan.email.toLowerCase())).size).toBe(refillPlans.length)
+    expect(new Set(refillPlans.map((plan) => plan.token)).size).toBe(refillPlans.length)
+    expect(new Set(refillPlans.map((plan) => plan.status))).toEqual(new Set(['active', 'paused', 'stopped']))
+    for (const plan of refillPlans) {
+      const source = orders[plan.sourceOrder]
+      expect([source.source, source.status, source.email]).toEqual(['online', 'completed', plan.email])
+      for (const index of plan.refillOrders) {
+        expect(index).toBeGreaterThan(plan.sourceOrder)
+        expect(orders[index].email?.toLowerCase()).toBe(plan.email.toLowerCase())
+        expect(orders[index].source).toBe('refill-plan')
+      }
+    }
+    expect(refillPlans.some((plan) => plan.refillOrders.length > 0)).toBe(true)
+    expect(orders.filter((order) => order.source === 'refill-plan')).toHaveLength(refillPlans.reduce((sum, plan) => sum + plan.refillOrders.length, 0))
   })
 })

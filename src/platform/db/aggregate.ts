@@ -31,11 +31,8 @@ export async function aggregate<T>(payload: Payload, branches: AggregateBranches
   const transactionID = await req?.transactionID
   // `name` is the adapter's own public identifier ('sqlite' from db-sqlite, 'mongoose' from db-mongodb).
   switch (payload.db.name) {
-    case 'sqlite': {
-      const adapter = payload.db as unknown as SQLiteAdapter
-      const drizzle = (transactionID !== undefined && adapter.sessions[transactionID]?.db) || adapter.drizzle
-      return branches.sql({ drizzle: drizzle as SQLiteAdapter['drizzle'], tables: adapter.tables })
-    }
+    case 'sqlite':
+      return branches.sql(await sqliteSession(payload, req))
     case 'mongoose': {
       const adapter = payload.db as unknown as MongooseAdapter
       return branches.mongo({ collections: adapter.collections, session: transactionID !== undefined ? adapter.sessions[transactionID] : undefined })
@@ -43,6 +40,17 @@ export async function aggregate<T>(payload: Payload, branches: AggregateBranches
     default:
       throw new Error(`No aggregate query for the ${payload.db.name} database adapter`)
   }
+}
+
+/**
+ * SQLite: the drizzle client of the request's transaction (the adapter's own without one, or
+ * outside a transaction) and Payload's table objects, columns keyed by field name.
+ */
+export async function sqliteSession(payload: Payload, req?: Pick<PayloadRequest, 'transactionID'>): Promise<Pick<SQLiteAdapter, 'drizzle' | 'tables'>> {
+  const adapter = payload.db as unknown as SQLiteAdapter
+  const transactionID = await req?.transactionID
+  const drizzle = (transactionID !== undefined && adapter.sessions[transactionID]?.db) || adapter.drizzle
+  return { drizzle: drizzle as SQLiteAdapter['drizzle'], tables: adapter.tables }
 }
 
 /** A date from either adapter (SQLite stores ISO text, MongoDB a Date) as ISO text. */

@@ -1,6 +1,7 @@
 import type { AdminViewServerProps } from 'payload'
 
 import { OPERATIONS_VIEW } from '@/features/admin/adminViews'
+import { listEmailDays } from '@/platform/email/retentionRules'
 import { formatBytes } from '@/platform/health/diskRules'
 import { operationsReport, type OperationsReport } from '@/platform/health/operations'
 import { counted } from '@/shared/counted'
@@ -66,13 +67,18 @@ function EmailCard({ email }: { email: OperationsReport['email'] }) {
       <dl>
         <dt>Text kept for</dt>
         <dd data-testid="retention-days">{counted(email.retentionDays, 'day')} after sending</dd>
+        <dt>A new batch’s e-mails to the list</dt>
+        <dd data-testid="list-email-days">removed after {counted(listEmailDays(email.retentionDays), 'day')}</dd>
         <dt>Last clean-up</dt>
         <dd data-testid="last-pruning">
           {round ? (
             <>
               {businessDateTime(round.at)}:{' '}
-              {round.emptied > 0
-                ? `removed the text of ${counted(round.emptied, 'e-mail')} sent before ${businessDateTime(round.sentBefore)}`
+              {round.emptied > 0 || round.listRemoved
+                ? [
+                    ...(round.listRemoved && round.listSentBefore ? [`removed ${counted(round.listRemoved, 'e-mail')} to the list sent before ${businessDateTime(round.listSentBefore)}`] : []),
+                    ...(round.emptied > 0 ? [`removed the text of ${counted(round.emptied, 'e-mail')} sent before ${businessDateTime(round.sentBefore)}`] : []),
+                  ].join(' and ')
                 : `nothing to remove (no sent e-mail before ${businessDateTime(round.sentBefore)} still had its text)`}
               {round.bytesReturned ? `, ${formatBytes(round.bytesReturned)} given back to the disk` : ''}.
             </>
