@@ -205,6 +205,8 @@ async function fill(): Promise<Dataset & { emails: number }> {
   // Freed pages go back to the disk (the e-mails' text removed after the retention): the mode a
   // shop started on this version runs in (platform/email/retention.ts switches a small file at once).
   await db.client.executeMultiple('PRAGMA auto_vacuum = INCREMENTAL; VACUUM;')
+  const { rows } = await db.client.execute('PRAGMA journal_mode')
+  if (rows[0]?.journal_mode !== 'wal') throw new Error(`the database is in journal mode ${String(rows[0]?.journal_mode)}, not WAL as the server keeps it`)
   const schemaIndex = migrations.findIndex((migration) => migration.name === DATA_SCHEMA)
   if (schemaIndex < 0) throw new Error(`no migration ${DATA_SCHEMA} in src/migrations`)
   // The generated index is typed for the SQLite adapter; Payload's generic signature is wider.

@@ -66,4 +66,30 @@ describe('concurrent writes', () => {
     expect(names).toHaveLength(62)
     expect(names).not.toContain('Rolled back')
   })
+
+  it('keeps the file in write-ahead-log mode: a long read beside it (a backup) holds no write back', async () => {
+    if (!app.databaseUri.startsWith('file:')) return
+    const file = app.databaseUri.slice('file:'.length)
+    // The file's header says so (bytes 18 and 19: 2 for WAL, 1 for the rollback journal).
+    const header = Buffer.alloc(2)
+    const fd = fs.openSync(file, 'r')
+    fs.readSync(fd, header, 0, 2, 18)
+    fs.closeSync(fd)
+    expect([...header]).toEqual([2, 2])
+
+    const { createClient } = await import('@libsql/client')
+    const reader = createClient({ url: app.databaseUri })
+    const reading = await reader.transaction('read')
+    try {
+      await reading.execute('SELECT count(*) FROM contact_messages')
+      const started = Date.now()
+      await app.payload.create({ collection: 'contact-messages', data: { name: 'Beside a reader', email: 'b@example.com', message: 'Written while read' } })
+      // In rollback mode the COMMIT waits for the reader until the busy timeout, then fails.
+      expect(Date.now() - started).toBeLessThan(2_000)
+    } finally {
+      reading.close()
+      reader.close()
+    }
+    expect((await app.payload.count({ collection: 'contact-messages', where: { message: { equals: 'Written while read' } } })).totalDocs).toBe(1)
+  })
 })

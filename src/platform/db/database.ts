@@ -210,6 +210,23 @@ function queueWritesOutsideTransactions(adapter: BaseDatabaseAdapter): BaseDatab
 }
 
 /**
+ * The file in write-ahead-log mode (kept in the file: a database made in rollback mode is switched
+ * at its next start), as Payload's adapter sets it on a client of its own (`wal` in its options);
+ * the limit and `synchronous` are the connection's.
+ */
+async function useWriteAheadLog(adapter: SQLiteAdapter): Promise<void> {
+  const { rows } = await adapter.client.execute('PRAGMA journal_mode')
+  if (rows[0]?.journal_mode !== 'wal') {
+    const { rows: switched } = await adapter.client.execute('PRAGMA journal_mode = WAL')
+    // An in-memory database answers 'memory': it has no file to log beside.
+    if (switched[0]?.journal_mode !== 'wal') adapter.payload.logger.warn(`[db] SQLite kept the journal mode '${String(switched[0]?.journal_mode)}', not write-ahead logging`)
+  }
+  const wal = adapter.wal as { journalSizeLimit?: number; synchronous?: string } | undefined
+  if (wal?.journalSizeLimit) await adapter.client.execute(`PRAGMA journal_size_limit = ${Number(wal.journalSizeLimit)}`)
+  await adapter.client.execute(`PRAGMA synchronous = ${wal?.synchronous ?? WAL_SYNCHRONOUS}`)
+}
+
+/**
  * `DATABASE_URI` picks the adapter: unset or `file:` → embedded SQLite, `mongodb://` → MongoDB.
  * Only the one in use is loaded (mongoose alone holds about 30 MB of the server's memory).
  * SQLite never uses dev `push`: its schema comes from the committed migrations in every mode, so a
@@ -245,9 +262,15 @@ export async function databaseAdapter(uri: string = readEnvironment().DATABASE_U
     init: (args) => {
       const adapter = sqlite.init(args) as SQLiteAdapter
       // The adapter connects with the client it holds, and makes one from `client` when it holds none.
+      // It sets up write-ahead logging only on a client it makes itself, so this does it for ours:
+      // without WAL, the backup's long read of the file held every write back, for minutes at
+      // 50,000 orders, and every database made since this client came was in rollback mode.
       const connect = adapter.connect!.bind(adapter)
       adapter.connect = async (options) => {
-        adapter.client ??= sqliteClient(clientConfig)
+        if (!adapter.client) {
+          adapter.client = sqliteClient(clientConfig)
+          await useWriteAheadLog(adapter)
+        }
         return connect(options)
       }
       return runCommitWork(queueWritesOutsideTransactions(serializeTransactions(adapter)))
