@@ -214,7 +214,7 @@ function queueWritesOutsideTransactions(adapter: BaseDatabaseAdapter): BaseDatab
  * at its next start), as Payload's adapter sets it on a client of its own (`wal` in its options);
  * the limit and `synchronous` are the connection's.
  */
-async function useWriteAheadLog(adapter: SQLiteAdapter): Promise<void> {
+async function switchToWriteAheadLog(adapter: SQLiteAdapter): Promise<void> {
   const { rows } = await adapter.client.execute('PRAGMA journal_mode')
   if (rows[0]?.journal_mode !== 'wal') {
     const { rows: switched } = await adapter.client.execute('PRAGMA journal_mode = WAL')
@@ -269,7 +269,7 @@ export async function databaseAdapter(uri: string = readEnvironment().DATABASE_U
       adapter.connect = async (options) => {
         if (!adapter.client) {
           adapter.client = sqliteClient(clientConfig)
-          await useWriteAheadLog(adapter)
+          await switchToWriteAheadLog(adapter)
         }
         return connect(options)
       }
