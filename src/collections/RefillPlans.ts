@@ -31,6 +31,8 @@ export const RefillPlans: CollectionConfig = {
   slug: 'refill-plans',
   labels: { singular: 'Refill plan', plural: 'Refill plans' },
   defaultSort: 'nextDay',
+  // What an order read with its plan gets of it: not the plan's join of every refill order.
+  defaultPopulate: { fullName: true, status: true, everyWeeks: true, nextDay: true },
   admin: {
     group: 'Shop',
     useAsTitle: 'fullName',
