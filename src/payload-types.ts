@@ -1778,7 +1778,7 @@ export interface OrderNumber {
 export interface Operation {
   id: number;
   /**
-   * After this, a sent e-mail keeps who it went to, its subject, what it was about and when it was sent, but not its text. E-mails waiting, not sent or that could not be sent keep everything.
+   * After this, a sent e-mail keeps who it went to, its subject, what it was about and when it was sent, but not its text. A new batch's e-mail to the list is removed whole after 14 days (or this, if shorter). E-mails waiting, not sent or that could not be sent keep everything.
    */
   emailBodyRetentionDays: number;
   /**
