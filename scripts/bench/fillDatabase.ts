@@ -22,6 +22,7 @@ import { orderMessage } from '@/features/ordering/customerEmails'
 import { customerOrderEmail, sellerOrderEmail } from '@/features/ordering/orderEmails'
 import { priceListFrom } from '@/features/ordering/pricing'
 import { migrations } from '@/migrations'
+import { listEmailAbout } from '@/platform/email/retentionRules'
 import type { Batch, Order } from '@/payload-types'
 import { fulfilmentSeed } from '@/seed/fulfilment'
 import { pricingSeed } from '@/seed/pages'
@@ -189,7 +190,7 @@ function* openingEmails(dataset: Dataset, batchIds: number[]) {
       if (subscriber.createdAt >= row.opensAt!) break
       yield {
         ...batchOpeningEmail(payload, batch, onSale, subscriber, siteSettingsSeed),
-        about: `batch:${batch.id}`,
+        about: listEmailAbout(batch.id),
         dedupeKey: openingKey(batch, subscriber.email),
         status: 'sent',
         attempts: 1,

@@ -131,11 +131,13 @@ describe('the e-mail log kept lean (platform/email/retention.ts)', () => {
     await stored('The new batch is open: Peach Ginger — order now', { status: 'sent', about: 'batch:8', sentAt: daysAgo(13) })
     await stored('The new batch is open, still waiting', { status: 'pending', about: 'batch:8', createdAt: daysAgo(20), nextAttemptAt: daysAgo(1) })
     await stored('Your order is ready', { status: 'sent', about: 'order:5', sentAt: daysAgo(15) })
+    // Another kind of e-mail that names a batch in its `about` is not a list e-mail.
+    await stored('About your jars from batch 7', { status: 'sent', about: 'recall:batch:7', sentAt: daysAgo(15) })
 
     const round = await pruneEmailBodies(payload, { now: NOW })
     expect(round).toMatchObject({ retentionDays: 90, listSentBefore: daysAgo(14), listRemoved: 3, emptied: 0 })
     expect(await emailsWith('The new batch is open: Mixed Berry — order now')).toHaveLength(0)
-    for (const subject of ['The new batch is open: Peach Ginger — order now', 'The new batch is open, still waiting', 'Your order is ready']) {
+    for (const subject of ['The new batch is open: Peach Ginger — order now', 'The new batch is open, still waiting', 'Your order is ready', 'About your jars from batch 7']) {
       const [email] = await emailsWith(subject)
       expect(email?.text, subject).toBe('Thank you for your order 0.')
     }

@@ -11,6 +11,7 @@ import { insideNextServer } from '@/platform/config/runtime'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { inTransaction } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
+import { listEmailAbout } from '@/platform/email/retentionRules'
 
 import { batchState, batchStock, freshnessText, nextChange } from './batches'
 import { batchRules, currentBatch, findFlavors, nextBatch } from './shop'
@@ -116,7 +117,7 @@ export async function announceOpenedBatch(payload: Payload, now: Date): Promise<
     await inTransaction(payload, async (req) => {
       for (const subscriber of waiting) {
         const email = batchOpeningEmail(payload, batch, onSale, subscriber, settings)
-        await queueEmail(payload, { ...email, about: `batch:${batch.id}`, dedupeKey: openingKey(batch, subscriber.email) }, req)
+        await queueEmail(payload, { ...email, about: listEmailAbout(batch.id), dedupeKey: openingKey(batch, subscriber.email) }, req)
       }
       return { commit: true, value: undefined }
     })

@@ -12,7 +12,7 @@ import type { EmailOutbox } from '@/payload-types'
 import {
   cutoffFor,
   DEFAULT_BODY_RETENTION_DAYS,
-  LIST_EMAIL_ABOUT,
+  LIST_EMAIL_ABOUT_RANGE,
   listEmailDays,
   PRUNE_BATCH_SIZE,
   PRUNE_PAUSE_MS,
@@ -61,7 +61,9 @@ const dueWhere = (sentBefore: Date): Where => ({
   and: [{ bodyRemovedAt: { exists: false } }, { status: { equals: 'sent' } }, { sentAt: { less_than: sentBefore.toISOString() } }],
 })
 /** The list e-mails a round removes (the same index range, the list's among them). */
-const listDueWhere = (sentBefore: Date): Where => ({ and: [dueWhere(sentBefore), { about: { like: LIST_EMAIL_ABOUT } }] })
+const listDueWhere = (sentBefore: Date): Where => ({
+  and: [dueWhere(sentBefore), { about: { greater_than_equal: LIST_EMAIL_ABOUT_RANGE.from } }, { about: { less_than: LIST_EMAIL_ABOUT_RANGE.to } }],
+})
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

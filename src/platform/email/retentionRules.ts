@@ -41,7 +41,14 @@ export const SWITCH_TO_INCREMENTAL_MAX_BYTES = 8 * 1024 * 1024
  * the 90 days of the others, the ten openings of a season held 140 MB of text.
  */
 export const LIST_EMAIL_KEEP_DAYS = 14
-export const LIST_EMAIL_ABOUT = 'batch:'
+const LIST_EMAIL_ABOUT = 'batch:'
+/** What a batch opening's e-mail to the list is about (the batch clock writes it; the retention finds it by it). */
+export const listEmailAbout = (batchId: number | string) => `${LIST_EMAIL_ABOUT}${batchId}`
+/**
+ * The `about` values that start with "batch:", as a range both databases compare as text (Payload
+ * has no starts-with; `like` is "contains", which would also take an "…:batch:7" of another kind).
+ */
+export const LIST_EMAIL_ABOUT_RANGE = { from: LIST_EMAIL_ABOUT, to: `${LIST_EMAIL_ABOUT.slice(0, -1)}${String.fromCharCode(LIST_EMAIL_ABOUT.charCodeAt(LIST_EMAIL_ABOUT.length - 1) + 1)}` }
 
 export const cutoffFor = (now: Date, retentionDays: number) => new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000)
 export const listEmailDays = (retentionDays: number) => Math.min(LIST_EMAIL_KEEP_DAYS, retentionDays)
