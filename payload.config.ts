@@ -10,6 +10,7 @@ import { EmailCaptures } from '@/collections/EmailCaptures'
 import { EmailOutbox } from '@/collections/EmailOutbox'
 import { Batches } from '@/collections/Batches'
 import { RefillPlans } from '@/collections/RefillPlans'
+import { SupplierLots } from '@/collections/SupplierLots'
 import { Faqs } from '@/collections/Faqs'
 import { Flavors } from '@/collections/Flavors'
 import { FormSubmissions } from '@/collections/FormSubmissions'
@@ -124,7 +125,7 @@ export default buildConfig({
       },
     },
   },
-  collections: [Orders, Customers, Flavors, Batches, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions],
+  collections: [Orders, Customers, Flavors, Batches, SupplierLots, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions],
   // The seller's new-order notifications (features/seller/push); the exports plugin adds its own task.
   jobs: { tasks: [sendOrderPushTask] },
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers, Operations],
