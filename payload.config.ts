@@ -29,7 +29,7 @@ import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
 import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
-import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
+import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW, RECALL_VIEW } from './src/features/admin/adminViews'
 import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
 import { SELLER_PATHS } from './src/features/seller/paths'
 import { databaseAdapter } from './src/platform/db/database'
@@ -81,6 +81,7 @@ export default buildConfig({
         { path: ADMIN_NAV_LINK, clientProps: { href: SELLER_PATHS.today, label: 'Daily screen (phone)', id: 'nav-daily-screen' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: PREP_SHEET_VIEW.url, label: 'Prep sheet', id: 'nav-prep-sheet' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: JAR_LABELS_VIEW.url, label: 'Jar labels', id: 'nav-jar-labels' } satisfies AdminNavLinkProps },
+        { path: ADMIN_NAV_LINK, clientProps: { href: RECALL_VIEW.url, label: 'Recall', id: 'nav-recall' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: OPERATIONS_VIEW.url, label: 'Operations', id: 'nav-operations', separated: true } satisfies AdminNavLinkProps },
       ],
@@ -115,6 +116,12 @@ export default buildConfig({
           path: JAR_LABELS_VIEW.path,
           exact: true,
           meta: { title: 'Jar labels' },
+        },
+        recall: {
+          Component: '/features/recalls/components/RecallView#RecallView',
+          path: RECALL_VIEW.path,
+          exact: true,
+          meta: { title: 'Recall' },
         },
         operations: {
           Component: '/features/admin/components/OperationsView#OperationsView',
