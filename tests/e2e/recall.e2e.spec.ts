@@ -4,7 +4,7 @@ import fs from 'node:fs'
 
 import { parse } from 'csv-parse/sync'
 
-import { addBatch, adminRestFrom, expect, fillAddOrderForm, loginToAdmin, screenshots, test } from './fixtures'
+import { addBatch, adminRestFrom, expect, fillAddOrderForm, followAdminMenu, loginToAdmin, screenshots, test } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.51')
@@ -27,7 +27,9 @@ test('the seller recalls a batch: its orders, the totals and the CSV', async ({ 
     await expect(page).toHaveURL(/\/admin\/collections\/orders\/\d+/)
   }
 
-  await page.goto('/admin/recall')
+  // From the admin's menu, as the seller opens it.
+  await page.goto('/admin')
+  await followAdminMenu(page, page.locator('#nav-recall'))
   await expect(page.getByRole('heading', { name: 'Recall', exact: true })).toBeVisible()
   await page.getByRole('radio', { name: 'A batch', exact: true }).check()
   await page.getByLabel('Batch', { exact: true }).selectOption({ label: `${code} · made ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(batch.madeOn))}` })
