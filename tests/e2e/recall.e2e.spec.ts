@@ -4,7 +4,7 @@ import fs from 'node:fs'
 
 import { parse } from 'csv-parse/sync'
 
-import { addBatch, adminRestFrom, expect, fillAddOrderForm, followAdminMenu, loginToAdmin, screenshots, test } from './fixtures'
+import { addBatch, adminRestFrom, expect, fillAddOrderForm, followAdminMenu, loginToAdmin, openAdminDocument, screenshots, test } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.51')
@@ -18,6 +18,11 @@ test('the seller recalls a batch: its orders, the totals and the CSV', async ({ 
   const batch = await addBatch(api, { code, jarsLeft: null, supplierLots: [lot.id] })
 
   await loginToAdmin(page)
+  // The batch names the lot it was made from, under its own heading.
+  await openAdminDocument(page, `/admin/collections/batches/${batch.id}`)
+  await expect(page.getByText('Ingredients’ sources')).toBeVisible()
+  await expect(page.locator('#field-supplierLots')).toContainText('Sea moss — Ocean Harvest lot 2291')
+  await screenshots(page, 'recall-batch-lots')
   for (const order of [
     { source: 'Text or call', fullName: 'Rhea Recall', flavors: ['Peach Ginger'], method: 'Delivery' as const, email: 'rhea@example.com' },
     { source: 'In person', fullName: '=Ross Recall', flavors: ['Mixed Berry', 'Peach Ginger', 'Peach Ginger'], method: 'Delivery' as const },
