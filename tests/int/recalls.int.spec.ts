@@ -11,6 +11,7 @@ import type { Batch, Order, SupplierLot } from '@/payload-types'
 import { addDays, businessDay } from '@/shared/time'
 
 import { openBatch } from '../helpers/batches'
+import { recallReference } from '../helpers/recallReference'
 import { orderFormData, validOrderForm } from '../helpers/orders'
 import { adminAuthHeader, rest, restResponse, startPayload, type TestPayload } from '../helpers/payload'
 
@@ -191,6 +192,20 @@ describe('the recall list', () => {
     expect(await recallTotals(app.payload, none)).toMatchObject({ orders: 0, jars: 0 })
   })
 
+  it('counts as reading every order does (the same check runs on MongoDB: aggregatesMongo.int.spec.ts)', async () => {
+    const orders = (await app.payload.find({ collection: 'orders', pagination: false, depth: 0 })).docs
+    for (const scope of [
+      { kind: 'lot', lot: String(lots.seaMoss.id) },
+      { kind: 'flavor', batch: String(batches.second.id), flavor: 'pineapple-mango' },
+      { kind: 'made', from: madeOn.first, to: madeOn.third },
+    ] as const) {
+      const found = await target(scope)
+      const reference = recallReference(orders, found.batches.map((batch) => batch.id), 'flavor' in scope ? scope.flavor : undefined)
+      expect(await recallTotals(app.payload, found)).toEqual(reference.totals)
+      expect((await recallRows(app.payload, found, byName)).map((row) => String(row.id)).sort()).toEqual(reference.ids)
+    }
+  })
+
   it('sorted by the column the seller picks, and paged', async () => {
     const lot = await target({ kind: 'lot', lot: String(lots.seaMoss.id) })
     const byStatus = await recallRows(app.payload, lot, { column: 'status', descending: true })
@@ -208,6 +223,11 @@ describe('the recall list', () => {
     expect(problems({ scope: 'nothing' })[0]).toMatch(/Choose what to recall/)
     expect(await findRecall(app.payload, readRecallRequest({ scope: 'batch', batch: '999999' }))).toEqual({ problem: 'No batch has that number any more: choose it from the list.' })
     expect(await findRecall(app.payload, readRecallRequest({ scope: 'lot', lot: String(lots.unused.id) }))).toMatchObject({ problem: expect.stringMatching(/No supplier lot/) })
+    // Another adapter's id (MongoDB's), a number past JavaScript's exact ones, a page and a sort that are not: no error.
+    expect(await findRecall(app.payload, readRecallRequest({ scope: 'batch', batch: 'a'.repeat(24) }))).toMatchObject({ problem: expect.stringMatching(/No batch/) })
+    expect(await findRecall(app.payload, readRecallRequest({ scope: 'lot', lot: '9999999999999999' }))).toMatchObject({ problem: expect.stringMatching(/No supplier lot/) })
+    expect(await findRecall(app.payload, readRecallRequest({ scope: 'batch', batch: String(batches.first.id), page: 'x', sort: 'drop' }))).toMatchObject({ page: 1, totals: { orders: 2 } })
+    expect(problems({ scope: 'made', from: '2020-01-01', to: '2026-12-01' })[0]).toMatch(/At most 731 days/)
   })
 })
 
