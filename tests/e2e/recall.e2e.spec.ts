@@ -68,4 +68,8 @@ test('the seller recalls a batch: its orders, the totals and the CSV', async ({ 
   await screenshots(page, 'recall-problem')
   const anonymous = await request.fetch(`/api/orders/recall.csv?scope=batch&batch=${batch.id}`)
   expect(anonymous.status()).toBe(401)
+  // The screen without a session: only the way to the login page (inside the streamed page, as the admin's own).
+  const signedOut = await (await request.get(`/admin/recall?scope=batch&batch=${batch.id}`, { maxRedirects: 0 })).text()
+  expect(signedOut).toContain(`NEXT_REDIRECT;replace;/admin/login?redirect=${encodeURIComponent(`/admin/recall?scope=batch&batch=${batch.id}`)}`)
+  expect(signedOut).not.toContain('Rhea Recall')
 })

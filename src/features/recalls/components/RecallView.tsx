@@ -17,8 +17,11 @@ import './RecallView.scss'
  * on, bookmarked, and it works without JavaScript.
  */
 export function RecallView(props: AdminViewServerProps) {
+  // A recall's address is passed on: signing in leads back to the same recall.
+  const { scope, sort, page } = readRecallRequest(props.searchParams)
+  const url = scope ? `${RECALL_VIEW.url}?${recallQuery(scope, { sort, page })}` : RECALL_VIEW.url
   return (
-    <AdminView {...props} url={RECALL_VIEW.url} steps={[{ label: 'Recall' }]} className="recall">
+    <AdminView {...props} url={url} steps={[{ label: 'Recall' }]} className="recall">
       {(session) => <Recall session={session} searchParams={props.searchParams} />}
     </AdminView>
   )
