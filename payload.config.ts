@@ -10,6 +10,7 @@ import { EmailCaptures } from '@/collections/EmailCaptures'
 import { EmailOutbox } from '@/collections/EmailOutbox'
 import { Batches } from '@/collections/Batches'
 import { RefillPlans } from '@/collections/RefillPlans'
+import { SupplierLots } from '@/collections/SupplierLots'
 import { Faqs } from '@/collections/Faqs'
 import { Flavors } from '@/collections/Flavors'
 import { FormSubmissions } from '@/collections/FormSubmissions'
@@ -28,7 +29,7 @@ import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
 import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
-import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW } from './src/features/admin/adminViews'
+import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW, RECALL_VIEW } from './src/features/admin/adminViews'
 import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
 import { SELLER_PATHS } from './src/features/seller/paths'
 import { databaseAdapter } from './src/platform/db/database'
@@ -80,6 +81,7 @@ export default buildConfig({
         { path: ADMIN_NAV_LINK, clientProps: { href: SELLER_PATHS.today, label: 'Daily screen (phone)', id: 'nav-daily-screen' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: PREP_SHEET_VIEW.url, label: 'Prep sheet', id: 'nav-prep-sheet' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: JAR_LABELS_VIEW.url, label: 'Jar labels', id: 'nav-jar-labels' } satisfies AdminNavLinkProps },
+        { path: ADMIN_NAV_LINK, clientProps: { href: RECALL_VIEW.url, label: 'Recall', id: 'nav-recall' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: OPERATIONS_VIEW.url, label: 'Operations', id: 'nav-operations', separated: true } satisfies AdminNavLinkProps },
       ],
@@ -115,6 +117,12 @@ export default buildConfig({
           exact: true,
           meta: { title: 'Jar labels' },
         },
+        recall: {
+          Component: '/features/recalls/components/RecallView#RecallView',
+          path: RECALL_VIEW.path,
+          exact: true,
+          meta: { title: 'Recall' },
+        },
         operations: {
           Component: '/features/admin/components/OperationsView#OperationsView',
           path: OPERATIONS_VIEW.path,
@@ -124,7 +132,7 @@ export default buildConfig({
       },
     },
   },
-  collections: [Orders, Customers, Flavors, Batches, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions],
+  collections: [Orders, Customers, Flavors, Batches, SupplierLots, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions],
   // The seller's new-order notifications (features/seller/push); the exports plugin adds its own task.
   jobs: { tasks: [sendOrderPushTask] },
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers, Operations],

@@ -81,6 +81,10 @@ function screens({ order, batch }) {
     { name: 'e-mails list', path: '/admin/collections/email-outbox', shows: 'E-mails sent' },
     { name: 'batches list', path: '/admin/collections/batches', shows: 'Batches' },
     { name: 'one batch', path: `/admin/collections/batches/${batch.id}`, shows: batch.code },
+    // Issue 51's recall: of the batch open now, and of its sea moss lot (the four newest batches, scripts/bench/fillDatabase.ts).
+    { name: 'recall of a batch', path: `/admin/recall?scope=batch&batch=${batch.id}`, shows: `Batch ${batch.code}` },
+    { name: 'recall of a supplier lot', path: `/admin/recall?scope=lot&lot=${batch.supplierLots[0]}`, shows: 'Still in the fridge' },
+    { name: 'recall CSV of a supplier lot', path: `/api/orders/recall.csv?scope=lot&lot=${batch.supplierLots[0]}`, shows: 'Jars recalled' },
     { name: 'refill plans list', path: '/admin/collections/refill-plans', shows: 'Refill plans' },
     { name: 'Operations', path: '/admin/operations', shows: 'E-mails sent' },
   ]

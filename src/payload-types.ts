@@ -71,6 +71,7 @@ export interface Config {
     customers: Customer;
     flavors: Flavor;
     batches: Batch;
+    'supplier-lots': SupplierLot;
     'refill-plans': RefillPlan;
     'email-captures': EmailCapture;
     'contact-messages': ContactMessage;
@@ -100,6 +101,7 @@ export interface Config {
     customers: CustomersSelect<false> | CustomersSelect<true>;
     flavors: FlavorsSelect<false> | FlavorsSelect<true>;
     batches: BatchesSelect<false> | BatchesSelect<true>;
+    'supplier-lots': SupplierLotsSelect<false> | SupplierLotsSelect<true>;
     'refill-plans': RefillPlansSelect<false> | RefillPlansSelect<true>;
     'email-captures': EmailCapturesSelect<false> | EmailCapturesSelect<true>;
     'contact-messages': ContactMessagesSelect<false> | ContactMessagesSelect<true>;
@@ -304,6 +306,10 @@ export interface Batch {
    * For a batch you don't count per flavor. Empty: no limit. At 12 or fewer the order page says how many are left; at 0 it takes no orders.
    */
   jarsLeft?: number | null;
+  /**
+   * The sea moss, fruit and flavorings this batch was made from (add a lot under Shop → Supplier lots). A recall starts here: when a supplier recalls a lot, Recall finds every order of the batches that used it.
+   */
+  supplierLots?: (number | SupplierLot)[] | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -368,6 +374,38 @@ export interface Media {
       filename?: string | null;
     };
   };
+}
+/**
+ * Each delivery of a raw ingredient: what, from whom, their lot or invoice number. Choose the lots a batch used on the batch; a recall of a lot then finds every order of those batches.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "supplier-lots".
+ */
+export interface SupplierLot {
+  id: number;
+  /**
+   * e.g. Sea moss, Peach, Ginger.
+   */
+  ingredient: string;
+  /**
+   * Who sold it to you.
+   */
+  supplier: string;
+  /**
+   * As printed on the bag or the invoice. Nothing better: the date on the receipt.
+   */
+  lot?: string | null;
+  /**
+   * Optional.
+   */
+  receivedOn?: string | null;
+  /**
+   * Anything else you would want to know in a recall: where it was grown, the certificate, who took it in.
+   */
+  note?: string | null;
+  title?: string | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * Customers who get the same jars at the same time every few weeks. Each refill order is made a few days before its day (Shop → Pickup & delivery) and appears under Orders as coming from a refill plan.
@@ -827,6 +865,10 @@ export interface PayloadLockedDocument {
         value: number | Batch;
       } | null)
     | ({
+        relationTo: 'supplier-lots';
+        value: number | SupplierLot;
+      } | null)
+    | ({
         relationTo: 'refill-plans';
         value: number | RefillPlan;
       } | null)
@@ -1016,6 +1058,21 @@ export interface BatchesSelect<T extends boolean = true> {
         id?: T;
       };
   jarsLeft?: T;
+  supplierLots?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "supplier-lots_select".
+ */
+export interface SupplierLotsSelect<T extends boolean = true> {
+  ingredient?: T;
+  supplier?: T;
+  lot?: T;
+  receivedOn?: T;
+  note?: T;
+  title?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2212,6 +2269,7 @@ export interface TaskCreateCollectionExport {
       | 'customers'
       | 'flavors'
       | 'batches'
+      | 'supplier-lots'
       | 'refill-plans'
       | 'email-captures'
       | 'contact-messages'

@@ -21,6 +21,7 @@ import { batchOpeningEmail, openingKey } from '@/features/ordering/batchClock'
 import { orderMessage } from '@/features/ordering/customerEmails'
 import { customerOrderEmail, sellerOrderEmail } from '@/features/ordering/orderEmails'
 import { priceListFrom } from '@/features/ordering/pricing'
+import { lotTitle } from '@/features/recalls/lots'
 import { migrations } from '@/migrations'
 import { listEmailAbout } from '@/platform/email/retentionRules'
 import type { Batch, Order } from '@/payload-types'
@@ -28,6 +29,7 @@ import { fulfilmentSeed } from '@/seed/fulfilment'
 import { pricingSeed } from '@/seed/pages'
 import { flavorsSeed } from '@/seed/shop'
 import { siteSettingsSeed } from '@/seed/siteSettings'
+import { addDays, dayKeyOf } from '@/shared/time'
 
 import { type BatchRow, type Dataset, generateDataset, type OrderRow } from './dataset'
 
@@ -128,6 +130,37 @@ async function insertBatches(dataset: Dataset, orderIds: number[]): Promise<numb
   return batchIds
 }
 
+/** A bag of sea moss lasts this many batches: each of its lots is on as many, a recall of one finds all their orders. */
+const BATCHES_PER_SEA_MOSS_LOT = 4
+
+/**
+ * Where the batches came from (Shop → Supplier lots): a sea moss lot every few batches, counted back
+ * from the newest (so the newest lot is on the batch open now and the three before it), and a
+ * peach invoice for each batch. Written as the admin writes them: the title the lot's hook makes,
+ * the batch's choices in its relationship table.
+ */
+async function insertSupplierLots(dataset: Dataset, batchIds: number[]): Promise<number> {
+  const newestFirst = [...dataset.batches.keys()].reverse()
+  const seaMoss = newestFirst.filter((_, back) => back % BATCHES_PER_SEA_MOSS_LOT === 0)
+  const lots = [
+    ...seaMoss.map((index) => ({ batches: newestFirst.slice(newestFirst.indexOf(index), newestFirst.indexOf(index) + BATCHES_PER_SEA_MOSS_LOT), ingredient: 'Sea moss', supplier: 'Ocean Harvest', lot: `SM-${1000 + index}` })),
+    ...dataset.batches.map((_, index) => ({ batches: [index], ingredient: 'Peach', supplier: 'Orchard Co', lot: `INV-${5000 + index}` })),
+  ]
+  const lotIds = await insertRows(
+    'supplier_lots',
+    lots.map(({ ingredient, supplier, lot, batches }) => {
+      const receivedOn = `${addDays(dayKeyOf(dataset.batches[Math.min(...batches)].madeOn), -2)}T12:00:00.000Z`
+      return { ingredient, supplier, lot, receivedOn, title: lotTitle({ ingredient, supplier, lot }), createdAt: receivedOn, updatedAt: receivedOn }
+    }),
+  )
+  // Each batch's sea moss first, then its peaches: the order the batch lists them in.
+  const choices = lots.flatMap((lot, lotIndex) => lot.batches.map((batch) => ({ batch: batchIds[batch], lot: lotIds[lotIndex], order: lot.ingredient === 'Sea moss' ? 1 : 2 })))
+  await db.drizzle.transaction(async (tx) => {
+    for (const { batch, lot, order } of choices) await tx.run(sql`INSERT INTO batches_rels ("order", parent_id, path, supplier_lots_id) VALUES (${order}, ${batch}, 'supplierLots', ${lot})`)
+  })
+  return lotIds.length
+}
+
 async function insertRefillPlans(dataset: Dataset, orderIds: number[]): Promise<void> {
   const planIds = await insertRows('refill_plans', dataset.refillPlans.map(({ refillOrders: _refillOrders, sourceOrder, ...plan }) => ({ ...plan, sourceOrder: orderIds[sourceOrder] })))
   await db.drizzle.transaction(async (tx) => {
@@ -202,7 +235,7 @@ function* openingEmails(dataset: Dataset, batchIds: number[]) {
   }
 }
 
-async function fill(): Promise<Dataset & { emails: number }> {
+async function fill(): Promise<Dataset & { emails: number; lots: number }> {
   // Freed pages go back to the disk (the e-mails' text removed after the retention): the mode a
   // shop started on this version runs in (platform/email/retention.ts switches a small file at once).
   await db.client.executeMultiple('PRAGMA auto_vacuum = INCREMENTAL; VACUUM;')
@@ -226,19 +259,20 @@ async function fill(): Promise<Dataset & { emails: number }> {
   // What a server's first start does: the first admin, the seeded content.
   await config.onInit?.(payload)
   const batchIds = await insertBatches(dataset, orderIds)
+  const lots = await insertSupplierLots(dataset, batchIds)
   await insertRefillPlans(dataset, orderIds)
   emails += await insertEmails(statusEmails(dataset, orderIds))
   emails += await insertEmails(openingEmails(dataset, batchIds))
   // The next order placed takes the number after the last generated one.
   await payload.updateGlobal({ slug: 'order-numbers', data: { lastNumber: Number(dataset.orders.at(-1)?.reference?.replace(/\D/g, '')) } })
-  await checkReadBack(dataset, orderIds, emails)
-  return { ...dataset, emails }
+  await checkReadBack(dataset, orderIds, emails, lots)
+  return { ...dataset, emails, lots }
 }
 
 /** What Payload reads back is what was generated: the counts, the newest orders field by field, the sum of all totals. */
-async function checkReadBack(dataset: Dataset, orderIds: number[], emails: number): Promise<void> {
+async function checkReadBack(dataset: Dataset, orderIds: number[], emails: number, lots: number): Promise<void> {
   const problems: string[] = []
-  const expectCount = async (collection: 'orders' | 'email-captures' | 'reviews' | 'email-outbox' | 'batches' | 'refill-plans', expected: number, where?: Where) => {
+  const expectCount = async (collection: 'orders' | 'email-captures' | 'reviews' | 'email-outbox' | 'batches' | 'refill-plans' | 'supplier-lots', expected: number, where?: Where) => {
     const { totalDocs } = await payload.count({ collection, where })
     if (totalDocs !== expected) problems.push(`${collection}: ${totalDocs} stored, ${expected} generated`)
   }
@@ -248,6 +282,12 @@ async function checkReadBack(dataset: Dataset, orderIds: number[], emails: numbe
   await expectCount('email-outbox', emails)
   await expectCount('batches', dataset.batches.length)
   await expectCount('refill-plans', dataset.refillPlans.length)
+  // The generated lots and the seed's example one.
+  await expectCount('supplier-lots', lots + 1)
+  // Every batch names its lots, as Payload reads a batch back.
+  const { docs: withLots } = await payload.find({ collection: 'batches', select: { supplierLots: true }, pagination: false, depth: 0 })
+  const unsourced = withLots.filter((batch) => !batch.supplierLots?.length).length
+  if (unsourced) problems.push(`${unsourced} batches without supplier lots`)
   await expectCount('orders', dataset.batchOfOrder.filter((batch) => batch !== null).length, { batch: { exists: true } })
   await expectCount('orders', dataset.refillPlans.reduce((sum, plan) => sum + plan.refillOrders.length, 0), { refillPlan: { exists: true } })
 
@@ -274,7 +314,7 @@ try {
   await db.drizzle.run(sql`PRAGMA wal_checkpoint(TRUNCATE)`)
   console.log(
     `Filled with ${dataset.orders.length} orders from ${dataset.customers} customers, ${dataset.subscribers.length} subscribers, ` +
-      `${dataset.reviews.length} reviews, ${dataset.batches.length} batches, ${dataset.refillPlans.length} refill plans and ${dataset.emails} e-mails in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      `${dataset.reviews.length} reviews, ${dataset.batches.length} batches, ${dataset.lots} supplier lots, ${dataset.refillPlans.length} refill plans and ${dataset.emails} e-mails in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   )
 } finally {
   await payload.destroy()

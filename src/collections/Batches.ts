@@ -235,6 +235,24 @@ export const Batches: CollectionConfig = {
       validate: wholeJars,
     },
     {
+      type: 'collapsible',
+      label: 'Ingredients’ sources',
+      admin: { initCollapsed: false },
+      fields: [
+        {
+          name: 'supplierLots',
+          label: 'Supplier lots used',
+          type: 'relationship',
+          relationTo: 'supplier-lots',
+          hasMany: true,
+          admin: {
+            description:
+              'The sea moss, fruit and flavorings this batch was made from (add a lot under Shop → Supplier lots). A recall starts here: when a supplier recalls a lot, Recall finds every order of the batches that used it.',
+          },
+        },
+      ],
+    },
+    {
       name: 'nextBatch',
       type: 'ui',
       // This batch's labels to print, and what to make next (features/admin/nextBatch.ts).

@@ -17,6 +17,7 @@ import * as migration_20261126_122127_refill_plans from './20261126_122127_refil
 import * as migration_20261126_150854_push_subscriptions from './20261126_150854_push_subscriptions';
 import * as migration_20261126_174818_stored_customers from './20261126_174818_stored_customers';
 import * as migration_20261128_173838_email_body_retention from './20261128_173838_email_body_retention';
+import * as migration_20261129_014936_supplier_lots from './20261129_014936_supplier_lots';
 
 export const migrations = [
   {
@@ -112,6 +113,11 @@ export const migrations = [
   {
     up: migration_20261128_173838_email_body_retention.up,
     down: migration_20261128_173838_email_body_retention.down,
-    name: '20261128_173838_email_body_retention'
+    name: '20261128_173838_email_body_retention',
+  },
+  {
+    up: migration_20261129_014936_supplier_lots.up,
+    down: migration_20261129_014936_supplier_lots.down,
+    name: '20261129_014936_supplier_lots'
   },
 ];

@@ -16,9 +16,10 @@ import {
   pricingSeed,
   reviewsPageSeed,
 } from './pages'
-import { flavorsSeed, stockSeed } from './shop'
+import { flavorsSeed, stockSeed, supplierLotSeed } from './shop'
 import { siteSettingsSeed } from './siteSettings'
 import { ensureFirstAdmin } from './firstAdmin'
+import { counted } from '@/shared/counted'
 
 const context = { disableRevalidate: true }
 
@@ -52,6 +53,14 @@ async function seedFaqs(payload: Payload): Promise<number> {
     created++
   }
   return created
+}
+
+/** The example supplier lot, during the first seeding only: a lot the seller deleted stays deleted. */
+async function seedSupplierLot(payload: Payload): Promise<number> {
+  const { totalDocs } = await payload.count({ collection: 'supplier-lots' })
+  if (totalDocs > 0) return 0
+  await payload.create({ collection: 'supplier-lots', data: supplierLotSeed, context })
+  return 1
 }
 
 /**
@@ -108,6 +117,7 @@ async function seedShop(payload: Payload, withPictures: boolean): Promise<boolea
 export async function seedContent(payload: Payload): Promise<void> {
   const firstSeeding = !(await isGlobalSaved(payload, 'site-settings'))
   const faqsCreated = firstSeeding ? await seedFaqs(payload) : 0
+  const lotsCreated = firstSeeding ? await seedSupplierLot(payload) : 0
   const shopSeeded = await seedShop(payload, firstSeeding)
   const globalsSeeded: string[] = []
   for (const [slug, seed] of GLOBAL_SEEDS) {
@@ -118,8 +128,8 @@ export async function seedContent(payload: Payload): Promise<void> {
     globalsSeeded.push(slug)
   }
   if (shopSeeded) globalsSeeded.push('flavors', 'stock')
-  if (faqsCreated || globalsSeeded.length) {
-    payload.logger.info(`Seeded ${faqsCreated} FAQs and ${globalsSeeded.length} content blocks (${globalsSeeded.join(', ')}).`)
+  if (faqsCreated || lotsCreated || globalsSeeded.length) {
+    payload.logger.info(`Seeded ${faqsCreated} FAQs, ${counted(lotsCreated, 'example supplier lot')} and ${globalsSeeded.length} content blocks (${globalsSeeded.join(', ')}).`)
   }
 }
 

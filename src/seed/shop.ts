@@ -23,3 +23,14 @@ export const stockSeed: SeedData<Stock> = {
   minDaysLeft: DEFAULT_MIN_DAYS_LEFT,
   soldOutMessage: 'This batch is sold out — thank you! Join our e-mail list and we will let you know as soon as the next batch is ready.',
 }
+
+/**
+ * One supplier lot as an example of what a batch records of its ingredients (Shop → Supplier lots),
+ * on no batch: a fresh site's recalls find nothing until the seller chooses lots on a batch.
+ */
+export const supplierLotSeed = {
+  ingredient: 'Sea moss',
+  supplier: 'Example supplier (replace with yours)',
+  lot: '0001',
+  note: 'An example: each bag or box you buy is one lot. Write the lot or invoice number from it, then choose the lot on the batches you make from it.',
+}

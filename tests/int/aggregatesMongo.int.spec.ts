@@ -16,10 +16,12 @@ import { backfillCustomersOnMongo } from '@/features/admin/customerRecords'
 import { customerSearch, customersFromContacts } from '@/features/admin/customers'
 import { WAITING } from '@/features/admin/dashboard'
 import { flavorMix, salesWeekStarts } from '@/features/admin/sales'
+import { findRecallTarget, recallRows, recallTotals } from '@/features/recalls/recallList'
 import { jarKeys } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
 
 import { groupCustomersReference, searchCustomers } from '../helpers/customersReference'
+import { recallReference } from '../helpers/recallReference'
 import { storedOrder } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
@@ -87,6 +89,30 @@ describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every ord
     expect(await backfillCustomersOnMongo(app.payload)).toBe(reference.length)
     expect(await backfillCustomersOnMongo(app.payload)).toBe(0)
     expect(await all()).toEqual(reference)
+  })
+
+  it('finds a recall’s orders, their totals and their order as reading every order does', async () => {
+    const quiet = { disableRevalidate: true }
+    const batches = [
+      await app.payload.create({ collection: 'batches', data: { madeOn: '2026-10-01T12:00:00.000Z', code: 'M-1' }, context: quiet }),
+      await app.payload.create({ collection: 'batches', data: { madeOn: '2026-10-09T12:00:00.000Z', code: 'M-2' }, context: quiet }),
+    ]
+    const ids = (remainder: number) => orders.filter((_, index) => index % 3 === remainder).map((order) => order.id)
+    for (const [index, batch] of batches.entries()) await app.payload.db.updateMany({ collection: 'orders', where: { id: { in: ids(index) } }, data: { batch: batch.id } })
+    const stored = (await app.payload.find({ collection: 'orders', pagination: false, depth: 0 })).docs
+    for (const scope of [
+      { kind: 'batch', batch: String(batches[0].id) },
+      { kind: 'flavor', batch: String(batches[1].id), flavor: 'mango-lime' },
+      { kind: 'made', from: '2026-10-01', to: '2026-10-09' },
+    ] as const) {
+      const found = await findRecallTarget(app.payload, scope)
+      if ('problem' in found) throw new Error(found.problem)
+      const reference = recallReference(stored, found.target.batches.map((batch) => batch.id), 'flavor' in scope ? scope.flavor : undefined)
+      expect(await recallTotals(app.payload, found.target)).toEqual(reference.totals)
+      const rows = await recallRows(app.payload, found.target, { column: 'jars', descending: true })
+      expect(rows.map((row) => String(row.id)).sort()).toEqual(reference.ids)
+      expect(rows.map((row) => row.recalledJars)).toEqual([...rows.map((row) => row.recalledJars)].sort((a, b) => b - a))
+    }
   })
 
   it('finds subscribers whatever the case of their address', async () => {

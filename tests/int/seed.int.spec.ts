@@ -28,6 +28,11 @@ describe('seeded content and restarts', () => {
     expect(home.testimonials).toHaveLength(3)
     const benefits = await payload.findGlobal({ slug: 'benefits-page' })
     expect(benefits.benefits).toHaveLength(6)
+    // One example supplier lot, on no batch: a fresh site's recalls find nothing.
+    const lots = await payload.find({ collection: 'supplier-lots', depth: 0 })
+    expect(lots.docs.map((lot) => lot.title)).toEqual(['Sea moss — Example supplier (replace with yours) lot 0001'])
+    const batches = await payload.find({ collection: 'batches', pagination: false, depth: 0 })
+    expect(batches.docs.flatMap((batch) => batch.supplierLots ?? [])).toEqual([])
   })
 
   it('creates the first admin from ADMIN_EMAIL and ADMIN_PASSWORD', async () => {

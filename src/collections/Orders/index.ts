@@ -3,6 +3,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
 import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
+import { recallCsvEndpoint } from '@/features/recalls/recallCsv'
 
 import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
 import { keepCustomers, keepCustomersAfterDelete } from './hooks/keepCustomers'
@@ -47,7 +48,7 @@ export const Orders: CollectionConfig = {
     afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers],
     afterDelete: [expireOpenWindowsAfterDelete, keepCustomersAfterDelete],
   },
-  endpoints: [prepSheetCsvEndpoint],
+  endpoints: [prepSheetCsvEndpoint, recallCsvEndpoint],
   indexes: [
     // The dashboard's sums: money owed (unpaid, by status) and sales since a day (not cancelled).
     { fields: ['paymentStatus', 'status'] },

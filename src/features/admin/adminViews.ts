@@ -21,3 +21,9 @@ export const orderAdminUrl = (id: number | string) => `/admin/collections/orders
 
 /** Operations: the e-mail log's retention, the database's and the backups' size, the disk's free space. */
 export const OPERATIONS_VIEW = { path: '/operations', url: '/admin/operations' } as const
+
+/** The recall's CSV: an endpoint of the orders collection (`features/recalls/recallCsv.ts`). */
+export const RECALL_CSV_PATH = '/recall.csv'
+
+/** Recall: every order that took jars from a batch, a flavor of it, some days' batches or a supplier's lot, and its CSV. */
+export const RECALL_VIEW = { path: '/recall', url: '/admin/recall', csvUrl: `/api/orders${RECALL_CSV_PATH}` } as const

@@ -26,7 +26,7 @@ const time = (instant: string) => new Date(instant).getTime()
  * The contacts joined into customers (see `customersFromContacts`): orders with the same e-mail
  * (whatever its case) are one customer, and so are orders with the same phone number.
  */
-export function groupContacts(contacts: readonly CustomerContact[]): CustomerContact[][] {
+export function groupContacts<Contact extends Pick<CustomerContact, 'customerEmail' | 'customerPhone' | 'firstOrderId'>>(contacts: readonly Contact[]): Contact[][] {
   // Union-find over the contacts: each shared e-mail or phone key joins two groups into one.
   const parent = contacts.map((_, index) => index)
   const root = (index: number): number => {
@@ -43,7 +43,7 @@ export function groupContacts(contacts: readonly CustomerContact[]): CustomerCon
     }
   })
 
-  const groups = new Map<number, CustomerContact[]>()
+  const groups = new Map<number, Contact[]>()
   contacts.forEach((contact, index) => {
     const group = groups.get(root(index))
     if (group) group.push(contact)

@@ -38,6 +38,7 @@ import { CustomersView as CustomersView_427f7f39c072614389904b261aa111e0 } from 
 import { AddOrderView as AddOrderView_8cdf24cf1497a02f641a22fceca5c510 } from '../../../features/admin/components/AddOrderView'
 import { PrepSheetView as PrepSheetView_caa12c2e13fc1e08c2ff2f347bbcbfc9 } from '../../../features/admin/components/PrepSheetView'
 import { JarLabelsView as JarLabelsView_7cf1fd10426826befd8cb531bb4efe76 } from '../../../features/admin/components/JarLabelsView'
+import { RecallView as RecallView_9a13e0170c3bd5ae962244bb09450ea1 } from '../../../features/recalls/components/RecallView'
 import { OperationsView as OperationsView_9da16858b4d101f2038110c9244c2952 } from '../../../features/admin/components/OperationsView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -83,6 +84,7 @@ export const importMap = {
   "/features/admin/components/AddOrderView#AddOrderView": AddOrderView_8cdf24cf1497a02f641a22fceca5c510,
   "/features/admin/components/PrepSheetView#PrepSheetView": PrepSheetView_caa12c2e13fc1e08c2ff2f347bbcbfc9,
   "/features/admin/components/JarLabelsView#JarLabelsView": JarLabelsView_7cf1fd10426826befd8cb531bb4efe76,
+  "/features/recalls/components/RecallView#RecallView": RecallView_9a13e0170c3bd5ae962244bb09450ea1,
   "/features/admin/components/OperationsView#OperationsView": OperationsView_9da16858b4d101f2038110c9244c2952,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
