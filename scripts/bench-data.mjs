@@ -2,8 +2,8 @@
 // Years of data (not a test): how the admin's screens, the export of all orders, the backup and the
 // disk hold up as a shop's records pile up, on the production build, with the server's memory. For
 // each size, a database filled with three years of made-up business (scripts/bench/data.mjs: that
-// many orders, about one customer and one subscriber per 7 orders, reviews, 127 batches, refill plans,
-// each order's e-mails and each batch opening's e-mail to the list; reproducible from the seed,
+// many orders, about one customer and one subscriber per 7 orders, reviews, 127 batches with the
+// supplier lots they used, refill plans, each order's e-mails and each batch opening's e-mail to the list; reproducible from the seed,
 // kept under .bench/data/ for the next run), a server started on a copy of it, left to make its
 // first backup and its first round of the e-mail log's retention (the text of e-mails older than
 // 90 days removed, the freed space given back to the disk), the bench's admin signed in; each
@@ -43,12 +43,14 @@ const MEMORY_EVERY_MS = 150
 const QUIET_MS = 20_000
 
 /**
- * Issue 50's "Done when" (with issue 35's growth, export start and /reviews size), judged at the
+ * Issue 50's "Done when" (with issue 35's growth, export start and /reviews size, and issue 51's recall CSV), judged at the
  * largest size against the smallest.
  */
 const TARGETS = {
   screenMs: 300,
   growth: 2,
+  /** A file of every row (issue 51: the recall's CSV). */
+  allRowsMs: 2_000,
   exportStartedMs: 300,
   exportReadyMs: 15_000,
   peakMemoryMb: 350,
@@ -84,7 +86,8 @@ function screens({ order, batch }) {
     // Issue 51's recall: of the batch open now, and of its sea moss lot (the four newest batches, scripts/bench/fillDatabase.ts).
     { name: 'recall of a batch', path: `/admin/recall?scope=batch&batch=${batch.id}`, shows: `Batch ${batch.code}` },
     { name: 'recall of a supplier lot', path: `/admin/recall?scope=lot&lot=${batch.supplierLots[0]}`, shows: 'Still in the fridge' },
-    { name: 'recall CSV of a supplier lot', path: `/api/orders/recall.csv?scope=lot&lot=${batch.supplierLots[0]}`, shows: 'Jars recalled' },
+    // Every row of the lot's orders, so it grows with them: judged by issue 51's 2 s, not by the screens' growth.
+    { name: 'recall CSV of a supplier lot', path: `/api/orders/recall.csv?scope=lot&lot=${batch.supplierLots[0]}`, shows: 'Jars recalled', allRows: true },
     { name: 'refill plans list', path: '/admin/collections/refill-plans', shows: 'Refill plans' },
     { name: 'Operations', path: '/admin/operations', shows: 'E-mails sent' },
   ]
@@ -291,7 +294,12 @@ function report(runs) {
   const checks = []
   const check = (ok, what) => checks.push(`${ok ? 'PASS' : 'MISS'}  ${what}`)
   const at = `at ${large.size} orders`
+  const allRows = new Set(screens({ order: {}, batch: { supplierLots: [] } }).filter((view) => view.allRows).map((view) => view.name))
   for (const [name, figure] of Object.entries(large.views)) {
+    if (allRows.has(name)) {
+      check(figure.ms < TARGETS.allRowsMs, `${name}: ${Math.round(figure.ms)} ms < ${TARGETS.allRowsMs / 1000} s ${at}`)
+      continue
+    }
     check(figure.ms < TARGETS.screenMs, `${name}: ${Math.round(figure.ms)} ms < ${TARGETS.screenMs} ms ${at}`)
     if (runs.length > 1) {
       const growth = figure.ms / small.views[name].ms
