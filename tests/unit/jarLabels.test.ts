@@ -9,6 +9,7 @@ import {
   labelPages,
   LABEL_LIMITS,
   parseLabelRequest,
+  sheetGap,
   storefrontLabelFacts,
   type LabelBusiness,
   type LabelFlavor,
@@ -112,6 +113,17 @@ describe('jar labels', () => {
   it('prints no panel when the seller declares the small-business exemption', () => {
     const result = jarLabel({ ...peachGinger, nutritionExempt: true, nutrition: null }, business, BATCH, SITE)
     expect(result.ok && result.label.nutrition).toBeNull()
+  })
+
+  it('sends a flavor with a Nutrition Facts panel to the 4×6″ roll: a 2″ square has no room for it', () => {
+    expect(sheetGap(peachGinger, 'avery-22806')).toEqual({
+      subject: 'Peach Ginger',
+      missing: ['a label with room for its Nutrition Facts panel (this sheet’s labels are too small to print it legibly)'],
+      where: 'Sheet, above: 4×6″ thermal roll: one label per page',
+      href: '#label-sheet-kind',
+    })
+    expect(sheetGap(peachGinger, 'thermal-4x6')).toBeNull()
+    expect(sheetGap(mixedBerry, 'avery-22806')).toBeNull()
   })
 
   it('prints the "Contains:" line with the fish, the shellfish and the tree nuts named', () => {

@@ -30,9 +30,14 @@ export const LABEL_LIMITS = { perFlavor: 240, total: 480, batchCodeMaxLength: BA
 /** A flavor's label facts: how long each text may be, and how many ingredients. */
 export const LABEL_FACT_LIMITS = { ingredientName: 80, subIngredients: 200, ingredients: 30, allergenNames: 80, servingSize: 40, servingsPerContainer: 20 } as const
 
+/**
+ * The label sheets. `nutritionPanel`: whether a label holds a legible Nutrition Facts panel beside
+ * the rest (6 point type at the least, 21 CFR 101.9(j)(13)); a 2″ square does not: its text would
+ * run off the label's edge.
+ */
 export const LABEL_SHEETS = {
-  'avery-22806': { name: 'Avery 22806: 2″ square labels, 12 per US Letter sheet', perPage: 12 },
-  'thermal-4x6': { name: '4×6″ thermal roll: one label per page', perPage: 1 },
+  'avery-22806': { name: 'Avery 22806: 2″ square labels, 12 per US Letter sheet', perPage: 12, nutritionPanel: false },
+  'thermal-4x6': { name: '4×6″ thermal roll: one label per page', perPage: 1, nutritionPanel: true },
 } as const
 
 export type LabelSheetKind = keyof typeof LABEL_SHEETS
@@ -275,6 +280,21 @@ export function flavorGap(flavor: LabelFlavor): LabelGap | null {
   if (missing.length === 0) return null
   const href = flavor.id === undefined ? '/admin/collections/flavors' : flavorAdminUrl(flavor.id)
   return { subject: flavor.name, missing, where: `Shop → Flavors → ${flavor.name} → Label`, href }
+}
+
+/** The sheet field of the Jar labels view, where a flavor whose panel does not fit is sent. */
+export const SHEET_FIELD_ID = 'label-sheet-kind'
+
+/** Why a flavor's label does not fit the chosen sheet (a panel on a 2″ square), or null. */
+export function sheetGap(flavor: LabelFlavor, sheet: LabelSheetKind): LabelGap | null {
+  if (flavor.nutritionExempt || LABEL_SHEETS[sheet].nutritionPanel) return null
+  const roomy = (Object.keys(LABEL_SHEETS) as LabelSheetKind[]).filter((kind) => LABEL_SHEETS[kind].nutritionPanel).map((kind) => LABEL_SHEETS[kind].name)
+  return {
+    subject: flavor.name,
+    missing: ['a label with room for its Nutrition Facts panel (this sheet’s labels are too small to print it legibly)'],
+    where: `Sheet, above: ${roomy.join(' or ')}`,
+    href: `#${SHEET_FIELD_ID}`,
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import 'server-only'
 import type { Payload, PayloadRequest } from 'payload'
 import QRCode from 'qrcode'
 
-import { businessGap, flavorGap, jarLabel, parseLabelRequest, type JarLabel, type LabelFlavor, type LabelGap, type LabelRequest } from '@/features/admin/jarLabelRules'
+import { businessGap, flavorGap, jarLabel, sheetGap, parseLabelRequest, type JarLabel, type LabelFlavor, type LabelGap, type LabelRequest } from '@/features/admin/jarLabelRules'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { businessDay } from '@/shared/time'
 
@@ -55,7 +55,7 @@ export async function findJarLabels(payload: Payload, query: Record<string, stri
   if (problems.length > 0 || asked.length === 0) return { request, flavors, problems, gaps: [], printed: [] }
 
   // Every gap at once, each flavor's and Site settings', so one visit to each page fills them all.
-  const gaps = [...asked.map(flavorGap), businessGap(settings)].filter((gap): gap is LabelGap => gap !== null)
+  const gaps = [...asked.map((flavor) => flavorGap(flavor) ?? sheetGap(flavor, request.sheet)), businessGap(settings)].filter((gap): gap is LabelGap => gap !== null)
   if (gaps.length > 0) return { request, flavors, problems: [], gaps, printed: [] }
 
   const labels: { label: JarLabel; count: number }[] = []

@@ -1,7 +1,7 @@
 import type { AdminViewServerProps } from 'payload'
 
 import { JAR_LABELS_VIEW } from '@/features/admin/adminViews'
-import { countField, LABEL_LIMITS, LABEL_SHEETS, labelPages, type LabelSheetKind, type NutritionPanel } from '@/features/admin/jarLabelRules'
+import { countField, LABEL_LIMITS, LABEL_SHEETS, labelPages, SHEET_FIELD_ID, type LabelSheetKind, type NutritionPanel } from '@/features/admin/jarLabelRules'
 import { findJarLabels, type PrintedLabels } from '@/features/admin/jarLabels'
 import { counted } from '@/shared/counted'
 
@@ -64,7 +64,7 @@ async function JarLabels({ session: { req, payload }, searchParams }: { session:
           </label>
           <label className="jar-labels__field">
             <span>Sheet</span>
-            <select className="admin-input" name="sheet" defaultValue={request.sheet}>
+            <select className="admin-input" id={SHEET_FIELD_ID} name="sheet" defaultValue={request.sheet}>
               {(Object.keys(LABEL_SHEETS) as LabelSheetKind[]).map((kind) => (
                 <option key={kind} value={kind}>
                   {LABEL_SHEETS[kind].name}
@@ -115,11 +115,11 @@ async function JarLabels({ session: { req, payload }, searchParams }: { session:
 
       {gaps.length > 0 && (
         <div className="jar-labels__problems" role="alert" data-testid="label-gaps">
-          <p>Not printed: these labels lack something the law asks for.</p>
+          <p>Not printed: each label must carry what the law asks of a packaged food. Fill in what is missing, then show the labels again.</p>
           <ul>
             {gaps.map((gap) => (
               <li key={gap.href}>
-                <strong>{gap.subject}</strong>: {gap.missing.join('; ')}. Fill it in at <a href={gap.href}>{gap.where}</a>, then show the labels again.
+                <strong>{gap.subject}</strong> lacks {gap.missing.join('; ')}: <a href={gap.href}>{gap.where}</a>.
               </li>
             ))}
           </ul>
@@ -174,11 +174,7 @@ function JarLabelCard({ printed: { label, qrSvg } }: { printed: PrintedLabels })
   )
 }
 
-/**
- * The Nutrition Facts panel, compact: on a 2″ label its lines run on as the linear display small
- * packages may use (21 CFR 101.9(j)(13)(ii)(A)(2)); on a 4×6″ label each line is a row (the sheet's
- * styles decide, the markup is the same).
- */
+/** The Nutrition Facts panel, compact: a row per nutrient with its %DV, the sub-nutrients indented. */
 function NutritionFacts({ panel }: { panel: NutritionPanel }) {
   return (
     <section className="nutrition-facts" aria-label="Nutrition Facts" data-testid="nutrition-facts">
