@@ -157,6 +157,8 @@ test('a label without its allergen statement is refused, saying what and where; 
   await expect(page.locator('form[data-form-ready="true"]')).toBeAttached()
   await page.getByRole('button', { name: 'Label', exact: true }).click()
   await expect(page.getByText('Major food allergens')).toBeVisible()
+  // The ingredients in their order by weight, each row titled with its place, name and what it is made of.
+  await expect(page.getByText('3. peaches (peaches, citric acid)', { exact: true })).toBeVisible()
   await page.screenshot({ path: shot('flavor-label-tab-1280.png'), fullPage: true })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: shot('flavor-label-tab-390.png'), fullPage: true })

@@ -62,6 +62,7 @@ export const labelTab: Tab = {
       admin: {
         description: 'Most by weight first; drag to reorder. An ingredient made of others (e.g. a juice with citric acid) lists them in "Made of", printed in parentheses.',
         initCollapsed: false,
+        components: { RowLabel: '/features/admin/components/IngredientRowLabel#IngredientRowLabel' },
       },
       fields: [
         {
