@@ -330,17 +330,67 @@ export interface Flavor {
   description?: string | null;
   photo?: (number | null) | Media;
   /**
-   * For the jar labels, most by weight first, e.g. "Purple sea moss, spring water, organic peaches, ginger".
-   */
-  ingredients?: string | null;
-  /**
-   * For the jar labels, e.g. "None" or "Contains: coconut".
-   */
-  allergens?: string | null;
-  /**
    * Untick when this flavor is sold out: the order form shows it as "Sold out" and refuses it.
    */
   available?: boolean | null;
+  /**
+   * Most by weight first; drag to reorder. An ingredient made of others (e.g. a juice with citric acid) lists them in "Made of", printed in parentheses.
+   */
+  ingredients?:
+    | {
+        name: string;
+        subIngredients?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * The nine major allergens: milk, eggs, fish, crustacean shellfish, tree nuts, peanuts, wheat, soybeans, sesame. Until you answer, no label is printed.
+   */
+  allergenStatement?: ('contains' | 'none') | null;
+  /**
+   * Printed as the "Contains:" line.
+   */
+  allergens?:
+    | ('milk' | 'eggs' | 'fish' | 'crustacean-shellfish' | 'tree-nuts' | 'peanuts' | 'wheat' | 'soybeans' | 'sesame')[]
+    | null;
+  /**
+   * Printed on the "Contains:" line in place of "Fish": the law asks for the species or the nut.
+   */
+  fishSpecies?: string | null;
+  /**
+   * Printed on the "Contains:" line in place of "Crustacean shellfish": the law asks for the species or the nut.
+   */
+  shellfishSpecies?: string | null;
+  /**
+   * Printed on the "Contains:" line in place of "Tree nuts": the law asks for the species or the nut.
+   */
+  treeNutKinds?: string | null;
+  /**
+   * A small business may leave the Nutrition Facts panel off (and then makes no nutrition claim on the jar). Below 10 full-time-equivalent employees and 10,000 units of this product a year in the United States, nothing is filed; above 10 employees or 10,000 units (up to 100 and 100,000), the exemption needs a notice filed with the FDA every year (21 CFR 101.9(j)(18)). The seller’s guide says more.
+   */
+  nutritionExempt?: boolean | null;
+  /**
+   * As your nutrition analysis gives them, rounded as the label declares them.
+   */
+  nutrition?: {
+    servingSize?: string | null;
+    servingsPerContainer?: string | null;
+    calories?: number | null;
+    totalFat?: number | null;
+    saturatedFat?: number | null;
+    transFat?: number | null;
+    cholesterol?: number | null;
+    sodium?: number | null;
+    totalCarbohydrate?: number | null;
+    dietaryFiber?: number | null;
+    totalSugars?: number | null;
+    addedSugars?: number | null;
+    protein?: number | null;
+    vitaminD?: number | null;
+    calcium?: number | null;
+    iron?: number | null;
+    potassium?: number | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -1031,9 +1081,41 @@ export interface FlavorsSelect<T extends boolean = true> {
   value?: T;
   description?: T;
   photo?: T;
-  ingredients?: T;
-  allergens?: T;
   available?: T;
+  ingredients?:
+    | T
+    | {
+        name?: T;
+        subIngredients?: T;
+        id?: T;
+      };
+  allergenStatement?: T;
+  allergens?: T;
+  fishSpecies?: T;
+  shellfishSpecies?: T;
+  treeNutKinds?: T;
+  nutritionExempt?: T;
+  nutrition?:
+    | T
+    | {
+        servingSize?: T;
+        servingsPerContainer?: T;
+        calories?: T;
+        totalFat?: T;
+        saturatedFat?: T;
+        transFat?: T;
+        cholesterol?: T;
+        sodium?: T;
+        totalCarbohydrate?: T;
+        dietaryFiber?: T;
+        totalSugars?: T;
+        addedSugars?: T;
+        protein?: T;
+        vitaminD?: T;
+        calcium?: T;
+        iron?: T;
+        potassium?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1553,7 +1635,11 @@ export interface SiteSetting {
     | null;
   disclaimer: string;
   /**
-   * The business’s city and state, e.g. "Detroit, MI". Labels are not printed without it.
+   * Where the jars are made, e.g. "1234 Woodward Ave". Labels are not printed without it.
+   */
+  labelStreet?: string | null;
+  /**
+   * e.g. "Detroit, MI 48201". Labels are not printed without it.
    */
   labelPlace?: string | null;
   netQuantity: string;
@@ -1943,6 +2029,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         id?: T;
       };
   disclaimer?: T;
+  labelStreet?: T;
   labelPlace?: T;
   netQuantity?: T;
   shelfLifeDays?: T;

@@ -65,14 +65,21 @@ export const SiteSettings = contentGlobal(
     {
       type: 'collapsible',
       label: 'Jar labels',
-      admin: { description: 'Printed on every jar label (Jar labels in the menu), beside the business name.' },
+      admin: { description: 'Printed on every jar label (Jar labels in the menu): the maker’s name (Business name above) and address, the net quantity of a jar, and the best-by day.' },
       fields: [
         {
+          name: 'labelStreet',
+          label: 'Street address',
+          type: 'text',
+          maxLength: LABEL_SETTINGS.streetMaxLength,
+          admin: { description: 'Where the jars are made, e.g. "1234 Woodward Ave". Labels are not printed without it.' },
+        },
+        {
           name: 'labelPlace',
-          label: 'Made in (city and state)',
+          label: 'City, state and ZIP code',
           type: 'text',
           maxLength: LABEL_SETTINGS.placeMaxLength,
-          admin: { description: 'The business’s city and state, e.g. "Detroit, MI". Labels are not printed without it.' },
+          admin: { description: 'e.g. "Detroit, MI 48201". Labels are not printed without it.' },
         },
         {
           type: 'row',

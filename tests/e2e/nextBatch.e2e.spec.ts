@@ -1,7 +1,7 @@
 // A batch's screen in the admin: what to make next, from the last four weeks' orders and the
 // e-mail list, and the "Print jar labels" link that opens Jar labels filled in from the batch (its
 // days, its code, a label per jar made). Two orders are placed through the order form and dated
-// back into the four weeks; they, the subscribers, the batch and the flavors' ingredients are put
+// back into the four weeks; they, the subscribers, the batch, the flavors' labels and the maker's address are put
 // back as they were afterwards.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -11,6 +11,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { waitingListUplift } from '@/features/admin/nextBatchRules'
 
 import { adminApi, adminToken, expect, loginToAdmin, openAdminDocument, test } from './fixtures'
+import { ingredientRows, MAKER, setLabelFacts, setMakerAddress } from './labelFacts'
 
 const CUSTOMER = 'Nell Nextbatch'
 const SUBSCRIBERS = 30
@@ -52,16 +53,18 @@ async function remove(request: APIRequestContext, collection: string, where: str
   }
 }
 
-async function setIngredients(request: APIRequestContext, ingredients: string | null) {
-  const { docs } = (await adminApi(request, 'GET', '/api/flavors?depth=0&limit=0')) as { docs: Doc[] }
-  for (const flavor of docs) await adminApi(request, 'PATCH', `/api/flavors/${flavor.id}`, { ingredients, allergens: null })
+/** Complete labels for every flavor (or none, as seeded), and the maker's address they need. */
+async function setCompleteLabels(request: APIRequestContext, complete: boolean) {
+  const label = { ingredients: ingredientRows('Purple sea moss', 'spring water', 'fruit'), allergenStatement: 'none', nutritionExempt: true }
+  await setLabelFacts(request, complete ? { 'mixed-berry': label, 'peach-ginger': label, 'pineapple-mango': label } : {})
+  await setMakerAddress(request, complete ? MAKER : null)
 }
 
 async function cleanUp(request: APIRequestContext) {
   await remove(request, 'batches', 'where[code][equals]=B-1120')
   await remove(request, 'orders', `where[fullName][equals]=${encodeURIComponent(CUSTOMER)}`)
   await remove(request, 'email-captures', 'where[email][like]=nextbatch-')
-  await setIngredients(request, null)
+  await setCompleteLabels(request, false)
 }
 
 /** The e-mail list's people who did not unsubscribe, as the admin's REST API lists them. */
@@ -88,7 +91,7 @@ test('a batch shows what to make next, and its labels link opens them with its d
   for (let person = 0; person < SUBSCRIBERS; person++) {
     await adminApi(request, 'POST', '/api/email-captures', { name: `Person ${person}`, email: `nextbatch-${person}@example.com`, discount_code: `HC25${String(900000 + person)}` })
   }
-  await setIngredients(request, 'Purple sea moss, spring water, fruit')
+  await setCompleteLabels(request, true)
 
   const { docs: flavors } = (await adminApi(request, 'GET', '/api/flavors?depth=0&limit=0')) as { docs: Doc[] }
   const id = (value: string) => flavors.find((flavor) => flavor.value === value)!.id
@@ -138,6 +141,6 @@ test('a batch shows what to make next, and its labels link opens them with its d
   // The batch's own best-by day (Dec 2), not the made-on day plus the 14-day shelf life (Dec 4).
   const label = page.locator('[data-flavor="peach-ginger"]').first()
   await expect(label.getByText('Made Nov 20, 2026 · Best by Dec 2, 2026', { exact: true })).toBeVisible()
-  await expect(label.getByText('Batch B-1120', { exact: true })).toBeVisible()
+  await expect(label.getByText('Lot B-1120', { exact: true })).toBeVisible()
   await shot(page, 'labels-from-batch-1280.png', true)
 })

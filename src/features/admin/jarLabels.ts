@@ -3,7 +3,7 @@ import 'server-only'
 import type { Payload, PayloadRequest } from 'payload'
 import QRCode from 'qrcode'
 
-import { businessProblem, jarLabel, parseLabelRequest, type JarLabel, type LabelFlavor, type LabelRequest } from '@/features/admin/jarLabelRules'
+import { businessGap, flavorGap, jarLabel, sheetGap, parseLabelRequest, type JarLabel, type LabelFlavor, type LabelGap, type LabelRequest } from '@/features/admin/jarLabelRules'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { businessDay } from '@/shared/time'
 
@@ -14,8 +14,10 @@ export type JarLabelSheet = {
   request: LabelRequest
   /** The flavors on offer, in the seller's order: the form asks a count for each. */
   flavors: LabelFlavor[]
-  /** What the seller must fix before anything is printed: bad input, missing ingredients or place. */
+  /** What is wrong with the form's input: nothing is printed. */
   problems: string[]
+  /** What the asked-for labels lack, per flavor and in Site settings: nothing is printed. */
+  gaps: LabelGap[]
   /** Empty when there are problems or no label was asked for. */
   printed: PrintedLabels[]
 }
@@ -35,22 +37,33 @@ export async function findJarLabels(payload: Payload, query: Record<string, stri
     payload.find({ collection: 'flavors', where: { available: { equals: true } }, sort: '_order', depth: 0, pagination: false, req }),
     payload.findGlobal({ slug: 'site-settings', depth: 0, req }),
   ])
-  const flavors: LabelFlavor[] = docs.map(({ value, name, ingredients, allergens }) => ({ value, name, ingredients, allergens }))
+  const flavors: LabelFlavor[] = docs.map((flavor) => ({
+    id: flavor.id,
+    value: flavor.value,
+    name: flavor.name,
+    ingredients: flavor.ingredients,
+    allergenStatement: flavor.allergenStatement,
+    allergens: flavor.allergens,
+    fishSpecies: flavor.fishSpecies,
+    shellfishSpecies: flavor.shellfishSpecies,
+    treeNutKinds: flavor.treeNutKinds,
+    nutritionExempt: flavor.nutritionExempt,
+    nutrition: flavor.nutrition,
+  }))
   const { request, problems } = parseLabelRequest(query, flavors, businessDay(now).key)
   const asked = flavors.filter((flavor) => (request.counts[flavor.value] ?? 0) > 0)
-  if (problems.length > 0 || asked.length === 0) return { request, flavors, problems, printed: [] }
+  if (problems.length > 0 || asked.length === 0) return { request, flavors, problems, gaps: [], printed: [] }
 
-  const place = businessProblem(settings)
-  if (place) return { request, flavors, problems: [place], printed: [] }
+  // Every gap at once, each flavor's and Site settings', so one visit to each page fills them all.
+  const gaps = [...asked.map((flavor) => flavorGap(flavor) ?? sheetGap(flavor, request.sheet)), businessGap(settings)].filter((gap): gap is LabelGap => gap !== null)
+  if (gaps.length > 0) return { request, flavors, problems: [], gaps, printed: [] }
+
   const labels: { label: JarLabel; count: number }[] = []
-  const refused: string[] = []
   for (const flavor of asked) {
     const result = jarLabel(flavor, settings, { madeOn: request.madeOn, bestBy: request.bestBy, batchCode: request.batchCode }, siteUrl())
     if (result.ok) labels.push({ label: result.label, count: request.counts[flavor.value] })
-    else refused.push(result.problem)
   }
-  if (refused.length > 0) return { request, flavors, problems: refused, printed: [] }
 
   const printed = await Promise.all(labels.map(async ({ label, count }) => ({ label, count, qrSvg: await labelQrSvg(label.orderUrl) })))
-  return { request, flavors, problems: [], printed }
+  return { request, flavors, problems: [], gaps: [], printed }
 }

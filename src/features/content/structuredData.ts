@@ -78,3 +78,28 @@ export function productJsonLd(settings: SiteSetting, shop: ShopForJsonLd, review
     ...(reviews && reviewsJsonLd(reviews)),
   }
 }
+
+/** A flavor's ingredients and allergens as the order page shows them (null: not filled in). */
+export type FlavorFactsForJsonLd = { name: string; ingredients: string | null; allergens: string | null }
+
+/**
+ * Each flavor whose ingredients or allergens the seller filled in, as a product of its own with
+ * them as `additionalProperty` name–value pairs (schema.org has no ingredients property for a
+ * Product); null when no flavor has any, so a page without them carries nothing new.
+ */
+export function flavorFactsJsonLd(settings: SiteSetting, flavors: readonly FlavorFactsForJsonLd[]) {
+  const filled = flavors.filter((flavor) => flavor.ingredients || flavor.allergens)
+  if (filled.length === 0) return null
+  return {
+    '@context': 'https://schema.org',
+    '@graph': filled.map((flavor) => ({
+      '@type': 'Product',
+      name: `${settings.productName}: ${flavor.name}`,
+      brand: { '@type': 'Brand', name: settings.businessName },
+      additionalProperty: [
+        ...(flavor.ingredients ? [{ '@type': 'PropertyValue', name: 'Ingredients', value: flavor.ingredients }] : []),
+        ...(flavor.allergens ? [{ '@type': 'PropertyValue', name: 'Allergens', value: flavor.allergens }] : []),
+      ],
+    })),
+  }
+}

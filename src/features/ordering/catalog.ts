@@ -3,7 +3,7 @@
  * (the `flavors` collection) and the open batch's jars (`batches.ts`). Pure: the browser uses it.
  */
 
-export const FLAVOR_LIMITS = { name: 60, value: 40, description: 300, ingredients: 500, allergens: 200 } as const
+export const FLAVOR_LIMITS = { name: 60, value: 40, description: 300 } as const
 
 import { PACKAGE_QUANTITIES } from './packages.mjs'
 

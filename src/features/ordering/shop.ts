@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { Payload, PayloadRequest, Where } from 'payload'
 
-import type { Batch, Fulfilment, Media, Order, Pricing, SiteSetting } from '@/payload-types'
+import type { Batch, Flavor, Fulfilment, Media, Order, Pricing, SiteSetting } from '@/payload-types'
 import { relationId } from '@/shared/relation'
 
 import { batchState, batchStock, DEFAULT_MIN_DAYS_LEFT, type FlavorKey, takeFromBatch } from './batches'
@@ -56,12 +56,17 @@ export type FlavorForSale = FlavorOption & { id: number | string; description: s
  * Photos are not loaded: every order reads this, and nothing shows them on the order page yet.
  */
 export async function findFlavors(payload: Payload, req?: Partial<PayloadRequest>): Promise<FlavorForSale[]> {
-  const { docs } = await payload.find({ collection: 'flavors', sort: '_order', pagination: false, depth: 0, overrideAccess: false, req })
+  // Only what an order needs: not the label's ingredients, allergens and nutrition facts.
+  const select = { value: true, name: true, available: true, description: true } as const
+  const { docs } = await payload.find({ collection: 'flavors', sort: '_order', pagination: false, depth: 0, select, overrideAccess: false, req })
   return docs.map((flavor) => ({ id: flavor.id, value: flavor.value, name: flavor.name, available: flavor.available !== false, description: flavor.description ?? null }))
 }
 
-/** A flavor as the order page presents it: with its photo (a media document, or none). */
-export type FlavorCard = FlavorForSale & { photo: Media | null }
+/** What the order page shows of a flavor's label: its ingredients and allergens, as the seller entered them. */
+export type FlavorLabelFacts = Pick<Flavor, 'ingredients' | 'allergenStatement' | 'allergens' | 'fishSpecies' | 'shellfishSpecies' | 'treeNutKinds'>
+
+/** A flavor as the order page presents it: with its photo (a media document, or none) and its label's facts. */
+export type FlavorCard = FlavorForSale & { photo: Media | null; label: FlavorLabelFacts }
 
 /** The flavors with their photos, for the order page's "Our flavors". */
 export async function findFlavorCards(payload: Payload): Promise<FlavorCard[]> {
@@ -73,6 +78,14 @@ export async function findFlavorCards(payload: Payload): Promise<FlavorCard[]> {
     available: flavor.available !== false,
     description: flavor.description ?? null,
     photo: typeof flavor.photo === 'object' ? (flavor.photo ?? null) : null,
+    label: {
+      ingredients: flavor.ingredients,
+      allergenStatement: flavor.allergenStatement,
+      allergens: flavor.allergens,
+      fishSpecies: flavor.fishSpecies,
+      shellfishSpecies: flavor.shellfishSpecies,
+      treeNutKinds: flavor.treeNutKinds,
+    },
   }))
 }
 

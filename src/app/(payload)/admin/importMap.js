@@ -3,6 +3,7 @@ import { FlavorsCell as FlavorsCell_2c03f20d830635a279fd175a5291a706 } from '../
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { OrderQuickFilters as OrderQuickFilters_62f48f378665f968a54a55a4adb1dbdc } from '../../../features/admin/components/QuickFilters'
 import { AvailableCell as AvailableCell_e1adbe3cbb96f24c0ae53a4a4abcf830 } from '../../../features/ordering/admin/AvailableCell'
+import { IngredientRowLabel as IngredientRowLabel_a23ae5c69c8448cf6ae7497d6b6e54e0 } from '../../../features/admin/components/IngredientRowLabel'
 import { BatchJarsCell as BatchJarsCell_f0edc9db1b3ad108fd185bc0bceecd2f } from '../../../features/ordering/admin/BatchJarsCell'
 import { NextBatch as NextBatch_fe10d336297862496dcea78752fb19fd } from '../../../features/admin/components/NextBatch'
 import { RefillPlansSummary as RefillPlansSummary_d6ee17987b6d9b40856a8975224a9336 } from '../../../features/admin/components/RefillPlansSummary'
@@ -49,6 +50,7 @@ export const importMap = {
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
   "/features/admin/components/QuickFilters#OrderQuickFilters": OrderQuickFilters_62f48f378665f968a54a55a4adb1dbdc,
   "/features/ordering/admin/AvailableCell#AvailableCell": AvailableCell_e1adbe3cbb96f24c0ae53a4a4abcf830,
+  "/features/admin/components/IngredientRowLabel#IngredientRowLabel": IngredientRowLabel_a23ae5c69c8448cf6ae7497d6b6e54e0,
   "/features/ordering/admin/BatchJarsCell#BatchJarsCell": BatchJarsCell_f0edc9db1b3ad108fd185bc0bceecd2f,
   "/features/admin/components/NextBatch#NextBatch": NextBatch_fe10d336297862496dcea78752fb19fd,
   "/features/admin/components/RefillPlansSummary#RefillPlansSummary": RefillPlansSummary_d6ee17987b6d9b40856a8975224a9336,

@@ -1,7 +1,7 @@
 import type { AdminViewServerProps } from 'payload'
 
 import { JAR_LABELS_VIEW } from '@/features/admin/adminViews'
-import { countField, LABEL_LIMITS, LABEL_SHEETS, labelPages, type LabelSheetKind } from '@/features/admin/jarLabelRules'
+import { countField, LABEL_LIMITS, LABEL_SHEETS, labelPages, SHEET_FIELD_ID, type LabelSheetKind, type NutritionPanel } from '@/features/admin/jarLabelRules'
 import { findJarLabels, type PrintedLabels } from '@/features/admin/jarLabels'
 import { counted } from '@/shared/counted'
 
@@ -24,7 +24,7 @@ export function JarLabelsView(props: AdminViewServerProps) {
 }
 
 async function JarLabels({ session: { req, payload }, searchParams }: { session: AdminSession; searchParams: AdminViewServerProps['searchParams'] }) {
-  const { request, flavors, problems, printed } = await findJarLabels(payload, searchParams, req)
+  const { request, flavors, problems, gaps, printed } = await findJarLabels(payload, searchParams, req)
   const labels = printed.flatMap((entry) => Array.from({ length: entry.count }, () => entry))
   const pages = labelPages(labels, request.sheet)
 
@@ -34,8 +34,9 @@ async function JarLabels({ session: { req, payload }, searchParams }: { session:
       <p className="admin-view__intro">
         Labels for the jars of one batch: choose the day it was made, the sheet you print on and how many labels each flavor needs (a batch’s
         “Print jar labels” link fills them in). Left empty, the best-by day is the made-on day plus the shelf life in Site settings. Each label
-        carries the flavor’s ingredients and allergens (Shop → Flavors), the dates and your business’s name and place (Site settings → Jar
-        labels), and a QR code that opens the order form with that flavor chosen.
+        carries what the law asks of a packaged food: the flavor’s ingredients, allergens and nutrition facts (its Label tab in Shop → Flavors),
+        the net quantity and your business’s name and address (Site settings → Jar labels), the lot (batch code), the dates and “Keep
+        refrigerated”, with a QR code that opens the order form with that flavor chosen. A label missing any of them is not printed.
       </p>
 
       <form className="jar-labels__form" method="get" action={JAR_LABELS_VIEW.url}>
@@ -63,7 +64,7 @@ async function JarLabels({ session: { req, payload }, searchParams }: { session:
           </label>
           <label className="jar-labels__field">
             <span>Sheet</span>
-            <select className="admin-input" name="sheet" defaultValue={request.sheet}>
+            <select className="admin-input" id={SHEET_FIELD_ID} name="sheet" defaultValue={request.sheet}>
               {(Object.keys(LABEL_SHEETS) as LabelSheetKind[]).map((kind) => (
                 <option key={kind} value={kind}>
                   {LABEL_SHEETS[kind].name}
@@ -112,6 +113,19 @@ async function JarLabels({ session: { req, payload }, searchParams }: { session:
         </div>
       )}
 
+      {gaps.length > 0 && (
+        <div className="jar-labels__problems" role="alert" data-testid="label-gaps">
+          <p>Not printed: each label must carry what the law asks of a packaged food. Fill in what is missing, then show the labels again.</p>
+          <ul>
+            {gaps.map((gap) => (
+              <li key={gap.href}>
+                <strong>{gap.subject}</strong> lacks {gap.missing.join('; ')}: <a href={gap.href}>{gap.where}</a>.
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
       {pages.length > 0 && (
         <>
           <div className="jar-labels__ready">
@@ -145,6 +159,7 @@ function JarLabelCard({ printed: { label, qrSvg } }: { printed: PrintedLabels })
       <p className="jar-label__net">{label.netQuantity}</p>
       <p className="jar-label__ingredients">{label.ingredients}</p>
       {label.allergens && <p className="jar-label__allergens">{label.allergens}</p>}
+      {label.nutrition && <NutritionFacts panel={label.nutrition} />}
       <div className="jar-label__foot">
         <div className="jar-label__facts">
           <p className="jar-label__storage">{label.storage}</p>
@@ -156,5 +171,30 @@ function JarLabelCard({ printed: { label, qrSvg } }: { printed: PrintedLabels })
         <div className="jar-label__qr" role="img" aria-label={`QR code: ${label.orderUrl}`} dangerouslySetInnerHTML={{ __html: qrSvg }} />
       </div>
     </article>
+  )
+}
+
+/** The Nutrition Facts panel, compact: a row per nutrient with its %DV, the sub-nutrients indented. */
+function NutritionFacts({ panel }: { panel: NutritionPanel }) {
+  return (
+    <section className="nutrition-facts" aria-label="Nutrition Facts" data-testid="nutrition-facts">
+      <p className="nutrition-facts__title">Nutrition Facts</p>
+      <p className="nutrition-facts__serving">
+        <span>Servings: {panel.servingsPerContainer}</span> <span>Serv. size {panel.servingSize}</span>
+      </p>
+      <p className="nutrition-facts__calories">
+        <span>Calories</span> <span>{panel.calories}</span>
+      </p>
+      <ul className="nutrition-facts__lines">
+        {panel.lines.map((line) => (
+          <li key={line.nutrient} className={line.indent ? 'nutrition-facts__sub' : undefined}>
+            <span>
+              {line.label} {line.amount}
+            </span>
+            {line.dailyValue && <span className="nutrition-facts__dv">{line.dailyValue} DV</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next'
 
+import { JsonLd } from '@/components/JsonLd'
 import { PageHero } from '@/components/PageHero'
 import { Section } from '@/components/Section'
 import { getGlobal, getSiteSettings } from '@/cachedGlobals'
+import { storefrontLabelFacts } from '@/features/admin/jarLabelRules'
+import { flavorFactsJsonLd } from '@/features/content/structuredData'
 import { getFlavorCards, getOpenWindows, getShop } from '@/features/ordering/cachedReads'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
 import { FEW_JARS_LEFT, fitsInBatch, type FlavorOption, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
@@ -78,8 +81,15 @@ export async function OrderPage({ quantity }: { quantity: number }) {
   const soldOut = isSoldOut(jarsLeft)
   const forSale = flavorsForSale(flavors, shop.flavorsLeft)
   const fewLeft = fewJarsLeft(forSale, jarsLeft)
+  // From the flavors already read for the cards: no query of their own.
+  const facts = Object.fromEntries(flavors.map((flavor) => [flavor.value, storefrontLabelFacts(flavor.label)]))
+  const factsJsonLd = flavorFactsJsonLd(
+    settings,
+    flavors.map((flavor) => ({ name: flavor.name, ...facts[flavor.value] })),
+  )
   return (
     <>
+      {factsJsonLd && <JsonLd data={factsJsonLd} />}
       <PageHero title={page.intro.title} description={page.intro.description} />
       <Section className="pt-4">
         {/* One tree whether sold out or not: the form stays mounted (and, without JavaScript, keeps
@@ -96,7 +106,7 @@ export async function OrderPage({ quantity }: { quantity: number }) {
             This batch: {shop.freshness}.
           </p>
         )}
-        {!soldOut && <FlavorCards flavors={forSale} />}
+        {!soldOut && <FlavorCards flavors={forSale} facts={facts} />}
         <OrderForm
           packages={packages}
           flavors={forSale.map(({ value, name, available, left }) => ({ value, name, available, left }))}

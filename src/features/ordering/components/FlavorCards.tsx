@@ -19,8 +19,14 @@ function FlavorPhoto({ photo, alt }: { photo: SizedPhoto; alt: string }) {
   )
 }
 
-/** "Our flavors": what each tastes like, its photo, and whether it is sold out. Server-rendered, no JavaScript. */
-export function FlavorCards({ flavors }: { flavors: readonly FlavorCard[] }) {
+/** A flavor's ingredient list and its allergens line as the page prints them, each null until the seller fills it in. */
+export type FlavorFacts = { ingredients: string | null; allergens: string | null }
+
+/**
+ * "Our flavors": what each tastes like, its photo, whether it is sold out, and its ingredients and
+ * allergens as its jar's label says them (`facts`, by flavor key). Server-rendered, no JavaScript.
+ */
+export function FlavorCards({ flavors, facts = {} }: { flavors: readonly FlavorCard[]; facts?: Readonly<Record<string, FlavorFacts>> }) {
   if (flavors.length === 0) return null
   return (
     <section aria-labelledby="our-flavors" className="mb-10">
@@ -39,6 +45,16 @@ export function FlavorCards({ flavors }: { flavors: readonly FlavorCard[] }) {
                   {!flavor.available && <span className="ml-2 rounded-full bg-plum-100 px-2 py-0.5 text-xs font-semibold text-plum-800">Sold out</span>}
                 </h3>
                 {flavor.description && <p className="mt-1 text-sm text-plum-900/80">{flavor.description}</p>}
+                {facts[flavor.value]?.ingredients && (
+                  <p className="mt-2 text-sm text-plum-900/80" data-testid="flavor-ingredients">
+                    <span className="font-semibold">Ingredients:</span> {facts[flavor.value].ingredients}
+                  </p>
+                )}
+                {facts[flavor.value]?.allergens && (
+                  <p className="mt-1 text-sm font-semibold text-plum-900" data-testid="flavor-allergens">
+                    {facts[flavor.value].allergens}
+                  </p>
+                )}
               </div>
             </li>
           )
