@@ -18,6 +18,7 @@ import * as migration_20261126_150854_push_subscriptions from './20261126_150854
 import * as migration_20261126_174818_stored_customers from './20261126_174818_stored_customers';
 import * as migration_20261128_173838_email_body_retention from './20261128_173838_email_body_retention';
 import * as migration_20261129_014936_supplier_lots from './20261129_014936_supplier_lots';
+import * as migration_20261129_023434_recalls from './20261129_023434_recalls';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261129_014936_supplier_lots.up,
     down: migration_20261129_014936_supplier_lots.down,
-    name: '20261129_014936_supplier_lots'
+    name: '20261129_014936_supplier_lots',
+  },
+  {
+    up: migration_20261129_023434_recalls.up,
+    down: migration_20261129_023434_recalls.down,
+    name: '20261129_023434_recalls'
   },
 ];
