@@ -65,6 +65,7 @@ test('a drill, then a real recall: the record, the e-mail, its confirmation and 
   const link = mail.text.match(/\/recall-notice\?notice=[\w.%-]+/)![0]
   const forged = await request.get(link.replace(/.(?=$)/, (last) => (last === 'A' ? 'B' : 'A')))
   expect(forged.status()).toBe(404)
+  expect((await request.post(`/recall-notice/confirm?notice=${encodeURIComponent(link.split('notice=')[1].replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')))}`)).status()).toBe(400)
   await page.goto(link)
   await screenshots(page, 'recall-notice-button')
   await page.getByRole('button', { name: 'I have read this notice' }).click()
@@ -81,6 +82,12 @@ test('a drill, then a real recall: the record, the e-mail, its confirmation and 
   await api('PATCH', `/api/orders/${docs[0].id}`, { status: 'confirmed' })
   await openAdminDocument(page, `/admin/collections/orders/${docs[0].id}`)
   await expect(page.getByTestId('order-held')).toContainText('HELD — recall')
+  await screenshots(page, 'recall-order-held')
+  // The record in Orders → Recalls: read-only but for its notes, and the way to its page.
+  const recallId = recordUrl.split('/').pop()
+  await openAdminDocument(page, `/admin/collections/recalls/${recallId}`)
+  await expect(page.getByRole('link', { name: /Open this recall’s record/ })).toHaveAttribute('href', `/admin/recall/${recallId}`)
+  await screenshots(page, 'recall-admin-record')
   await page.goto('/admin/prep')
   await expect(page.getByTestId('prep-held').first()).toBeVisible()
   await screenshots(page, 'recall-prep-held')

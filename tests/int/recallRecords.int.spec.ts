@@ -13,7 +13,7 @@ import { businessDay } from '@/shared/time'
 
 import { jarsLeftIn, openBatch } from '../helpers/batches'
 import { orderFormData, validOrderForm } from '../helpers/orders'
-import { adminAuthHeader, startPayload, type TestPayload } from '../helpers/payload'
+import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
 import { recipients, startSmtp, type TestSmtp } from '../helpers/smtp'
 
 const ADMIN = { email: 'recaller@example.com', password: 'correct-horse-battery' }
@@ -239,6 +239,43 @@ describe('a recall', () => {
     await app.payload.update({ collection: 'orders', id: placed.ned.id, data: { status: 'cancelled' }, context: quiet })
     expect(await jarsLeftIn(app.payload, recalled)).toEqual(before)
     expect(other.id).toBeDefined()
+  })
+})
+
+describe('a recall of one flavor', () => {
+  it('stops only that flavor of a batch counted per flavor, and the whole of a batch counted together', async () => {
+    const perFlavor = await openBatch(app.payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 10 } }, { code: 'B-FLAVOR' })
+    await online('fay', 'Fay Flavor', 'fay@example.com', ['peach-ginger'], '(313) 555-0310')
+    const flavorOf = (batch: Batch) => ({ kind: 'flavor', batch: String(batch.id), flavor: 'peach-ginger' }) as const
+    const first = await startRecall(app.payload, start({ scope: flavorOf(perFlavor) }))
+    expect(first.status).toBe('recorded')
+    expect(await jarsLeftIn(app.payload, perFlavor)).toEqual({ 'mixed-berry': 10, 'peach-ginger': 0 })
+
+    const together = await openBatch(app.payload, { jarsLeft: 10 }, { code: 'B-TOGETHER' })
+    await online('tess', 'Tess Together', 'tess@example.com', ['peach-ginger'], '(313) 555-0311')
+    const second = await startRecall(app.payload, start({ scope: flavorOf(together) }))
+    if (second.status !== 'recorded') throw new Error(second.problem)
+    expect(await jarsLeftIn(app.payload, together)).toBe(0)
+    expect((await findRecallRecord(app.payload, String(second.id)))?.recall.stopped).toBe('B-TOGETHER (all of it: its jars are counted together, not per flavor)')
+  })
+})
+
+describe('the records', () => {
+  it('are the admins’ to read and to add notes to; nobody else reads them, and nobody rewrites or deletes one', async () => {
+    const { docs } = await app.payload.find({ collection: 'recalls', where: { and: [{ kind: { equals: 'real' } }, { label: { equals: 'Batch B-RECALL' } }] }, limit: 1 })
+    const recall = docs[0]
+    for (const path of ['/recalls', '/recall-notices']) {
+      const read = await rest(app.config, 'GET', path)
+      expect([401, 403]).toContain(read.status)
+      expect(JSON.stringify(read.json)).not.toContain('Ann Able')
+    }
+    const edited = await rest(app.config, 'PATCH', `/recalls/${recall.id}`, { headers: admin, body: { label: 'Something else', emailed: 0, notes: 'Called Ned: jars thrown away.' } })
+    expect(edited.status).toBe(200)
+    const stored = await app.payload.findByID({ collection: 'recalls', id: recall.id, depth: 0 })
+    expect(stored).toMatchObject({ label: 'Batch B-RECALL', emailed: 4, notes: 'Called Ned: jars thrown away.' })
+    expect((await rest(app.config, 'DELETE', `/recalls/${recall.id}`, { headers: admin })).status).toBe(403)
+    expect((await rest(app.config, 'POST', '/recalls', { headers: admin, body: { label: 'x', kind: 'real', scope: 'x' } })).status).toBe(403)
+    expect((await rest(app.config, 'PATCH', `/recall-notices/${(await app.payload.find({ collection: 'recall-notices', limit: 1 })).docs[0].id}`, { headers: admin, body: { confirmedAt: new Date().toISOString() } })).status).toBe(403)
   })
 })
 
