@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterOrderByHand } from '@/features/admin/manualOrder'
 import { findPrepSheet } from '@/features/admin/prepSheet'
 import { submitOrder } from '@/features/ordering/service'
+import { applySellerAction } from '@/features/seller/service'
 import { confirmRecallNotice, earlierRecalls, findRecallRecord, startRecall, type StartRecall } from '@/features/recalls/recallRecords'
 import { recallEmailAbout } from '@/features/recalls/recordRules'
 import type { Batch, Order } from '@/payload-types'
@@ -231,9 +232,15 @@ describe('a recall', () => {
     expect(sheet.jars).toBe(0)
     expect(sheet.make).toEqual([])
 
+    // The daily screen's buttons do not move a held order on towards handing over.
+    const seller = (await app.payload.find({ collection: 'users', limit: 1 })).docs[0]
+    for (const action of ['ready', 'complete'] as const) expect(await applySellerAction(app.payload, seller, una.id, { action })).toEqual({ status: 'held', reference: una.reference })
+    expect((await app.payload.findByID({ collection: 'orders', id: una.id, depth: 0 })).status).toBe('confirmed')
+
     await expect(app.payload.update({ collection: 'orders', id: una.id, data: { heldByRecall: null }, context: quiet })).rejects.toThrow(/Say why/)
     const released = await app.payload.update({ collection: 'orders', id: una.id, data: { heldByRecall: null, recallReleaseNote: 'Made from the other sea moss: checked the label.' }, context: quiet })
     expect(released.heldByRecall ?? null).toBeNull()
+    expect(await applySellerAction(app.payload, seller, una.id, { action: 'ready' })).toEqual({ status: 'changed', reference: una.reference })
 
     const before = await jarsLeftIn(app.payload, recalled)
     await app.payload.update({ collection: 'orders', id: placed.ned.id, data: { status: 'cancelled' }, context: quiet })
