@@ -236,6 +236,8 @@ describe('a recall', () => {
     const seller = (await app.payload.find({ collection: 'users', limit: 1 })).docs[0]
     for (const action of ['ready', 'complete'] as const) expect(await applySellerAction(app.payload, seller, una.id, { action })).toEqual({ status: 'held', reference: una.reference })
     expect((await app.payload.findByID({ collection: 'orders', id: una.id, depth: 0 })).status).toBe('confirmed')
+    // Nor does the admin's save.
+    await expect(app.payload.update({ collection: 'orders', id: una.id, data: { status: 'completed' }, context: quiet })).rejects.toThrow(/HELD by a recall/)
 
     await expect(app.payload.update({ collection: 'orders', id: una.id, data: { heldByRecall: null }, context: quiet })).rejects.toThrow(/Say why/)
     const released = await app.payload.update({ collection: 'orders', id: una.id, data: { heldByRecall: null, recallReleaseNote: 'Made from the other sea moss: checked the label.' }, context: quiet })

@@ -44,3 +44,6 @@ export const NOTICE_STATE_LABELS: Record<NoticeState, string> = {
   failed: 'E-mail failed: call them',
   'no-email': 'No e-mail: call them',
 }
+
+/** The statuses an order a recall holds cannot move to (towards handing it over) until it is released. */
+export const NOT_WHILE_HELD: readonly string[] = ['ready', 'completed']

@@ -5,13 +5,13 @@ import type { Payload } from 'payload'
 import type { Order, User } from '@/payload-types'
 import { inTransaction, type UnitOfWork } from '@/platform/db/transactions'
 
+import { NOT_WHILE_HELD } from '@/features/recalls/recordRules'
+
 import { STATUS_STEPS } from './rules'
 import type { SellerActionInput } from './schema'
 
 export type SellerActionResult = { status: 'changed' | 'unchanged' | 'held'; reference: string } | { status: 'not-found' }
 
-/** What a recall's hold stops: moving the order on towards handing it over (confirming, cancelling and payment stay). */
-const HANDING_OVER: readonly SellerActionInput['action'][] = ['ready', 'complete']
 
 /** The cancel's reason, kept with the order (the admin shows its notes). */
 const withReason = (notes: string | null | undefined, reason: string) => [notes?.trim(), `Cancelled: ${reason}`].filter(Boolean).join('\n')
@@ -39,9 +39,9 @@ export async function applySellerAction(payload: Payload, user: User, orderId: n
       if (order.paymentStatus === 'paid') return unchanged
       data = { paymentStatus: 'paid', paymentMethod: input.method, paidAt: now.toISOString() }
     } else {
-      // A recall holds it: not handed over until released in the admin, with a note.
-      if (order.heldByRecall != null && HANDING_OVER.includes(input.action)) return { commit: false, value: { status: 'held', reference: order.reference ?? '' } }
       const step = STATUS_STEPS[input.action]
+      // A recall holds it: not handed over until released in the admin, with a note (the Orders hook refuses it too).
+      if (order.heldByRecall != null && NOT_WHILE_HELD.includes(step.to)) return { commit: false, value: { status: 'held', reference: order.reference ?? '' } }
       if (!(step.from as readonly string[]).includes(order.status)) return unchanged
       data = input.action === 'cancel' ? { status: step.to, notes: withReason(order.notes, input.reason) } : { status: step.to }
     }
