@@ -8,15 +8,22 @@ const api = adminRestFrom('198.51.100.52')
 
 test.describe.configure({ timeout: 150_000 })
 
+let recalledBatch: number | undefined
+
 test.afterAll(async () => {
-  // The recall stopped its batch: the files after this one find the shop selling as the seed left it.
+  // The recall stopped its batch and held its orders: the files after this one find the shop
+  // selling as the seed left it, and no held order on their prep sheet or daily screen.
   await sellWithoutLimit(api)
+  if (recalledBatch === undefined) return
+  const { docs } = await api('GET', `/api/orders?where[batch][equals]=${recalledBatch}&depth=0&limit=10`)
+  for (const order of docs as { id: number }[]) await api('PATCH', `/api/orders/${order.id}`, { status: 'cancelled' })
 })
 
 test('a drill, then a real recall: the record, the e-mail, its confirmation and the held order', async ({ page, request }) => {
   const code = `N-${String(Date.now()).slice(-6)}`
   const email = `nina.${code.toLowerCase()}@example.com`
   const batch = await addBatch(api, { code, jarsLeft: null })
+  recalledBatch = batch.id
 
   await loginToAdmin(page)
   for (const order of [

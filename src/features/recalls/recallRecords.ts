@@ -33,11 +33,15 @@ export type RecallCustomer = {
   references: string[]
 }
 
-/** The rows' customers, each with their orders' references; the newest order's name and phone, the first e-mail found. */
+/**
+ * The rows' customers (rows newest first: `NEWEST_FIRST`), each with their orders' references,
+ * oldest first; the newest order's name and phone, the newest e-mail given.
+ */
 export function recallCustomers(rows: readonly RecallRow[]): RecallCustomer[] {
   const contacts = rows.map((row) => ({ ...customerKeys(row), firstOrderId: String(row.id), row }))
   return groupContacts(contacts).map((group) => {
-    const orders = group.map((contact) => contact.row).sort((a, b) => (a.reference < b.reference ? 1 : -1))
+    // A group keeps the rows' order.
+    const orders = group.map((contact) => contact.row)
     const newest = orders[0]
     return {
       key: `customer-${group.map((contact) => contact.firstOrderId).sort()[0]}`,
