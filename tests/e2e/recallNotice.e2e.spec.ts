@@ -19,7 +19,7 @@ test.afterAll(async () => {
   for (const order of docs as { id: number }[]) await api('PATCH', `/api/orders/${order.id}`, { status: 'cancelled' })
 })
 
-test('a drill, then a real recall: the record, the e-mail, its confirmation and the held order', async ({ page, request }) => {
+test('a drill, then a real recall: the record, the e-mail, its confirmation and the held order', async ({ page, request, browser, baseURL }) => {
   const code = `N-${String(Date.now()).slice(-6)}`
   const email = `nina.${code.toLowerCase()}@example.com`
   const batch = await addBatch(api, { code, jarsLeft: null })
@@ -73,11 +73,15 @@ test('a drill, then a real recall: the record, the e-mail, its confirmation and 
   const forged = await request.get(link.replace(/.(?=$)/, (last) => (last === 'A' ? 'B' : 'A')))
   expect(forged.status()).toBe(404)
   expect((await request.post(`/recall-notice/confirm?notice=${encodeURIComponent(link.split('notice=')[1].replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')))}`)).status()).toBe(400)
-  await page.goto(link)
-  await screenshots(page, 'recall-notice-button')
-  await page.getByRole('button', { name: 'I have read this notice' }).click()
-  await expect(page.getByTestId('recall-confirmed')).toBeVisible()
-  await screenshots(page, 'recall-notice-thanks')
+  // Opened as a customer's mail app may open it: without JavaScript.
+  const customer = await browser.newContext({ javaScriptEnabled: false, baseURL })
+  const notice = await customer.newPage()
+  await notice.goto(link)
+  await screenshots(notice, 'recall-notice-button')
+  await notice.getByRole('button', { name: 'I have read this notice' }).click()
+  await expect(notice.getByTestId('recall-confirmed')).toBeVisible()
+  await screenshots(notice, 'recall-notice-thanks')
+  await customer.close()
 
   await page.goto(recordUrl)
   await expect(page.getByTestId('record-confirmed')).toHaveText('1')
