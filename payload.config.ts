@@ -11,6 +11,7 @@ import { EmailOutbox } from '@/collections/EmailOutbox'
 import { Batches } from '@/collections/Batches'
 import { RefillPlans } from '@/collections/RefillPlans'
 import { SupplierLots } from '@/collections/SupplierLots'
+import { RecallNotices, Recalls } from '@/collections/Recalls'
 import { Faqs } from '@/collections/Faqs'
 import { Flavors } from '@/collections/Flavors'
 import { FormSubmissions } from '@/collections/FormSubmissions'
@@ -29,7 +30,7 @@ import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
 import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
-import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW, RECALL_VIEW } from './src/features/admin/adminViews'
+import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW, RECALL_RECORD_VIEW, RECALL_VIEW } from './src/features/admin/adminViews'
 import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
 import { SELLER_PATHS } from './src/features/seller/paths'
 import { databaseAdapter } from './src/platform/db/database'
@@ -123,6 +124,12 @@ export default buildConfig({
           exact: true,
           meta: { title: 'Recall' },
         },
+        recallRecord: {
+          Component: '/features/recalls/components/RecallRecordView#RecallRecordView',
+          path: RECALL_RECORD_VIEW.path,
+          exact: true,
+          meta: { title: 'Recall record' },
+        },
         operations: {
           Component: '/features/admin/components/OperationsView#OperationsView',
           path: OPERATIONS_VIEW.path,
@@ -132,7 +139,7 @@ export default buildConfig({
       },
     },
   },
-  collections: [Orders, Customers, Flavors, Batches, SupplierLots, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions],
+  collections: [Orders, Customers, Flavors, Batches, SupplierLots, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions, Recalls, RecallNotices],
   // The seller's new-order notifications (features/seller/push); the exports plugin adds its own task.
   jobs: { tasks: [sendOrderPushTask] },
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers, Operations],

@@ -83,6 +83,8 @@ export interface Config {
     'push-subscriptions': PushSubscription;
     'email-outbox': EmailOutbox;
     'form-submissions': FormSubmission;
+    recalls: Recall;
+    'recall-notices': RecallNotice;
     exports: Export;
     imports: Import;
     'payload-kv': PayloadKv;
@@ -113,6 +115,8 @@ export interface Config {
     'push-subscriptions': PushSubscriptionsSelect<false> | PushSubscriptionsSelect<true>;
     'email-outbox': EmailOutboxSelect<false> | EmailOutboxSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
+    recalls: RecallsSelect<false> | RecallsSelect<true>;
+    'recall-notices': RecallNoticesSelect<false> | RecallNoticesSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -207,6 +211,11 @@ export interface Order {
    * New → Confirmed → Ready → Completed, or Cancelled. The customer gets an e-mail at each step (Content → E-mail templates).
    */
   status: 'new' | 'confirmed' | 'ready' | 'completed' | 'cancelled';
+  /**
+   * Its jars were recalled: do not hand it over. To release it, empty this and say why in the note below.
+   */
+  heldByRecall?: (number | null) | Recall;
+  recallReleaseNote?: string | null;
   source?: ('online' | 'text' | 'social' | 'in-person' | 'refill-plan') | null;
   paymentStatus?: ('unpaid' | 'paid') | null;
   paymentMethod?: ('cash' | 'venmo' | 'cashapp' | 'zelle' | 'other') | null;
@@ -251,6 +260,63 @@ export interface Order {
   statusToken?: string | null;
   createdAt: string;
   updatedAt: string;
+}
+/**
+ * Every recall and practice recall (drill) you ran, for your food-safety records. Start one from Admin → Recall.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recalls".
+ */
+export interface Recall {
+  id: number;
+  label: string;
+  kind: 'real' | 'drill';
+  startedBy?: (number | null) | User;
+  scope: string;
+  reason?: string | null;
+  customers?: number | null;
+  orders?: number | null;
+  jars?: number | null;
+  noEmail?: number | null;
+  findMs?: number | null;
+  emailed?: number | null;
+  heldOrders?: number | null;
+  stopped?: string | null;
+  subject?: string | null;
+  text?: string | null;
+  requestKey?: string | null;
+  /**
+   * Anything to keep with this recall: calls made, what the supplier said, what was thrown away.
+   */
+  notes?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+/**
+ * Passwords need at least 12 characters and must not be a commonly used one.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "users".
+ */
+export interface User {
+  id: number;
+  name?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'users';
 }
 /**
  * Each batch you make: when, its best-by day, and its jars. Orders take jars from the batch opened last; a batch opening later is announced on the order page. No batches: no limit.
@@ -620,32 +686,6 @@ export interface Faq {
   createdAt: string;
 }
 /**
- * Passwords need at least 12 characters and must not be a commonly used one.
- *
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "users".
- */
-export interface User {
-  id: number;
-  name?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'users';
-}
-/**
  * Phones and computers that get a notification for each new order. Turn it on from the daily screen on each device; delete a lost phone here.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -704,6 +744,22 @@ export interface FormSubmission {
   key: string;
   form: 'order' | 'review' | 'contact' | 'signup';
   recordId: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recall-notices".
+ */
+export interface RecallNotice {
+  id: number;
+  recall: number | Recall;
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  references?: string | null;
+  outboxEmail?: string | null;
+  confirmedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -961,6 +1017,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'form-submissions';
         value: number | FormSubmission;
+      } | null)
+    | ({
+        relationTo: 'recalls';
+        value: number | Recall;
+      } | null)
+    | ({
+        relationTo: 'recall-notices';
+        value: number | RecallNotice;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1011,6 +1075,8 @@ export interface PayloadMigration {
 export interface OrdersSelect<T extends boolean = true> {
   reference?: T;
   status?: T;
+  heldByRecall?: T;
+  recallReleaseNote?: T;
   source?: T;
   paymentStatus?: T;
   paymentMethod?: T;
@@ -1351,6 +1417,46 @@ export interface FormSubmissionsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recalls_select".
+ */
+export interface RecallsSelect<T extends boolean = true> {
+  label?: T;
+  kind?: T;
+  startedBy?: T;
+  scope?: T;
+  reason?: T;
+  customers?: T;
+  orders?: T;
+  jars?: T;
+  noEmail?: T;
+  findMs?: T;
+  emailed?: T;
+  heldOrders?: T;
+  stopped?: T;
+  subject?: T;
+  text?: T;
+  requestKey?: T;
+  notes?: T;
+  createdAt?: T;
+  updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "recall-notices_select".
+ */
+export interface RecallNoticesSelect<T extends boolean = true> {
+  recall?: T;
+  name?: T;
+  email?: T;
+  phone?: T;
+  references?: T;
+  outboxEmail?: T;
+  confirmedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports_select".
  */
 export interface ExportsSelect<T extends boolean = true> {
@@ -1666,7 +1772,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
      */
     body: string;
   };
@@ -1674,7 +1780,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
      */
     body: string;
   };
@@ -1682,7 +1788,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
      */
     body: string;
   };
@@ -1690,7 +1796,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
      */
     body: string;
   };
@@ -1698,7 +1804,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
      */
     body: string;
   };
@@ -1706,7 +1812,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
      */
     body: string;
   };
@@ -1714,7 +1820,7 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
      */
     body: string;
     /**
@@ -1726,7 +1832,14 @@ export interface EmailTemplate {
     enabled?: boolean | null;
     subject: string;
     /**
-     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code}
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
+     */
+    body: string;
+  };
+  recall: {
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
      */
     body: string;
   };
@@ -2100,6 +2213,12 @@ export interface EmailTemplatesSelect<T extends boolean = true> {
         subject?: T;
         body?: T;
       };
+  recall?:
+    | T
+    | {
+        subject?: T;
+        body?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -2368,6 +2487,8 @@ export interface TaskCreateCollectionExport {
       | 'push-subscriptions'
       | 'email-outbox'
       | 'form-submissions'
+      | 'recalls'
+      | 'recall-notices'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

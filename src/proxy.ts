@@ -13,7 +13,7 @@ const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('
 const isAdmin = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
 const isSellerScreen = (pathname: string) => pathname === '/seller' || pathname.startsWith('/seller/')
 const isRenderedPerRequest = (pathname: string) =>
-  pathname.startsWith('/order/status/') || pathname.startsWith('/refills/') || pathname === '/unsubscribe' || isAdmin(pathname) || isSellerScreen(pathname)
+  pathname.startsWith('/order/status/') || pathname.startsWith('/refills/') || pathname === '/unsubscribe' || pathname === '/recall-notice' || isAdmin(pathname) || isSellerScreen(pathname)
 
 /**
  * A form posted without JavaScript to a cached page: the answer is that page rendered again with
@@ -68,6 +68,7 @@ export const config = {
     '/order/status/:path*',
     '/refills/:path*',
     '/unsubscribe',
+    '/recall-notice',
     // Anywhere, an address Next would answer with a 500: a '%' not followed by two hex digits or
     // starting a non-ASCII byte (the only encodings that can fail to decode). A plain page view
     // matches none.

@@ -10,7 +10,8 @@ const placeholderHelp = `Placeholders: ${Object.keys(PLACEHOLDERS)
 function templateFields(kind: MessageKind): Field[] {
   const fallback = DEFAULT_TEMPLATES[kind]
   return [
-    { name: 'enabled', label: 'Send this e-mail', type: 'checkbox', defaultValue: true },
+    // A recall notice is the law's notice: it cannot be switched off.
+    ...(kind === 'recall' ? [] : [{ name: 'enabled', label: 'Send this e-mail', type: 'checkbox', defaultValue: true } satisfies Field]),
     { name: 'subject', label: 'Subject', type: 'text', required: true, maxLength: 200, defaultValue: fallback.subject },
     { name: 'body', label: 'Message', type: 'textarea', required: true, maxLength: 5000, defaultValue: fallback.body, admin: { rows: 10, description: placeholderHelp } },
     ...(kind === 'refill'

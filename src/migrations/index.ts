@@ -19,6 +19,7 @@ import * as migration_20261126_174818_stored_customers from './20261126_174818_s
 import * as migration_20261128_173838_email_body_retention from './20261128_173838_email_body_retention';
 import * as migration_20261129_014936_supplier_lots from './20261129_014936_supplier_lots';
 import * as migration_20261129_023145_label_facts from './20261129_023145_label_facts';
+import * as migration_20261129_023434_recalls from './20261129_023434_recalls';
 
 export const migrations = [
   {
@@ -124,6 +125,11 @@ export const migrations = [
   {
     up: migration_20261129_023145_label_facts.up,
     down: migration_20261129_023145_label_facts.down,
-    name: '20261129_023145_label_facts'
+    name: '20261129_023145_label_facts',
+  },
+  {
+    up: migration_20261129_023434_recalls.up,
+    down: migration_20261129_023434_recalls.down,
+    name: '20261129_023434_recalls'
   },
 ];

@@ -11,8 +11,11 @@ export type TestSmtp = {
   close: () => Promise<void>
 }
 
-/** An in-process SMTP server on 127.0.0.1 that keeps every message it receives, parsed. */
-export async function startSmtp(port = 0, options: { delayMs?: number } = {}): Promise<TestSmtp> {
+/**
+ * An in-process SMTP server on 127.0.0.1 that keeps every message it receives, parsed.
+ * `refuse`: recipients it answers 550 for, as a mail server does for an address it does not have.
+ */
+export async function startSmtp(port = 0, options: { delayMs?: number; refuse?: (address: string) => boolean } = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -21,6 +24,13 @@ export async function startSmtp(port = 0, options: { delayMs?: number } = {}): P
     // Closed, it hangs up on the site's pooled connections soon, as a stopped mail server does,
     // rather than waiting for the site to let them go (15 s of every test file's end otherwise).
     closeTimeout: 200,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address.toLowerCase())) {
+        const refused = Object.assign(new Error(`5.1.1 <${address.address}>: no such mailbox`), { responseCode: 550 })
+        return callback(refused)
+      }
+      callback()
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         // `delayMs` makes a slow server: the message is stored, the answer comes late.

@@ -7,6 +7,7 @@ import { recallCsvEndpoint } from '@/features/recalls/recallCsv'
 
 import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
 import { keepCustomers, keepCustomersAfterDelete } from './hooks/keepCustomers'
+import { releaseHoldWithNote } from './hooks/releaseHoldWithNote'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { retakeOnRestore } from './hooks/retakeOnRestore'
 import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
@@ -44,7 +45,7 @@ export const Orders: CollectionConfig = {
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
   hooks: {
-    beforeChange: [returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
+    beforeChange: [releaseHoldWithNote, returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
     afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers],
     afterDelete: [expireOpenWindowsAfterDelete, keepCustomersAfterDelete],
   },
@@ -87,6 +88,27 @@ export const Orders: CollectionConfig = {
       admin: { description: 'New → Confirmed → Ready → Completed, or Cancelled. The customer gets an e-mail at each step (Content → E-mail templates).' },
     },
     {
+      name: 'heldByRecall',
+      label: 'HELD — recall',
+      type: 'relationship',
+      relationTo: 'recalls',
+      index: true,
+      // Set by a real recall (features/recalls/recallRecords.ts), in its transaction; the seller
+      // releases the order by emptying it, with a note (hooks/releaseHoldWithNote.ts).
+      access: { create: serviceOnly },
+      admin: {
+        position: 'sidebar',
+        condition: (data) => Boolean(data?.heldByRecall || data?.recallReleaseNote),
+        description: 'Its jars were recalled: do not hand it over. To release it, empty this and say why in the note below.',
+      },
+    },
+    {
+      name: 'recallReleaseNote',
+      label: 'Released from the recall because',
+      type: 'textarea',
+      admin: { position: 'sidebar', condition: (data) => Boolean(data?.heldByRecall || data?.recallReleaseNote) },
+    },
+    {
       name: 'source',
       label: 'Came in by',
       type: 'select',
@@ -109,6 +131,12 @@ export const Orders: CollectionConfig = {
         { name: 'paymentMethod', label: 'Paid with', type: 'select', options: [...PAYMENT_METHODS] },
         { name: 'paidAt', label: 'Paid on', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
       ],
+    },
+    {
+      name: 'held',
+      type: 'ui',
+      // A recall's hold, unmissable above everything else (features/recalls).
+      admin: { components: { Field: '/features/recalls/components/HeldByRecall#HeldByRecall' }, disableListColumn: true },
     },
     {
       name: 'summary',

@@ -27,3 +27,6 @@ export const RECALL_CSV_PATH = '/recall.csv'
 
 /** Recall: every order that took jars from a batch, a flavor of it, some days' batches or a supplier's lot, and its CSV. */
 export const RECALL_VIEW = { path: '/recall', url: '/admin/recall', csvUrl: `/api/orders${RECALL_CSV_PATH}` } as const
+
+/** A recall's record: who was told, whose e-mail failed, who confirmed (`features/recalls/components/RecallRecordView.tsx`). */
+export const RECALL_RECORD_VIEW = { path: '/recall/:id', url: (id: number | string) => `/admin/recall/${encodeURIComponent(String(id))}` } as const

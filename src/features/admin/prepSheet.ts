@@ -49,6 +49,7 @@ export const PREP_ORDER_SELECT = {
   paymentStatus: true,
   batch: true,
   source: true,
+  heldByRecall: true,
 } as const
 
 export type PrepOrder = Pick<Order, 'id' | keyof typeof PREP_ORDER_SELECT>
@@ -56,6 +57,9 @@ export type PrepOrder = Pick<Order, 'id' | keyof typeof PREP_ORDER_SELECT>
 /** Statuses of an order with no booked time that is still to be made and handed over. */
 const OPEN_WITHOUT_WINDOW: Order['status'][] = ['confirmed', 'ready']
 const CANCELLED: Order['status'] = 'cancelled'
+
+/** The mark of an order a recall holds, on the prep sheet, its CSV and the daily screen. */
+export const HELD_MARK = 'HELD — recall'
 
 /** One pickup or delivery on the sheet. */
 export type PrepStop = {
@@ -87,6 +91,8 @@ export type PrepStop = {
   batch: string | null
   /** Made by a refill plan: the same customer comes back every few weeks. */
   refill: boolean
+  /** Held by a recall: listed, marked, never handed over nor counted in what to make, hand over or collect. */
+  held: boolean
 }
 
 export type PrepSheet = {
@@ -133,7 +139,9 @@ function onSheetOf(day: string): (order: SheetRuleFields) => boolean {
   }
 }
 
-const owed = (order: PrepOrder) => (order.paymentStatus === 'paid' ? 0 : order.totalPrice)
+/** A held order is not handed over, so nothing is collected for it (it is settled with the customer by hand). */
+const owed = (order: PrepOrder) => (order.paymentStatus === 'paid' || isHeld(order) ? 0 : order.totalPrice)
+const isHeld = (order: Pick<PrepOrder, 'heldByRecall'>) => order.heldByRecall != null
 
 /** 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market' → '10:00 AM–2:00 PM · Eastern Market' (see `windowLabel`). */
 function withoutDay(label: string): string {
@@ -163,6 +171,7 @@ export function prepStop(order: PrepOrder, batchCodes: ReadonlyMap<string, strin
     toCollect: owed(order),
     batch: batchId == null ? null : (batchCodes.get(String(batchId)) ?? null),
     refill: order.source === 'refill-plan',
+    held: isHeld(order),
   }
 }
 
@@ -184,14 +193,15 @@ export function prepSheetFrom(orders: readonly PrepOrder[], day: string, batchCo
   const stopOf = (order: PrepOrder) => prepStop(order, batchCodes)
   const onSheet = orders.filter(onSheetOf(day)).sort(inRouteOrder)
   const make = new Map<string, number>()
-  for (const order of onSheet) {
+  const toHandOver = onSheet.filter((order) => !isHeld(order))
+  for (const order of toHandOver) {
     for (const { flavor, jars } of flavorCounts(orderedFlavors(order))) make.set(flavor, (make.get(flavor) ?? 0) + jars)
   }
   return {
     day,
     dayLabel: dayLabel(day),
     make: [...make].map(([flavor, jars]) => ({ flavor, jars })).sort((a, b) => b.jars - a.jars || a.flavor.localeCompare(b.flavor)),
-    jars: onSheet.reduce((sum, order) => sum + order.quantity, 0),
+    jars: toHandOver.reduce((sum, order) => sum + order.quantity, 0),
     pickups: onSheet.filter((order) => order.deliveryMethod === 'pickup').map(stopOf),
     deliveries: onSheet.filter((order) => order.deliveryMethod === 'delivery').map(stopOf),
     toCollect: onSheet.reduce((sum, order) => sum + owed(order), 0),
@@ -288,8 +298,8 @@ export async function defaultPrepDay(payload: Payload, now = new Date(), req?: P
 
 /** The sheet as one CSV table: a 'Make' row per flavor, then the pickups and the deliveries. */
 export function prepSheetCsv(sheet: PrepSheet): string {
-  const header = ['Section', 'Time', 'Order', 'Name', 'Phone', 'Jars', 'Flavors', 'Batch', 'Address', 'Map', 'Notes', 'To collect ($)', 'Status', 'Came in by']
-  const made = sheet.make.map(({ flavor, jars }) => ['Make', '', '', '', '', jars, flavor, '', '', '', '', '', '', ''])
+  const header = ['Section', 'Time', 'Order', 'Name', 'Phone', 'Jars', 'Flavors', 'Batch', 'Address', 'Map', 'Notes', 'To collect ($)', 'Status', 'Came in by', 'Held']
+  const made = sheet.make.map(({ flavor, jars }) => ['Make', '', '', '', '', jars, flavor, '', '', '', '', '', '', '', ''])
   const stops = (method: PrepOrder['deliveryMethod'], list: PrepStop[]) =>
     list.map((entry) => {
       const delivery = method === 'delivery'
@@ -308,6 +318,7 @@ export function prepSheetCsv(sheet: PrepSheet): string {
         entry.toCollect,
         entry.status,
         entry.refill ? labelOf(ORDER_SOURCES, 'refill-plan') : '',
+        entry.held ? HELD_MARK : '',
       ]
     })
   return csvText(header, [...made, ...stops('pickup', sheet.pickups), ...stops('delivery', sheet.deliveries)])

@@ -8,11 +8,11 @@ import { siteUrl } from '@/platform/config/siteUrl'
 
 /**
  * Links in customers' e-mails that act without a login: the review link of an order (a verified
- * buyer's review) and the unsubscribe link of an address. Each carries an HMAC of what it names,
+ * buyer's review), the unsubscribe link of an address and a recall notice's "I have read it" link. Each carries an HMAC of what it names,
  * keyed by the server's secret, so nobody can make one for another order or address.
  */
 
-type Purpose = 'review' | 'unsubscribe'
+type Purpose = 'review' | 'unsubscribe' | 'recall'
 
 function signature(payload: Payload, purpose: Purpose, value: string): string {
   return createHmac('sha256', payload.secret).update(`${purpose}:${value}`).digest('base64url').slice(0, 32)
@@ -45,4 +45,19 @@ export function unsubscribeLink(payload: Payload, email: string): string {
 
 export function isUnsubscribeKey(payload: Payload, email: unknown, key: unknown): email is string {
   return typeof email === 'string' && typeof key === 'string' && email.length <= 254 && matches(payload, 'unsubscribe', email.trim().toLowerCase(), key)
+}
+
+/** Where a recall notice's "I have read this notice" link leads (`app/(frontend)/recall-notice`). */
+export const RECALL_NOTICE_PATH = '/recall-notice'
+
+/** The link of one customer's recall notice (`recall-notices` record): `/recall-notice?notice=<id>.<signature>`. */
+export function recallNoticeLink(payload: Payload, noticeId: number | string): string {
+  return `${siteUrl()}${RECALL_NOTICE_PATH}?${new URLSearchParams({ notice: `${noticeId}.${signature(payload, 'recall', String(noticeId))}` })}`
+}
+
+/** The recall notice a link's key names, when its signature holds. */
+export function noticeFromRecallKey(payload: Payload, key: unknown): string | null {
+  if (typeof key !== 'string' || key.length > 80) return null
+  const [id, given] = key.split('.')
+  return id && given && /^\w+$/.test(id) && matches(payload, 'recall', id, given) ? id : null
 }

@@ -4,10 +4,14 @@
  * wording and stand in for anything the seller left empty.
  */
 
-export const MESSAGE_KINDS = ['received', 'confirmed', 'ready', 'completed', 'cancelled', 'reminder', 'refill', 'welcome'] as const
+export const MESSAGE_KINDS = ['received', 'confirmed', 'ready', 'completed', 'cancelled', 'reminder', 'refill', 'welcome', 'recall'] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 
-/** Order messages follow the order's status; the others are marketing and honour unsubscribes. */
+/**
+ * Order messages follow the order's status; the others are marketing and honour unsubscribes. A
+ * recall notice is neither: the law's notice, sent to every affected customer (unsubscribed too),
+ * never switched off.
+ */
 export const MARKETING_KINDS: readonly MessageKind[] = ['refill', 'welcome']
 
 export const MESSAGE_LABELS: Record<MessageKind, { label: string; when: string }> = {
@@ -19,6 +23,10 @@ export const MESSAGE_LABELS: Record<MessageKind, { label: string; when: string }
   reminder: { label: 'Day-before reminder', when: 'Sent the day before a booked pickup or delivery time, once.' },
   refill: { label: 'Refill reminder', when: 'Sent once, some days after a completed order, to customers who asked for it.' },
   welcome: { label: 'Welcome (e-mail list)', when: 'Sent when someone joins the e-mail list, with their discount code.' },
+  recall: {
+    label: 'Recall notice',
+    when: 'Sent to every customer of a recall when you press "E-mail these customers" in Admin → Recall, also to those who unsubscribed: it is the food-safety notice, not marketing. A link to confirm they read it is added below.',
+  },
 }
 
 /** What a placeholder stands for; `{name}` in a subject or body is replaced by the customer's name. */
@@ -38,6 +46,10 @@ export const PLACEHOLDERS = {
   reviewLink: 'The review form, with their name filled in (completed orders)',
   orderAgainLink: 'The order form with the same package and flavors (refill reminder)',
   code: 'The discount code (welcome e-mail)',
+  recalled: 'What is recalled: the batch code(s), and the flavor (recall notice)',
+  references: "The customer's order numbers that had those jars (recall notice)",
+  reason: 'Why it is recalled, as you type it when you start the recall (recall notice)',
+  contact: 'How to reach you: your phone and e-mail (recall notice)',
 } as const
 export type Placeholder = keyof typeof PLACEHOLDERS
 
@@ -84,6 +96,12 @@ export const DEFAULT_TEMPLATES: Record<MessageKind, MessageTemplate & { refillAf
     enabled: true,
     subject: 'Your 25% off code: {code}',
     body: 'Hi {name},\n\nThank you for joining the {business} e-mail list! Here is your first-order discount code:\n\n    {code}',
+  },
+  recall: {
+    enabled: true,
+    subject: 'Recall notice from {business}: {recalled}',
+    body:
+      'Hi {name},\n\nThis is a food-safety recall notice. {business} is recalling the {product} of {recalled}, and your order {references} had jars of it.\n\nWhy: {reason}\n\nPlease do not eat it. Throw the jars away, or keep them in the fridge for us to collect; we will refund or replace them, whichever you prefer.\n\nQuestions, or to tell us someone felt unwell: {contact}.\n\nWe are sorry for the trouble.',
   },
 }
 

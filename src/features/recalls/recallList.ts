@@ -213,9 +213,10 @@ export async function recallTotals(payload: Payload, target: RecallTarget): Prom
 }
 
 /**
- * The rows of a recall in the seller's sort: one page of them (`page`, from 1), or all (the CSV).
+ * The rows of a recall in the seller's sort: one page of them (`page`, from 1), or all (the CSV,
+ * and a recall being recorded, in its transaction: `req`).
  */
-export async function recallRows(payload: Payload, target: RecallTarget, sort: RecallSort, page?: number): Promise<RecallRow[]> {
+export async function recallRows(payload: Payload, target: RecallTarget, sort: RecallSort, page?: number, req?: Pick<PayloadRequest, 'transactionID'>): Promise<RecallRow[]> {
   if (target.batches.length === 0) return []
   const limit = page ? { limit: RECALL_ROWS_PER_PAGE, offset: (page - 1) * RECALL_ROWS_PER_PAGE } : undefined
   const codes = new Map(target.batches.map((batch) => [String(batch.id), batch.code]))
@@ -272,7 +273,7 @@ export async function recallRows(payload: Payload, target: RecallTarget, sort: R
         createdAt: isoDate(createdAt),
       })) as unknown as RowOrder[]
     },
-  })
+  }, req)
   return orders.map((order) => recallRow(order, codes))
 }
 

@@ -48,7 +48,8 @@ function dayPlan(sheet: PrepSheet, keep: (stop: PrepStop) => boolean = () => tru
   return {
     day: sheet.day,
     dayLabel: sheet.dayLabel,
-    jars: all.reduce((sum, stop) => sum + stop.quantity, 0),
+    // A recall's held orders are shown, marked, but are not handed over: not counted.
+    jars: all.reduce((sum, stop) => sum + (stop.held ? 0 : stop.quantity), 0),
     pickups: byPlace(pickups),
     deliveries: deliveries.map((stop) => card(stop, true)),
     toCollect: all.reduce((sum, stop) => sum + stop.toCollect, 0),

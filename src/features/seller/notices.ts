@@ -26,6 +26,8 @@ export const sellerNotices = {
   added: (reference: string) => `${reference} added.`,
   /** The order had moved on before this tap (a double tap, another phone, the admin): nothing was applied twice. */
   unchanged: (reference: string) => `${reference} had already changed: nothing was done twice.`,
+  /** A recall holds the order: its jars are not handed over. */
+  held: (reference: string) => `${reference} is HELD by a recall: not handed over. Release it on the order in the admin, with a note, first.`,
   notFound: 'That order no longer exists.',
   otherSite: 'Changes are only saved from this site’s own pages. Open the daily screen again and retry.',
   notAnAdmin: 'Only the seller’s admins can use the daily screen.',
@@ -50,6 +52,8 @@ export function noticeFrom(query: Record<string, string | string[] | undefined>)
   if (done.success && order.success) return sellerNotices.done(done.data, order.data, one('method'))
   const added = reference.safeParse(one('added'))
   if (added.success) return sellerNotices.added(added.data)
+  const held = reference.safeParse(one('held'))
+  if (held.success) return sellerNotices.held(held.data)
   const unchanged = reference.safeParse(one('unchanged'))
   return unchanged.success ? sellerNotices.unchanged(unchanged.data) : null
 }

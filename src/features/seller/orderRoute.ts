@@ -53,6 +53,7 @@ export async function postSellerAction(request: Request, orderId: string): Promi
     const result = await applySellerAction(payload, check.user, /^\d+$/.test(orderId) ? Number(orderId) : orderId, parsed.data)
     if (result.status === 'not-found') return refused(404, sellerNotices.notFound)
     if (result.status === 'unchanged') return backTo(back, { unchanged: result.reference })
+    if (result.status === 'held') return backTo(back, { held: result.reference })
     return backTo(back, { done: parsed.data.action, order: result.reference, ...(parsed.data.action === 'paid' ? { method: parsed.data.method } : {}) })
   } catch (error) {
     await logFailure(`[seller] ${parsed.data.action} of order ${orderId} failed`, error)

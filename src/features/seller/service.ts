@@ -5,10 +5,13 @@ import type { Payload } from 'payload'
 import type { Order, User } from '@/payload-types'
 import { inTransaction, type UnitOfWork } from '@/platform/db/transactions'
 
+import { NOT_WHILE_HELD } from '@/features/recalls/recordRules'
+
 import { STATUS_STEPS } from './rules'
 import type { SellerActionInput } from './schema'
 
-export type SellerActionResult = { status: 'changed' | 'unchanged'; reference: string } | { status: 'not-found' }
+export type SellerActionResult = { status: 'changed' | 'unchanged' | 'held'; reference: string } | { status: 'not-found' }
+
 
 /** The cancel's reason, kept with the order (the admin shows its notes). */
 const withReason = (notes: string | null | undefined, reason: string) => [notes?.trim(), `Cancelled: ${reason}`].filter(Boolean).join('\n')
@@ -37,6 +40,8 @@ export async function applySellerAction(payload: Payload, user: User, orderId: n
       data = { paymentStatus: 'paid', paymentMethod: input.method, paidAt: now.toISOString() }
     } else {
       const step = STATUS_STEPS[input.action]
+      // A recall holds it: not handed over until released in the admin, with a note (the Orders hook refuses it too).
+      if (order.heldByRecall != null && NOT_WHILE_HELD.includes(step.to)) return { commit: false, value: { status: 'held', reference: order.reference ?? '' } }
       if (!(step.from as readonly string[]).includes(order.status)) return unchanged
       data = input.action === 'cancel' ? { status: step.to, notes: withReason(order.notes, input.reason) } : { status: step.to }
     }

@@ -1,3 +1,4 @@
+import { HeldByRecall as HeldByRecall_bb5f9faa140615d1f11090b266622878 } from '../../../features/recalls/components/HeldByRecall'
 import { OrderOverview as OrderOverview_d5bc03130a6f83a6a6540a8620af78cf } from '../../../features/ordering/admin/OrderOverview'
 import { FlavorsCell as FlavorsCell_2c03f20d830635a279fd175a5291a706 } from '../../../features/ordering/admin/FlavorsCell'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -14,6 +15,7 @@ import { ContactMessageQuickFilters as ContactMessageQuickFilters_62f48f378665f9
 import { RatingCell as RatingCell_bf4ef8de413413e949050bd27c1e308a } from '../../../features/reviews/admin/RatingCell'
 import { ReviewQuickFilters as ReviewQuickFilters_62f48f378665f968a54a55a4adb1dbdc } from '../../../features/admin/components/QuickFilters'
 import { ReviewBulkActions as ReviewBulkActions_b289780c8f11a5c18720df86ae2a8c0f } from '../../../features/reviews/admin/ReviewBulkActions'
+import { RecallRecordLink as RecallRecordLink_931ecc6b95b973d44abeee0175df43d8 } from '../../../features/recalls/components/RecallRecordLink'
 import { ExportStatus as ExportStatus_ec4c41667110e328b9dae796420c3eea } from '../../../features/admin/components/ExportStatus.client'
 import { FormatField as FormatField_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { Page as Page_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -40,11 +42,13 @@ import { AddOrderView as AddOrderView_8cdf24cf1497a02f641a22fceca5c510 } from '.
 import { PrepSheetView as PrepSheetView_caa12c2e13fc1e08c2ff2f347bbcbfc9 } from '../../../features/admin/components/PrepSheetView'
 import { JarLabelsView as JarLabelsView_7cf1fd10426826befd8cb531bb4efe76 } from '../../../features/admin/components/JarLabelsView'
 import { RecallView as RecallView_9a13e0170c3bd5ae962244bb09450ea1 } from '../../../features/recalls/components/RecallView'
+import { RecallRecordView as RecallRecordView_63c0602816c429f643d99c879cb88676 } from '../../../features/recalls/components/RecallRecordView'
 import { OperationsView as OperationsView_9da16858b4d101f2038110c9244c2952 } from '../../../features/admin/components/OperationsView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "/features/recalls/components/HeldByRecall#HeldByRecall": HeldByRecall_bb5f9faa140615d1f11090b266622878,
   "/features/ordering/admin/OrderOverview#OrderOverview": OrderOverview_d5bc03130a6f83a6a6540a8620af78cf,
   "/features/ordering/admin/FlavorsCell#FlavorsCell": FlavorsCell_2c03f20d830635a279fd175a5291a706,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,
@@ -61,6 +65,7 @@ export const importMap = {
   "/features/reviews/admin/RatingCell#RatingCell": RatingCell_bf4ef8de413413e949050bd27c1e308a,
   "/features/admin/components/QuickFilters#ReviewQuickFilters": ReviewQuickFilters_62f48f378665f968a54a55a4adb1dbdc,
   "/features/reviews/admin/ReviewBulkActions#ReviewBulkActions": ReviewBulkActions_b289780c8f11a5c18720df86ae2a8c0f,
+  "/features/recalls/components/RecallRecordLink#RecallRecordLink": RecallRecordLink_931ecc6b95b973d44abeee0175df43d8,
   "/features/admin/components/ExportStatus.client#ExportStatus": ExportStatus_ec4c41667110e328b9dae796420c3eea,
   "@payloadcms/plugin-import-export/rsc#FormatField": FormatField_cdf7e044479f899a31f804427d568b36,
   "@payloadcms/plugin-import-export/rsc#Page": Page_cdf7e044479f899a31f804427d568b36,
@@ -87,6 +92,7 @@ export const importMap = {
   "/features/admin/components/PrepSheetView#PrepSheetView": PrepSheetView_caa12c2e13fc1e08c2ff2f347bbcbfc9,
   "/features/admin/components/JarLabelsView#JarLabelsView": JarLabelsView_7cf1fd10426826befd8cb531bb4efe76,
   "/features/recalls/components/RecallView#RecallView": RecallView_9a13e0170c3bd5ae962244bb09450ea1,
+  "/features/recalls/components/RecallRecordView#RecallRecordView": RecallRecordView_63c0602816c429f643d99c879cb88676,
   "/features/admin/components/OperationsView#OperationsView": OperationsView_9da16858b4d101f2038110c9244c2952,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -1,7 +1,7 @@
 import type { AdminViewServerProps } from 'payload'
 
 import { orderAdminUrl, PREP_SHEET_VIEW, prepSheetUrl } from '@/features/admin/adminViews'
-import { defaultPrepDay, findPrepSheet, type PrepStop } from '@/features/admin/prepSheet'
+import { defaultPrepDay, findPrepSheet, HELD_MARK, type PrepStop } from '@/features/admin/prepSheet'
 import { telHref } from '@/features/contact/contactLinks'
 import { windowRules } from '@/features/ordering/shop'
 import { dollars, jarsText } from '@/features/ordering/wording'
@@ -115,9 +115,14 @@ function StopTable({ stops, delivery }: { stops: PrepStop[]; delivery: boolean }
       </thead>
       <tbody>
         {stops.map((stop) => (
-          <tr key={stop.id} data-testid="prep-stop">
+          <tr key={stop.id} data-testid="prep-stop" className={stop.held ? 'prep-sheet__held' : undefined}>
             <td data-label="Time" data-wide>{stop.time ?? 'Arrange by text'}</td>
             <th scope="row" data-label="Customer">
+              {stop.held && (
+                <strong className="prep-sheet__held-mark" data-testid="prep-held">
+                  {HELD_MARK}: do not hand over
+                </strong>
+              )}
               <a href={orderAdminUrl(stop.id)}>{stop.fullName}</a>
               <span className="prep-sheet__sub">
                 {stop.reference} · <a href={telHref(stop.phone)}>{stop.phone}</a>
@@ -138,7 +143,7 @@ function StopTable({ stops, delivery }: { stops: PrepStop[]; delivery: boolean }
               {stop.batch && <span className="prep-sheet__batch"> · {stop.batch}</span>}
             </td>
             {delivery && <td data-label="Notes" data-wide>{stop.notes || '—'}</td>}
-            <td data-label="Collect">{stop.toCollect > 0 ? dollars(stop.toCollect) : 'Paid'}</td>
+            <td data-label="Collect">{stop.held ? 'Held' : stop.toCollect > 0 ? dollars(stop.toCollect) : 'Paid'}</td>
           </tr>
         ))}
       </tbody>

@@ -22,6 +22,10 @@ const SAMPLE: Record<Placeholder, string> = {
   reviewLink: 'https://example.com/reviews?name=Dana+Tester&order=…',
   orderAgainLink: 'https://example.com/order?again=…',
   code: 'SEAMOSS-7Q2K',
+  recalled: 'batch B-1205',
+  references: 'SM-1042',
+  reason: 'Our sea moss supplier recalled the lot this batch was made from.',
+  contact: 'text or call (313) 555-0100, or e-mail hello@example.com',
 }
 
 /** Below each template: the subject and message filled with sample values, updated as the seller types. */
@@ -42,7 +46,7 @@ export function TemplatePreview({ kind }: { kind: MessageKind }) {
         <strong>Subject:</strong> {fillTemplate(subject, SAMPLE)}
       </p>
       <pre className="template-preview__body">{fillTemplate(body, SAMPLE)}</pre>
-      <p className="template-preview__note">The order details and links are added below the message; the refill and welcome e-mails end with an unsubscribe link.</p>
+      <p className="template-preview__note">The order details and links are added below the message; the refill and welcome e-mails end with an unsubscribe link; a recall notice ends with its “I have read this notice” link.</p>
     </section>
   )
 }

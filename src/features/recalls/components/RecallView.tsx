@@ -1,12 +1,17 @@
+import { randomUUID } from 'node:crypto'
+
 import type { AdminViewServerProps, Payload, PayloadRequest } from 'payload'
 
-import { orderAdminUrl, RECALL_VIEW } from '@/features/admin/adminViews'
+import { orderAdminUrl, RECALL_RECORD_VIEW, RECALL_VIEW } from '@/features/admin/adminViews'
 import { AdminView, type AdminSession } from '@/features/admin/components/AdminView'
 import { mailtoHref, telHref } from '@/features/contact/contactLinks'
 import { counted } from '@/shared/counted'
 import { businessDateTime, shortDayLabel, dayKeyOf } from '@/shared/time'
 
+import { runRecall } from '../recallActions'
 import { findRecall, type RecallPage, type RecallRow } from '../recallList'
+import { earlierRecalls, NOTHING_TO_RECALL, REASON_MISSING, recallEmailPreview } from '../recallRecords'
+import { RECALL_REASON_MAX } from '../recordRules'
 import { readRecallRequest, RECALL_ROWS_PER_PAGE, RECALL_SCOPES, RECALL_SORTS, recallQuery, type RecallRequest, type RecallScope, type RecallSortColumn } from '../rules'
 import './RecallView.scss'
 
@@ -42,6 +47,8 @@ async function Recall({ session: { req, payload }, searchParams }: { session: Ad
   const request = readRecallRequest(searchParams)
   const [options, found] = await Promise.all([choices(payload, req), findRecall(payload, request, req)])
   const problems = found && 'problem' in found ? [found.problem] : request.problems
+  const refused = REFUSALS[one(searchParams?.refused)]
+  const telling = one(searchParams?.step) === 'tell'
   const { asked } = request
 
   return (
@@ -119,12 +126,107 @@ async function Recall({ session: { req, payload }, searchParams }: { session: Ad
         </div>
       )}
 
-      {found && !('problem' in found) && request.scope && <RecallResult recall={found} request={request} scope={request.scope} />}
+      {refused && (
+        <div className="recall__problems" role="alert" data-testid="recall-refused">
+          <p>{refused}</p>
+        </div>
+      )}
+
+      {found && !('problem' in found) && request.scope && telling && found.totals.orders > 0 && <TellStep payload={payload} recall={found} scope={request.scope} />}
+      {found && !('problem' in found) && request.scope && <RecallResult recall={found} request={request} scope={request.scope} actions={!telling} />}
     </>
   )
 }
 
-function RecallResult({ recall: { target, totals, rows, page, pages }, request, scope }: { recall: RecallPage; request: RecallRequest; scope: RecallScope }) {
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? ''
+
+/** Why a recall's button recorded nothing, by the code the action sends back (never text from the address). */
+const REFUSALS: Record<string, string | undefined> = {
+  nothing: NOTHING_TO_RECALL,
+  reason: REASON_MISSING,
+  gone: 'What you chose is not there any more: choose it again.',
+}
+
+/** The fields that name the recall, posted with its buttons (the action reads them as the screen reads its address). */
+function ScopeFields({ scope }: { scope: RecallScope }) {
+  return (
+    <>
+      {[...new URLSearchParams(recallQuery(scope)).entries()].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {/* One recall per press: a double click or a resent post finds the one the first made. */}
+      <input type="hidden" name="requestKey" value={randomUUID()} />
+    </>
+  )
+}
+
+/** Under the totals: tell the customers (after a confirmation step), or practise. */
+function RecallActions({ recall: { totals }, scope }: { recall: RecallPage; scope: RecallScope }) {
+  if (totals.orders === 0) return null
+  return (
+    <div className="recall__actions" data-testid="recall-actions">
+      <a className="admin-button recall__tell" href={`${RECALL_VIEW.url}?${recallQuery(scope)}&step=tell`}>
+        {totals.customers === 1 ? 'E-mail this customer' : `E-mail these ${totals.customers} customers`}
+      </a>
+      <form action={runRecall} className="recall__drill">
+        <ScopeFields scope={scope} />
+        <input type="hidden" name="kind" value="drill" />
+        <button type="submit" className="admin-button recall__secondary">
+          Practice recall (drill)
+        </button>
+      </form>
+      <p className="recall__actions-note">
+        The e-mail holds the open orders and stops these jars selling at once; it asks you to confirm first. A drill finds the same list and times it, e-mails nobody and changes
+        nothing: its report is kept under Orders → Recalls.
+      </p>
+    </div>
+  )
+}
+
+/** The confirmation step: the e-mail as customers will read it, what else happens, the reason, and the button. */
+async function TellStep({ payload, recall: { target, totals }, scope }: { payload: Payload; recall: RecallPage; scope: RecallScope }) {
+  const [preview, earlier] = await Promise.all([recallEmailPreview(payload, target, '[the reason you type below]'), earlierRecalls(payload, scope)])
+  return (
+    <section className="recall__tell-step" aria-labelledby="recall-tell" data-testid="recall-tell">
+      <h2 id="recall-tell">E-mail {counted(totals.customers, 'customer')} about {target.label}?</h2>
+      {earlier.length > 0 && (
+        <p className="recall__warning" role="alert" data-testid="recall-earlier">
+          A real recall of the same jars was already made on {businessDateTime(earlier[0].createdAt)} (
+          <a href={RECALL_RECORD_VIEW.url(earlier[0].id)}>its record</a>). Sending again e-mails every customer again; you may.
+        </p>
+      )}
+      <ul className="recall__consequences">
+        <li>Each customer gets one e-mail, also those who unsubscribed from your list: it is the food-safety notice. Those without an e-mail are listed for you to call.</li>
+        <li>Open orders with these jars ({counted(totals.inFridge, 'jar')} still with you) are marked HELD: not handed over until you release them.</li>
+        <li>These jars stop selling at once: their “left to sell” goes to 0.</li>
+      </ul>
+      <div className="recall__letter" data-testid="recall-letter">
+        <p>
+          <strong>Subject:</strong> {preview.subject}
+        </p>
+        <pre>{preview.text}</pre>
+        <p className="recall__sub">
+          {'{name}'} and {'{references}'} are each customer’s own. Change the words under Content → E-mail templates → Recall notice.
+        </p>
+      </div>
+      <form action={runRecall} className="recall__confirm">
+        <ScopeFields scope={scope} />
+        <input type="hidden" name="kind" value="real" />
+        <label htmlFor="recall-reason">Why are these jars recalled? (customers read it)</label>
+        <textarea className="admin-input recall__reason" id="recall-reason" name="reason" required maxLength={RECALL_REASON_MAX} rows={3} />
+        <div className="recall__confirm-buttons">
+          <button type="submit" className="admin-button">
+            Send the recall e-mail to {counted(totals.customers, 'customer')}
+          </button>
+          <a href={`${RECALL_VIEW.url}?${recallQuery(scope)}`}>Cancel</a>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+function RecallResult({ recall, request, scope, actions }: { recall: RecallPage; request: RecallRequest; scope: RecallScope; actions: boolean }) {
+  const { target, totals, rows, page, pages } = recall
   const csvHref = `${RECALL_VIEW.csvUrl}?${recallQuery(scope, { sort: request.sort })}`
   const batchNote =
     scope.kind === 'made' || scope.kind === 'lot'
@@ -158,6 +260,7 @@ function RecallResult({ recall: { target, totals, rows, page, pages }, request, 
           <dd data-testid="recall-in-fridge">{totals.inFridge}</dd>
         </div>
       </dl>
+      {actions && <RecallActions recall={recall} scope={scope} />}
       <p className="recall__tools">
         <a className="recall__csv" href={csvHref} download>
           Download CSV

@@ -2,6 +2,8 @@ import { smsHref, telHref } from '@/features/contact/contactLinks'
 import { PAYMENT_METHODS } from '@/features/ordering/options'
 import { dollars } from '@/features/ordering/wording'
 
+import { HELD_MARK } from '@/features/admin/prepSheet'
+
 import type { OrderCard as Card } from '../dailyScreen'
 import { SELLER_PATHS } from '../paths'
 import { CANCEL_REASON_MAX, canCancel, nextStep, STATUS_STEPS } from '../rules'
@@ -17,16 +19,22 @@ function Back({ path }: { path: string }) {
  * script; `back` is the page to return to.
  */
 export function OrderCard({ order, back }: { order: Card; back: string }) {
-  const step = nextStep(order.state)
+  // A held order is not moved on towards handing over: released first, in the admin, with a note.
+  const step = order.held ? null : nextStep(order.state)
   const action = SELLER_PATHS.order(order.id)
   return (
-    <article className="order" aria-labelledby={`order-${order.id}`} data-reference={order.reference}>
+    <article className={order.held ? 'order order--held' : 'order'} aria-labelledby={`order-${order.id}`} data-reference={order.reference}>
       <header className="order__head">
         <h3 id={`order-${order.id}`}>
           {order.fullName} <span className="order__ref">{order.reference}</span>
         </h3>
         <span className={`badge badge--${order.state}`}>{order.status}</span>
       </header>
+      {order.held && (
+        <p className="order__held" data-testid="order-held">
+          <strong>{HELD_MARK}</strong>: do not hand over. Release it on the order in the admin, with a note.
+        </p>
+      )}
       <p className="order__time">{order.time ?? 'Time arranged by text'}</p>
       {order.refill && <p className="order__received">From a refill plan</p>}
       {order.received && <p className="order__received">Received {order.received}</p>}
