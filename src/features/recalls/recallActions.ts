@@ -7,7 +7,7 @@ import { adminSession } from '@/features/admin/adminSession'
 import { RECALL_RECORD_VIEW, RECALL_VIEW } from '@/features/admin/adminViews'
 import { getPayloadClient } from '@/payloadClient'
 
-import { NOTHING_TO_RECALL, REASON_MISSING, startRecall } from './recallRecords'
+import { refusalCode, startRecall } from './recallRecords'
 import { RECALL_REASON_MAX } from './recordRules'
 import { readRecallRequest, recallQuery } from './rules'
 
@@ -39,6 +39,5 @@ export async function runRecall(posted: FormData): Promise<void> {
   })
   if (started.status === 'recorded') redirect(RECALL_RECORD_VIEW.url(started.id))
   // The screen says why in its own words (never text from the address): nothing to recall, or the reason missing.
-  const refused = started.problem === NOTHING_TO_RECALL ? 'nothing' : started.problem === REASON_MISSING ? 'reason' : 'gone'
-  redirect(`${back}&${new URLSearchParams({ refused, ...(kind === 'real' ? { step: 'tell' } : {}) })}`)
+  redirect(`${back}&${new URLSearchParams({ refused: refusalCode(started.problem), ...(kind === 'real' ? { step: 'tell' } : {}) })}`)
 }

@@ -304,6 +304,17 @@ function recallRow(order: RowOrder, batchCodes: ReadonlyMap<string, string>): Re
   }
 }
 
+/** What the recall form offers (the admin's screen and the phone's): every batch (newest first), flavor and supplier lot. */
+export async function recallChoices(payload: Payload, req?: Partial<PayloadRequest>) {
+  const read = { pagination: false, depth: 0, overrideAccess: true, req } as const
+  const [batches, flavors, lots] = await Promise.all([
+    payload.find({ collection: 'batches', select: { code: true, madeOn: true }, sort: '-madeOn', ...read }),
+    payload.find({ collection: 'flavors', select: { name: true, value: true }, sort: '_order', ...read }),
+    payload.find({ collection: 'supplier-lots', select: { title: true }, sort: '-receivedOn', ...read }),
+  ])
+  return { batches: batches.docs, flavors: flavors.docs, lots: lots.docs }
+}
+
 /** A recall's totals and one page of its rows, or why it cannot be shown. */
 export async function findRecall(payload: Payload, request: RecallRequest, req?: Partial<PayloadRequest>): Promise<RecallPage | { problem: string } | undefined> {
   if (!request.scope) return undefined

@@ -116,6 +116,21 @@ export const NOTHING_TO_RECALL = 'No order took these jars: nobody to tell, noth
 export const REASON_MISSING = 'Say why you recall these jars: the customers read it in the e-mail.'
 
 /**
+ * Why a recall's button recorded nothing, as the screens' addresses carry it back (a fixed code,
+ * never text from the address), and the words each screen shows for it.
+ */
+export const RECALL_REFUSALS = {
+  nothing: NOTHING_TO_RECALL,
+  reason: REASON_MISSING,
+  gone: 'What you chose is not there any more: choose it again.',
+} as const
+
+export const refusalCode = (problem: string): keyof typeof RECALL_REFUSALS => (problem === NOTHING_TO_RECALL ? 'nothing' : problem === REASON_MISSING ? 'reason' : 'gone')
+
+/** The words for `?refused=…`, or nothing for any other value. */
+export const refusalOf = (code: string): string | undefined => (Object.hasOwn(RECALL_REFUSALS, code) ? RECALL_REFUSALS[code as keyof typeof RECALL_REFUSALS] : undefined)
+
+/**
  * Records a drill or a real recall (see the top). `afterHolds` runs inside the real recall's
  * transaction once the orders are held, before anyone is told: the tests throw there to see that
  * a failure leaves nothing changed.

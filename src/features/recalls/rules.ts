@@ -41,7 +41,7 @@ export const DEFAULT_RECALL_SORT: RecallSort = { column: 'name', descending: fal
 export const RECALL_ROWS_PER_PAGE = 50
 
 /** Ids as the database adapters give them: SQLite's numbers, MongoDB's ObjectIds. */
-const RECORD_ID = /^(?:[1-9][0-9]{0,15}|[0-9a-f]{24})$/
+export const RECORD_ID = /^(?:[1-9][0-9]{0,15}|[0-9a-f]{24})$/
 
 /** A made-on range longer than this is most likely a typo (two years: every batch there is). */
 export const MAX_RECALL_RANGE_DAYS = 731

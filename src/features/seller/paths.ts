@@ -10,6 +10,12 @@ export const SELLER_PATHS = {
   addOrder: '/seller/add',
   /** Where an order's buttons post (`app/(seller)/seller/orders/[id]/route.ts`). */
   order: (id: number | string) => `/seller/orders/${encodeURIComponent(String(id))}`,
+  /** The recall on the phone (`app/(seller)/seller/recall`): the admin's Recall screen's form, list and buttons. */
+  recall: '/seller/recall',
+  /** Where the recall's drill and real-recall buttons post. */
+  recallRun: '/seller/recall/run',
+  /** A recall's record in short: who was told, who to call. */
+  recallRecord: (id: number | string) => `/seller/recall/${encodeURIComponent(String(id))}`,
 } as const
 
 /** `?page=2`…: a page number, or the first page for anything else. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 
-import type { AdminViewServerProps, Payload, PayloadRequest } from 'payload'
+import type { AdminViewServerProps, Payload } from 'payload'
 
 import { orderAdminUrl, RECALL_RECORD_VIEW, RECALL_VIEW } from '@/features/admin/adminViews'
 import { AdminView, type AdminSession } from '@/features/admin/components/AdminView'
@@ -9,8 +9,8 @@ import { counted } from '@/shared/counted'
 import { businessDateTime, shortDayLabel, dayKeyOf } from '@/shared/time'
 
 import { runRecall } from '../recallActions'
-import { findRecall, type RecallPage, type RecallRow } from '../recallList'
-import { earlierRecalls, NOTHING_TO_RECALL, REASON_MISSING, recallEmailPreview } from '../recallRecords'
+import { findRecall, recallChoices, type RecallPage, type RecallRow } from '../recallList'
+import { earlierRecalls, recallEmailPreview, refusalOf } from '../recallRecords'
 import { RECALL_REASON_MAX } from '../recordRules'
 import { readRecallRequest, RECALL_ROWS_PER_PAGE, RECALL_SCOPES, RECALL_SORTS, recallQuery, type RecallRequest, type RecallScope, type RecallSortColumn } from '../rules'
 import './RecallView.scss'
@@ -32,22 +32,11 @@ export function RecallView(props: AdminViewServerProps) {
   )
 }
 
-/** What the form offers: every batch (newest first), flavor and supplier lot. */
-async function choices(payload: Payload, req: PayloadRequest) {
-  const read = { pagination: false, depth: 0, overrideAccess: true, req } as const
-  const [batches, flavors, lots] = await Promise.all([
-    payload.find({ collection: 'batches', select: { code: true, madeOn: true }, sort: '-madeOn', ...read }),
-    payload.find({ collection: 'flavors', select: { name: true, value: true }, sort: '_order', ...read }),
-    payload.find({ collection: 'supplier-lots', select: { title: true }, sort: '-receivedOn', ...read }),
-  ])
-  return { batches: batches.docs, flavors: flavors.docs, lots: lots.docs }
-}
-
 async function Recall({ session: { req, payload }, searchParams }: { session: AdminSession; searchParams: AdminViewServerProps['searchParams'] }) {
   const request = readRecallRequest(searchParams)
-  const [options, found] = await Promise.all([choices(payload, req), findRecall(payload, request, req)])
+  const [options, found] = await Promise.all([recallChoices(payload, req), findRecall(payload, request, req)])
   const problems = found && 'problem' in found ? [found.problem] : request.problems
-  const refused = REFUSALS[one(searchParams?.refused)]
+  const refused = refusalOf(one(searchParams?.refused))
   const telling = one(searchParams?.step) === 'tell'
   const { asked } = request
 
@@ -139,13 +128,6 @@ async function Recall({ session: { req, payload }, searchParams }: { session: Ad
 }
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? ''
-
-/** Why a recall's button recorded nothing, by the code the action sends back (never text from the address). */
-const REFUSALS: Record<string, string | undefined> = {
-  nothing: NOTHING_TO_RECALL,
-  reason: REASON_MISSING,
-  gone: 'What you chose is not there any more: choose it again.',
-}
 
 /** The fields that name the recall, posted with its buttons (the action reads them as the screen reads its address). */
 function ScopeFields({ scope }: { scope: RecallScope }) {

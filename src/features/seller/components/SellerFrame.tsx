@@ -2,9 +2,9 @@ import type { ReactNode } from 'react'
 
 import { SELLER_PATHS } from '../paths'
 
-type Page = 'today' | 'new' | 'customers'
+type Page = 'today' | 'new' | 'customers' | 'recall'
 
-/** The daily screen's top bar (Today, New with its count, Customers, the full admin) and the notice of the last tap. */
+/** The daily screen's top bar (Today, New with its count, Customers, Recall, the full admin) and the notice of the last tap. */
 export function SellerFrame({ current, newOrders, notice, children }: { current?: Page; newOrders: number; notice: string | null; children: ReactNode }) {
   const here = (page: Page) => (page === current ? ({ 'aria-current': 'page' } as const) : {})
   return (
@@ -19,6 +19,9 @@ export function SellerFrame({ current, newOrders, notice, children }: { current?
           </a>
           <a href={SELLER_PATHS.customers} {...here('customers')}>
             Customers
+          </a>
+          <a href={SELLER_PATHS.recall} {...here('recall')}>
+            Recall
           </a>
           <a href="/admin" className="topbar__admin">
             Full admin
