@@ -4,6 +4,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import QRCode from 'qrcode'
 
 import { businessGap, flavorGap, jarLabel, sheetGap, parseLabelRequest, type JarLabel, type LabelFlavor, type LabelGap, type LabelRequest } from '@/features/admin/jarLabelRules'
+import { labelFactsOf } from '@/features/ordering/shop'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { businessDay } from '@/shared/time'
 
@@ -41,12 +42,7 @@ export async function findJarLabels(payload: Payload, query: Record<string, stri
     id: flavor.id,
     value: flavor.value,
     name: flavor.name,
-    ingredients: flavor.ingredients,
-    allergenStatement: flavor.allergenStatement,
-    allergens: flavor.allergens,
-    fishSpecies: flavor.fishSpecies,
-    shellfishSpecies: flavor.shellfishSpecies,
-    treeNutKinds: flavor.treeNutKinds,
+    ...labelFactsOf(flavor),
     nutritionExempt: flavor.nutritionExempt,
     nutrition: flavor.nutrition,
   }))

@@ -65,6 +65,16 @@ export async function findFlavors(payload: Payload, req?: Partial<PayloadRequest
 /** What the order page shows of a flavor's label: its ingredients and allergens, as the seller entered them. */
 export type FlavorLabelFacts = Pick<Flavor, 'ingredients' | 'allergenStatement' | 'allergens' | 'fishSpecies' | 'shellfishSpecies' | 'treeNutKinds'>
 
+/** A flavor's label facts (the order page shows them; the jar labels print them with the rest). */
+export const labelFactsOf = (flavor: FlavorLabelFacts): FlavorLabelFacts => ({
+  ingredients: flavor.ingredients,
+  allergenStatement: flavor.allergenStatement,
+  allergens: flavor.allergens,
+  fishSpecies: flavor.fishSpecies,
+  shellfishSpecies: flavor.shellfishSpecies,
+  treeNutKinds: flavor.treeNutKinds,
+})
+
 /** A flavor as the order page presents it: with its photo (a media document, or none) and its label's facts. */
 export type FlavorCard = FlavorForSale & { photo: Media | null; label: FlavorLabelFacts }
 
@@ -78,14 +88,7 @@ export async function findFlavorCards(payload: Payload): Promise<FlavorCard[]> {
     available: flavor.available !== false,
     description: flavor.description ?? null,
     photo: typeof flavor.photo === 'object' ? (flavor.photo ?? null) : null,
-    label: {
-      ingredients: flavor.ingredients,
-      allergenStatement: flavor.allergenStatement,
-      allergens: flavor.allergens,
-      fishSpecies: flavor.fishSpecies,
-      shellfishSpecies: flavor.shellfishSpecies,
-      treeNutKinds: flavor.treeNutKinds,
-    },
+    label: labelFactsOf(flavor),
   }))
 }
 

@@ -1,19 +1,16 @@
 import 'server-only'
 
-import { getPayloadClient, logFailure } from '@/payloadClient'
+import { logFailure } from '@/payloadClient'
 import { siteUrl } from '@/platform/config/siteUrl'
 
 import { sellerNotices } from './notices'
 import { RETURN_PATH, SELLER_PATHS, signInPath } from './paths'
 import { sellerActionSchema } from './schema'
 import { applySellerAction } from './service'
-import { checkSellerPost } from './session'
+import { readSellerPost, refused, seeOther } from './sellerPost'
 
 /** Order ids as the database adapters give them: SQLite's numbers, MongoDB's ObjectIds. */
 const ORDER_ID = /^(?:[1-9][0-9]{0,15}|[0-9a-f]{24})$/
-
-const refused = (status: number, message: string) =>
-  new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } })
 
 /** Post/redirect/get: back to the page the button was on, which says what happened. */
 function backTo(path: string, notice: Record<string, string>): Response {
@@ -29,28 +26,20 @@ function backTo(path: string, notice: Record<string, string>): Response {
  * seller is sent back with a short confirmation.
  */
 export async function postSellerAction(request: Request, orderId: string): Promise<Response> {
-  const payload = await getPayloadClient()
-  const check = await checkSellerPost(payload, request.headers)
-  if (check.status === 'other-site') return refused(403, sellerNotices.otherSite)
-  if (check.status === 'forbidden') return refused(403, sellerNotices.notAnAdmin)
-
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    return refused(400, sellerNotices.badForm)
-  }
+  const post = await readSellerPost(request)
+  if (post instanceof Response) return post
+  const { payload, form, user } = post
   const asked = form.get('back')
   const back = typeof asked === 'string' && RETURN_PATH.test(asked) ? asked : SELLER_PATHS.today
   // Signed out meanwhile: after signing in, the seller is back on the page and taps again.
-  if (check.status === 'anonymous') return new Response(null, { status: 303, headers: { Location: new URL(signInPath(back), siteUrl()).href } })
+  if (!user) return seeOther(signInPath(back))
 
   if (!ORDER_ID.test(orderId)) return refused(404, sellerNotices.notFound)
   const parsed = sellerActionSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === 'string')))
   if (!parsed.success) return refused(400, parsed.error.issues[0]?.message ?? sellerNotices.badForm)
 
   try {
-    const result = await applySellerAction(payload, check.user, /^\d+$/.test(orderId) ? Number(orderId) : orderId, parsed.data)
+    const result = await applySellerAction(payload, user, /^\d+$/.test(orderId) ? Number(orderId) : orderId, parsed.data)
     if (result.status === 'not-found') return refused(404, sellerNotices.notFound)
     if (result.status === 'unchanged') return backTo(back, { unchanged: result.reference })
     if (result.status === 'held') return backTo(back, { held: result.reference })

@@ -3,49 +3,22 @@ import 'server-only'
 import { refusalCode, startRecall } from '@/features/recalls/recallRecords'
 import { RECALL_REASON_MAX } from '@/features/recalls/recordRules'
 import { readRecallRequest, recallQuery } from '@/features/recalls/rules'
-import { getPayloadClient, logFailure } from '@/payloadClient'
-import { siteUrl } from '@/platform/config/siteUrl'
+import { logFailure } from '@/payloadClient'
 
 import { sellerNotices } from './notices'
 import { SELLER_PATHS, signInPath } from './paths'
-import { checkSellerPost } from './session'
-
-const refused = (status: number, message: string) =>
-  new Response(message, {
-    status,
-    headers: {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'private, no-store',
-    },
-  })
-
-const seeOther = (path: string) =>
-  new Response(null, {
-    status: 303,
-    headers: {
-      Location: new URL(path, siteUrl()).href,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+import { readSellerPost, refused, seeOther } from './sellerPost'
 
 /**
  * `POST /seller/recall/run`: the phone's "Practice recall (drill)" and, after its confirmation
- * step, the real recall — a plain form, checked as the order buttons are (`checkSellerPost`: this
+ * step, the real recall — a plain form, checked as the order buttons are (`readSellerPost`: this
  * site's Origin and an admin's session), then the admin's own `startRecall`. Recorded: the phone's
  * short record. Refused: the recall again, saying why by a fixed code (never text from the form).
  */
 export async function postSellerRecall(request: Request): Promise<Response> {
-  const payload = await getPayloadClient()
-  const check = await checkSellerPost(payload, request.headers)
-  if (check.status === 'other-site') return refused(403, sellerNotices.otherSite)
-  if (check.status === 'forbidden') return refused(403, sellerNotices.notAnAdmin)
-
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    return refused(400, sellerNotices.badForm)
-  }
+  const post = await readSellerPost(request)
+  if (post instanceof Response) return post
+  const { payload, form, user } = post
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value : ''
@@ -53,7 +26,7 @@ export async function postSellerRecall(request: Request): Promise<Response> {
   const recall = readRecallRequest(new URLSearchParams([...form].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))))
   const back = recall.scope ? `${SELLER_PATHS.recall}?${recallQuery(recall.scope)}` : SELLER_PATHS.recall
   // Signed out meanwhile: after signing in, the seller is back on the same recall and taps again.
-  if (check.status === 'anonymous') return seeOther(signInPath(back))
+  if (!user) return seeOther(signInPath(back))
   if (!recall.scope) return seeOther(back)
 
   const kind = text('kind') === 'real' ? 'real' : 'drill'
@@ -62,7 +35,7 @@ export async function postSellerRecall(request: Request): Promise<Response> {
       scope: recall.scope,
       kind,
       reason: text('reason').slice(0, RECALL_REASON_MAX),
-      userId: check.user.id,
+      userId: user.id,
       requestKey: text('requestKey').slice(0, 64) || undefined,
     })
     if (started.status === 'recorded') return seeOther(SELLER_PATHS.recallRecord(started.id))

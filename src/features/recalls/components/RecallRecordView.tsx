@@ -9,6 +9,7 @@ import { businessDateTime } from '@/shared/time'
 
 import { findRecallRecord, type NoticeFilter, type RecallRecord } from '../recallRecords'
 import { NOTICE_STATE_LABELS } from '../recordRules'
+import { RecallRecordFigures } from './RecallFigures'
 import './RecallView.scss'
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? ''
@@ -51,7 +52,7 @@ export function RecallRecordView(props: AdminViewServerProps) {
 }
 
 function Record({ record, filter }: { record: RecallRecord; filter: NoticeFilter }) {
-  const { recall, counts } = record
+  const { recall } = record
   const drill = recall.kind === 'drill'
   const url = RECALL_RECORD_VIEW.url(recall.id)
   const startedBy = typeof recall.startedBy === 'object' && recall.startedBy ? recall.startedBy.email : null
@@ -67,51 +68,7 @@ function Record({ record, filter }: { record: RecallRecord; filter: NoticeFilter
       <p className="recall-record__print">
         <PrintButton />
       </p>
-      <dl className="recall__totals" data-testid="recall-record-totals">
-        <div>
-          <dt>Customers</dt>
-          <dd data-testid="record-customers">{recall.customers}</dd>
-        </div>
-        <div>
-          <dt>Orders</dt>
-          <dd>{recall.orders}</dd>
-        </div>
-        <div>
-          <dt>Jars</dt>
-          <dd>{recall.jars}</dd>
-        </div>
-        <div>
-          <dt>No e-mail: call</dt>
-          <dd data-testid="record-no-email">{recall.noEmail}</dd>
-        </div>
-        {drill ? (
-          <div>
-            <dt>Finding the list took</dt>
-            <dd data-testid="record-find-time">{((recall.findMs ?? 0) / 1000).toFixed(2)} s</dd>
-          </div>
-        ) : (
-          <>
-            <div>
-              <dt>E-mailed</dt>
-              <dd data-testid="record-sent">
-                {counts.sent} sent{counts.waiting ? `, ${counts.waiting} waiting` : ''}
-              </dd>
-            </div>
-            <div>
-              <dt>E-mail failed: call</dt>
-              <dd data-testid="record-failed">{counts.failed}</dd>
-            </div>
-            <div>
-              <dt>Confirmed reading it</dt>
-              <dd data-testid="record-confirmed">{counts.confirmed}</dd>
-            </div>
-            <div>
-              <dt>Orders held</dt>
-              <dd data-testid="record-held">{recall.heldOrders}</dd>
-            </div>
-          </>
-        )}
-      </dl>
+      <RecallRecordFigures record={record} className="recall__totals" />
       {drill ? (
         <p className="recall-record__note" data-testid="record-drill-note">
           A drill: nobody was e-mailed, no order was held and nothing stopped selling. In a real recall {counted(recall.customers ?? 0, 'customer')} would get the e-mail

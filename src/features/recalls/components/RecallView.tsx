@@ -13,6 +13,7 @@ import { findRecall, recallChoices, type RecallPage, type RecallRow } from '../r
 import { earlierRecalls, recallEmailPreview, refusalOf } from '../recallRecords'
 import { RECALL_REASON_MAX } from '../recordRules'
 import { readRecallRequest, RECALL_ROWS_PER_PAGE, RECALL_SCOPES, RECALL_SORTS, recallQuery, type RecallRequest, type RecallScope, type RecallSortColumn } from '../rules'
+import { RecallTotalsList } from './RecallFigures'
 import './RecallView.scss'
 
 /**
@@ -224,24 +225,7 @@ function RecallResult({ recall, request, scope, actions }: { recall: RecallPage;
         {target.label}
       </h2>
       {batchNote && <p className="recall__batches">{batchNote}</p>}
-      <dl className="recall__totals" data-testid="recall-totals">
-        <div>
-          <dt>Customers</dt>
-          <dd data-testid="recall-customers">{totals.customers}</dd>
-        </div>
-        <div>
-          <dt>Orders</dt>
-          <dd data-testid="recall-orders">{totals.orders}</dd>
-        </div>
-        <div>
-          <dt>{target.flavor ? `Jars of ${target.flavor.name}` : 'Jars'}</dt>
-          <dd data-testid="recall-jars">{totals.jars}</dd>
-        </div>
-        <div>
-          <dt>Still in the fridge</dt>
-          <dd data-testid="recall-in-fridge">{totals.inFridge}</dd>
-        </div>
-      </dl>
+      <RecallTotalsList target={target} totals={totals} className="recall__totals" />
       {actions && <RecallActions recall={recall} scope={scope} />}
       <p className="recall__tools">
         <a className="recall__csv" href={csvHref} download>

@@ -1,5 +1,6 @@
 import { RECALL_RECORD_VIEW } from '@/features/admin/adminViews'
 import { telHref } from '@/features/contact/contactLinks'
+import { RecallRecordFigures } from '@/features/recalls/components/RecallFigures'
 import type { RecallRecord } from '@/features/recalls/recallRecords'
 import { counted } from '@/shared/counted'
 import { businessDateTime } from '@/shared/time'
@@ -13,7 +14,7 @@ import { SELLER_PATHS } from '../paths'
  * (each customer, the e-mail as sent, printing) is the admin's.
  */
 export function RecallRecordScreen({ record }: { record: RecallRecord }) {
-  const { recall, counts, notices, found } = record
+  const { recall, notices, found } = record
   const drill = recall.kind === 'drill'
   return (
     <>
@@ -23,40 +24,7 @@ export function RecallRecordScreen({ record }: { record: RecallRecord }) {
       <p className="day__summary">
         Started {businessDateTime(recall.createdAt)}. {recall.reason ? `Reason: ${recall.reason}` : ''}
       </p>
-      <dl className="recall-totals" data-testid="recall-record-totals">
-        <div>
-          <dt>Customers</dt>
-          <dd data-testid="record-customers">{recall.customers}</dd>
-        </div>
-        <div>
-          <dt>No e-mail: call</dt>
-          <dd data-testid="record-no-email">{recall.noEmail}</dd>
-        </div>
-        {drill ? (
-          <div>
-            <dt>Finding the list took</dt>
-            <dd data-testid="record-find-time">{((recall.findMs ?? 0) / 1000).toFixed(2)} s</dd>
-          </div>
-        ) : (
-          <>
-            <div>
-              <dt>E-mailed</dt>
-              <dd data-testid="record-sent">
-                {counts.sent} sent
-                {counts.waiting ? `, ${counts.waiting} waiting` : ''}
-              </dd>
-            </div>
-            <div>
-              <dt>E-mail failed: call</dt>
-              <dd data-testid="record-failed">{counts.failed}</dd>
-            </div>
-            <div>
-              <dt>Confirmed</dt>
-              <dd data-testid="record-confirmed">{counts.confirmed}</dd>
-            </div>
-          </>
-        )}
-      </dl>
+      <RecallRecordFigures record={record} className="recall-totals" />
       {drill ? (
         <p data-testid="record-drill-note">A drill: nobody was e-mailed, no order was held and nothing stopped selling.</p>
       ) : (

@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 import { orderAdminUrl, RECALL_VIEW } from '@/features/admin/adminViews'
 import { mailtoHref, smsHref, telHref } from '@/features/contact/contactLinks'
 import type { recallChoices, RecallPage, RecallRow } from '@/features/recalls/recallList'
+import { RecallTotalsList } from '@/features/recalls/components/RecallFigures'
 import { recallEmailPreview } from '@/features/recalls/recallRecords'
 import { RECALL_REASON_MAX } from '@/features/recalls/recordRules'
 import { RECALL_ROWS_PER_PAGE, RECALL_SCOPES, recallQuery, type RecallRequest, type RecallScope } from '@/features/recalls/rules'
@@ -134,24 +135,7 @@ function RecallCards({
         {target.label}
       </h2>
       {target.batches.length > 1 && <p className="day__summary">Batches: {target.batches.map((batch) => batch.code).join(', ')}</p>}
-      <dl className="recall-totals" data-testid="recall-totals">
-        <div>
-          <dt>Customers</dt>
-          <dd data-testid="recall-customers">{totals.customers}</dd>
-        </div>
-        <div>
-          <dt>Orders</dt>
-          <dd data-testid="recall-orders">{totals.orders}</dd>
-        </div>
-        <div>
-          <dt>{target.flavor ? `Jars of ${target.flavor.name}` : 'Jars'}</dt>
-          <dd data-testid="recall-jars">{totals.jars}</dd>
-        </div>
-        <div>
-          <dt>Still with you</dt>
-          <dd data-testid="recall-in-fridge">{totals.inFridge}</dd>
-        </div>
-      </dl>
+      <RecallTotalsList target={target} totals={totals} className="recall-totals" />
 
       {totals.orders > 0 && telling && preview ? (
         <section className="order recall-tell" aria-labelledby="recall-tell" data-testid="recall-tell">
