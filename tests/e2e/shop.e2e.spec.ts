@@ -124,6 +124,9 @@ test('a flavor switched off in the admin shows as sold out on /order within 15 s
     await openAdminList(admin, 'flavors')
     await admin.getByRole('link', { name: 'Peach Ginger', exact: true }).click()
     await expect(admin).toHaveURL(/\/admin\/collections\/flavors\/\d+/)
+    // Payload reopens a document on the tab last used there (jarLabels.e2e leaves Peach Ginger on Label).
+    await expect(admin.locator('form[data-form-ready="true"]')).toBeAttached()
+    await admin.getByRole('button', { name: 'Flavor', exact: true }).click()
     const available = admin.getByRole('checkbox', { name: 'Available' })
     await expect(available).toBeChecked()
     await available.uncheck()
