@@ -12,6 +12,7 @@ import { Batches } from '@/collections/Batches'
 import { RefillPlans } from '@/collections/RefillPlans'
 import { SupplierLots } from '@/collections/SupplierLots'
 import { RecallNotices, Recalls } from '@/collections/Recalls'
+import { WaitingLine } from '@/collections/WaitingLine'
 import { Faqs } from '@/collections/Faqs'
 import { Flavors } from '@/collections/Flavors'
 import { FormSubmissions } from '@/collections/FormSubmissions'
@@ -139,7 +140,7 @@ export default buildConfig({
       },
     },
   },
-  collections: [Orders, Customers, Flavors, Batches, SupplierLots, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions, Recalls, RecallNotices],
+  collections: [Orders, Customers, Flavors, Batches, SupplierLots, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions, Recalls, RecallNotices, WaitingLine],
   // The seller's new-order notifications (features/seller/push); the exports plugin adds its own task.
   jobs: { tasks: [sendOrderPushTask] },
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers, Operations],

@@ -85,6 +85,7 @@ export interface Config {
     'form-submissions': FormSubmission;
     recalls: Recall;
     'recall-notices': RecallNotice;
+    'waiting-line': WaitingLine;
     exports: Export;
     imports: Import;
     'payload-kv': PayloadKv;
@@ -117,6 +118,7 @@ export interface Config {
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     recalls: RecallsSelect<false> | RecallsSelect<true>;
     'recall-notices': RecallNoticesSelect<false> | RecallNoticesSelect<true>;
+    'waiting-line': WaitingLineSelect<false> | WaitingLineSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -351,6 +353,7 @@ export interface Batch {
    */
   announce?: boolean | null;
   announcedAt?: string | null;
+  lineServedAt?: string | null;
   /**
    * One row per flavor you made. A flavor without a row is sold out for this batch. At 12 or fewer left, the order page says how many; at 0 the flavor shows as sold out. No rows: count the jars together below.
    */
@@ -764,6 +767,39 @@ export interface RecallNotice {
   createdAt: string;
 }
 /**
+ * Who asked to be told when a sold-out flavor is back, in the order they asked. Turn the line on and set the hold time under Shop → Batch rules.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "waiting-line".
+ */
+export interface WaitingLine {
+  id: number;
+  email: string;
+  phone?: string | null;
+  flavor?: string | null;
+  flavorName?: string | null;
+  jarsWanted: number;
+  status: 'waiting' | 'offered' | 'claimed' | 'passed' | 'expired' | 'removed' | 'unsubscribed';
+  heldJars?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  heldCount?: number | null;
+  batch?: (number | null) | Batch;
+  offeredAt?: string | null;
+  holdUntil?: string | null;
+  order?: (number | null) | Order;
+  endedAt?: string | null;
+  activeKey?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
@@ -1025,6 +1061,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'recall-notices';
         value: number | RecallNotice;
+      } | null)
+    | ({
+        relationTo: 'waiting-line';
+        value: number | WaitingLine;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1197,6 +1237,7 @@ export interface BatchesSelect<T extends boolean = true> {
   closesAt?: T;
   announce?: T;
   announcedAt?: T;
+  lineServedAt?: T;
   flavors?:
     | T
     | {
@@ -1457,6 +1498,28 @@ export interface RecallNoticesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "waiting-line_select".
+ */
+export interface WaitingLineSelect<T extends boolean = true> {
+  email?: T;
+  phone?: T;
+  flavor?: T;
+  flavorName?: T;
+  jarsWanted?: T;
+  status?: T;
+  heldJars?: T;
+  heldCount?: T;
+  batch?: T;
+  offeredAt?: T;
+  holdUntil?: T;
+  order?: T;
+  endedAt?: T;
+  activeKey?: T;
+  createdAt?: T;
+  updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports_select".
  */
 export interface ExportsSelect<T extends boolean = true> {
@@ -1642,6 +1705,20 @@ export interface Stock {
    * Shown on the order page when no jars are left (or no batch is open), above the e-mail sign-up.
    */
   soldOutMessage: string;
+  /**
+   * While a flavor or the batch is sold out, customers can ask on the order page to be told when it is back. Jars that come free (a cancelled order, a skipped refill, jars you add) are then offered to them in turn and held for each for a while, before anyone else can buy them. Off: freed jars go straight back on sale.
+   */
+  waitingLine?: {
+    enabled?: boolean | null;
+    /**
+     * Not ordered by then (or passed on with the e-mail's "No thanks" link), they go to the next in line.
+     */
+    holdHours?: number | null;
+    /**
+     * A place not offered jars by then ends, with one e-mail saying so.
+     */
+    placeDays?: number | null;
+  };
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -2075,6 +2152,13 @@ export interface PricingSelect<T extends boolean = true> {
 export interface StockSelect<T extends boolean = true> {
   minDaysLeft?: T;
   soldOutMessage?: T;
+  waitingLine?:
+    | T
+    | {
+        enabled?: T;
+        holdHours?: T;
+        placeDays?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -2489,6 +2573,7 @@ export interface TaskCreateCollectionExport {
       | 'form-submissions'
       | 'recalls'
       | 'recall-notices'
+      | 'waiting-line'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

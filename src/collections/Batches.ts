@@ -1,7 +1,8 @@
 import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHook, type CollectionBeforeValidateHook, type CollectionConfig, type Field, type PayloadRequest } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
-import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, defaultBatchCode } from '@/features/ordering/batches'
+import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, defaultBatchCode, jarsCameFree } from '@/features/ordering/batches'
+import { lineClock, serveLine } from '@/features/ordering/waitingLine/line'
 import { expireAtBatchMoments } from '@/features/ordering/batchClock'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
@@ -101,6 +102,16 @@ const expireShownBatch: CollectionAfterChangeHook = (args) => {
 }
 
 /**
+ * Jars that came free in the batch open now (whatever freed them: a cancelled order, a hold that
+ * ended, the seller's edit) are offered to the waiting line in the same transaction, before anyone
+ * else can order them (`serveLine`: only while the seller has the line on).
+ */
+const offerFreedJars: CollectionAfterChangeHook = async ({ doc, previousDoc, operation, req }) => {
+  if (operation === 'update' && previousDoc && jarsCameFree(previousDoc, doc)) await serveLine(req.payload, doc, req, lineClock(req))
+  return doc
+}
+
+/**
  * What the seller made, and what is left of it to sell. The batch open for orders is the one
  * opened last (its opening time passed); one whose opening time is still ahead is announced on the
  * order page. Every order takes its jars from the open batch, in the order's transaction.
@@ -124,7 +135,7 @@ export const Batches: CollectionConfig = {
   hooks: {
     beforeValidate: [completeBatch],
     beforeDelete: [keepBatchWithOrders],
-    afterChange: [expireShownBatch],
+    afterChange: [offerFreedJars, expireShownBatch],
     afterDelete: [revalidateCollectionAfterDelete(CACHE_TAGS.batches)],
   },
   fields: [
@@ -186,6 +197,14 @@ export const Batches: CollectionConfig = {
       // Set by the batch clock once every e-mail of the opening is queued (features/ordering/batchClock.ts).
       access: { create: () => false, update: () => false },
       admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.announcedAt), date: { displayFormat: 'EEE, MMM d, yyyy h:mm a' } },
+    },
+    {
+      name: 'lineServedAt',
+      label: 'Offered to the waiting line',
+      type: 'date',
+      // Set when the waiting line was first offered this batch's jars, at its opening (features/ordering/waitingLine/line.ts).
+      access: { create: () => false, update: () => false },
+      admin: { readOnly: true, position: 'sidebar', condition: (data) => Boolean(data?.lineServedAt), date: { displayFormat: 'EEE, MMM d, yyyy h:mm a' } },
     },
     {
       name: 'flavors',

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
+import { leaveEveryLine } from '@/features/ordering/waitingLine/line'
 
 /**
  * Addresses that asked for no more refill reminders or list e-mails (the link and the one-click
@@ -18,6 +19,8 @@ export const Unsubscribes: CollectionConfig = {
     description: 'These addresses get no refill reminders or list e-mails. Delete one to send to it again.',
   },
   access: { read: adminOnly, create: nobody, update: nobody, delete: adminOnly },
+  // The same link leaves every waiting line, in the unsubscribe's transaction (held jars go on to the next).
+  hooks: { afterChange: [async ({ doc, operation, req }) => void (operation === 'create' && (await leaveEveryLine(req.payload, doc.email, req)))] },
   fields: [{ name: 'email', label: 'E-mail', type: 'email', required: true, unique: true, index: true }, createdAtField('Unsubscribed')],
   timestamps: true,
 }

@@ -7,6 +7,7 @@ import { DELIVERY_METHODS } from '@/features/ordering/options'
 import { DEFAULT_PRICES, type StoredPrice } from '@/features/ordering/pricing'
 import { DEFAULT_LEAD_TIME_HOURS, TIME_OF_DAY, WEEKDAYS, WINDOW_DAYS } from '@/features/ordering/windows'
 import { DEFAULT_REFILL_DAYS_AHEAD, REFILL_DAYS_AHEAD_MAX } from '@/features/refills/rules'
+import { DEFAULT_HOLD_HOURS, DEFAULT_PLACE_DAYS, HOLD_HOURS_MAX, PLACE_DAYS_MAX } from '@/features/ordering/waitingLine/rules'
 import { revalidateGlobal } from '@/hooks/revalidateContent'
 
 import { heading, paragraph } from './contentGlobal'
@@ -102,7 +103,44 @@ export const Stock: GlobalConfig = {
       maxLength: 500,
       admin: { description: 'Shown on the order page when no jars are left (or no batch is open), above the e-mail sign-up.' },
     },
+    {
+      name: 'waitingLine',
+      label: 'Waiting line',
+      type: 'group',
+      admin: {
+        description:
+          'While a flavor or the batch is sold out, customers can ask on the order page to be told when it is back. Jars that come free (a cancelled order, a skipped refill, jars you add) are then offered to them in turn and held for each for a while, before anyone else can buy them. Off: freed jars go straight back on sale.',
+      },
+      fields: [
+        { name: 'enabled', label: 'Offer freed jars to a waiting line', type: 'checkbox', defaultValue: false },
+        {
+          name: 'holdHours',
+          label: 'Hold the jars for each customer this many hours',
+          type: 'number',
+          defaultValue: DEFAULT_HOLD_HOURS,
+          min: 1,
+          max: HOLD_HOURS_MAX,
+          admin: { step: 1, description: 'Not ordered by then (or passed on with the e-mail\'s "No thanks" link), they go to the next in line.' },
+          validate: wholeNumberUpTo(HOLD_HOURS_MAX, 1, `Whole hours from 1 to ${HOLD_HOURS_MAX}, e.g. ${DEFAULT_HOLD_HOURS}.`),
+        },
+        {
+          name: 'placeDays',
+          label: 'Keep a place in line this many days',
+          type: 'number',
+          defaultValue: DEFAULT_PLACE_DAYS,
+          min: 1,
+          max: PLACE_DAYS_MAX,
+          admin: { step: 1, description: 'A place not offered jars by then ends, with one e-mail saying so.' },
+          validate: wholeNumberUpTo(PLACE_DAYS_MAX, 1, `Whole days from 1 to ${PLACE_DAYS_MAX}, e.g. ${DEFAULT_PLACE_DAYS}.`),
+        },
+      ],
+    },
   ],
+}
+
+/** An empty value (the default applies) or a whole number in range. */
+function wholeNumberUpTo(max: number, min: number, message: string) {
+  return (value: unknown) => (value == null || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max) ? true : message)
 }
 
 const timeOfDay = (name: 'start' | 'end', label: string): Field => ({

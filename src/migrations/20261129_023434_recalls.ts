@@ -73,9 +73,10 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
 }
 
 export async function down({ db, payload, req }: MigrateDownArgs): Promise<void> {
+  // Foreign keys off before the drops: a later migration's rebuild may leave tables that cascade into both.
+  await db.run(sql`PRAGMA foreign_keys=OFF;`)
   await db.run(sql`DROP TABLE \`recalls\`;`)
   await db.run(sql`DROP TABLE \`recall_notices\`;`)
-  await db.run(sql`PRAGMA foreign_keys=OFF;`)
   await db.run(sql`CREATE TABLE \`__new_orders\` (
   	\`id\` integer PRIMARY KEY NOT NULL,
   	\`reference\` text,

@@ -20,6 +20,7 @@ import * as migration_20261128_173838_email_body_retention from './20261128_1738
 import * as migration_20261129_014936_supplier_lots from './20261129_014936_supplier_lots';
 import * as migration_20261129_023145_label_facts from './20261129_023145_label_facts';
 import * as migration_20261129_023434_recalls from './20261129_023434_recalls';
+import * as migration_20261129_045917_waiting_line from './20261129_045917_waiting_line';
 
 export const migrations = [
   {
@@ -130,6 +131,11 @@ export const migrations = [
   {
     up: migration_20261129_023434_recalls.up,
     down: migration_20261129_023434_recalls.down,
-    name: '20261129_023434_recalls'
+    name: '20261129_023434_recalls',
+  },
+  {
+    up: migration_20261129_045917_waiting_line.up,
+    down: migration_20261129_045917_waiting_line.down,
+    name: '20261129_045917_waiting_line'
   },
 ];

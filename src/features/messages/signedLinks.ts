@@ -12,7 +12,7 @@ import { siteUrl } from '@/platform/config/siteUrl'
  * keyed by the server's secret, so nobody can make one for another order or address.
  */
 
-type Purpose = 'review' | 'unsubscribe' | 'recall'
+type Purpose = 'review' | 'unsubscribe' | 'recall' | 'waiting-line'
 
 function signature(payload: Payload, purpose: Purpose, value: string): string {
   return createHmac('sha256', payload.secret).update(`${purpose}:${value}`).digest('base64url').slice(0, 32)
@@ -24,6 +24,13 @@ function matches(payload: Payload, purpose: Purpose, value: string, given: strin
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
+/** The id an `<id>.<signature>` key names for `purpose`, when its signature holds. */
+function idFromKey(payload: Payload, purpose: Purpose, key: unknown): string | null {
+  if (typeof key !== 'string' || key.length > 80) return null
+  const [id, given] = key.split('.')
+  return id && given && /^\w+$/.test(id) && matches(payload, purpose, id, given) ? id : null
+}
+
 /** `/reviews?name=…&order=<id>.<signature>`: the review form with the customer's name filled in. */
 export function reviewLink(payload: Payload, order: { id: number | string; fullName: string }): string {
   const key = `${order.id}.${signature(payload, 'review', String(order.id))}`
@@ -32,9 +39,7 @@ export function reviewLink(payload: Payload, order: { id: number | string; fullN
 
 /** The order a review link's key names, when its signature holds. */
 export function orderFromReviewKey(payload: Payload, key: unknown): string | null {
-  if (typeof key !== 'string' || key.length > 80) return null
-  const [id, given] = key.split('.')
-  return id && given && /^\w+$/.test(id) && matches(payload, 'review', id, given) ? id : null
+  return idFromKey(payload, 'review', key)
 }
 
 /** The one-click unsubscribe address of an e-mail address (the link, and the List-Unsubscribe header). */
@@ -57,7 +62,18 @@ export function recallNoticeLink(payload: Payload, noticeId: number | string): s
 
 /** The recall notice a link's key names, when its signature holds. */
 export function noticeFromRecallKey(payload: Payload, key: unknown): string | null {
-  if (typeof key !== 'string' || key.length > 80) return null
-  const [id, given] = key.split('.')
-  return id && given && /^\w+$/.test(id) && matches(payload, 'recall', id, given) ? id : null
+  return idFromKey(payload, 'recall', key)
+}
+
+/** Where a place in the waiting line is claimed (the order form, filled in) or passed on (a page with a button). */
+export const WAITING_LINE_PATHS = { claim: '/order/claim', decline: '/waiting-line' } as const
+
+/** An offer's links: `/order/claim?place=<id>.<signature>` and `/waiting-line?place=<id>.<signature>`. */
+export function waitingLineLink(payload: Payload, placeId: number | string, action: keyof typeof WAITING_LINE_PATHS): string {
+  return `${siteUrl()}${WAITING_LINE_PATHS[action]}?${new URLSearchParams({ place: `${placeId}.${signature(payload, 'waiting-line', String(placeId))}` })}`
+}
+
+/** The place a waiting-line link's key names, when its signature holds. */
+export function placeFromLineKey(payload: Payload, key: unknown): string | null {
+  return idFromKey(payload, 'waiting-line', key)
 }

@@ -16,6 +16,7 @@ import { listEmailAbout } from '@/platform/email/retentionRules'
 import { batchState, batchStock, freshnessText, nextChange } from './batches'
 import { batchRules, currentBatch, findFlavors, nextBatch } from './shop'
 import { wordList } from './wording'
+import { serveOpenedBatch } from './waitingLine/line'
 
 /**
  * What the clock alone changes about the shop: a batch opening at its set time, closing at its
@@ -90,6 +91,8 @@ export const openingSubject = (flavorNames: readonly string[]) => `The new batch
  * transaction; the batch is marked announced when all are queued.
  */
 export async function announceOpenedBatch(payload: Payload, now: Date): Promise<number> {
+  // The waiting line is offered the new batch's jars first; the list hears of what is left.
+  await serveOpenedBatch(payload, now)
   const batch = await currentBatch(payload, now)
   if (!batch || !batch.announce || batch.announcedAt) return 0
   // A batch entered afterwards with an opening long past is no news.

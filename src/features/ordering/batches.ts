@@ -155,13 +155,24 @@ type BatchFields = { jarsLeft?: number | null; flavors?: BatchFlavorRow[] | null
  * changes expire the pages (as `stockShownChanged` did for the single count).
  */
 export function batchShownChanged(previous: BatchFields, next: BatchFields): boolean {
-  const shown = ({ jarsLeft, flavors, updatedAt: _updatedAt, createdAt: _createdAt, ...rest }: BatchFields) =>
+  const shown = ({ jarsLeft, flavors, updatedAt: _updatedAt, createdAt: _createdAt, lineServedAt: _lineServedAt, ...rest }: BatchFields) =>
     JSON.stringify({
       ...Object.fromEntries(Object.entries(rest).sort(([a], [b]) => a.localeCompare(b))),
       jarsLeft: jarsShown(jarsLeftFrom(jarsLeft)),
       flavors: (flavors ?? []).map((row) => [flavorIdOf(row), jarsShown(jarsLeftFrom(row.left))]),
     })
   return shown(previous) !== shown(next)
+}
+
+/**
+ * Whether a change of a batch freed jars: a flavor's jars left, or the one total, went up (an order
+ * cancelled, a hold ended, the seller added some). The waiting line is offered them.
+ */
+export function jarsCameFree(previous: BatchFields, next: BatchFields): boolean {
+  const before = new Map((previous.flavors ?? []).map((row) => [flavorIdOf(row), jarsLeftFrom(row.left) ?? 0]))
+  if ((next.flavors ?? []).some((row) => (jarsLeftFrom(row.left) ?? 0) > (before.get(flavorIdOf(row)) ?? 0))) return true
+  const [was, is] = [jarsLeftFrom(previous.jarsLeft), jarsLeftFrom(next.jarsLeft)]
+  return (next.flavors ?? []).length === 0 && was !== null && is !== null && is > was
 }
 
 /** What the pages show of the batches at one moment: only shown counts (`jarsShown`), never exact ones. */

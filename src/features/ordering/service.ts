@@ -14,7 +14,10 @@ import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { priceListKey, priceOrder, type PriceList } from './pricing'
 import { takeOrderReference } from './orderReference'
 import { deliversTo } from './catalog'
-import { fulfilmentTerms, orderTerms, type SellerSettings, settingsFromDatabase, takeJars, windowBookings, windowsOpenNow } from './shop'
+import { fulfilmentTerms, type HeldJars, orderTerms, type SellerSettings, settingsFromDatabase, takeJars, windowBookings, windowsOpenNow } from './shop'
+import { claimOf, type Claim } from './waitingLine/claims'
+import { keepClock, serveOpenedBatch } from './waitingLine/line'
+import { placeFromLineKey } from '@/features/messages/signedLinks'
 import { checkWindow, methodsWithWindows, needsWindow, type WindowChoice } from './windows'
 import { flavorField } from './formFields'
 import type { OrderSource } from './options'
@@ -82,6 +85,8 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
     // Posted by the order page; a post without it (a script) is simply charged the current prices.
     shownPrices: typeof values[PRICE_LIST_FIELD] === 'string' ? values[PRICE_LIST_FIELD] : undefined,
     source: options.byHand ?? 'online',
+    // The waiting line's claim link the form was opened with (`/order/claim`): its held jars are this order's.
+    claim: options.byHand ? undefined : (placeFromLineKey(payload, values[CLAIM_FIELD]) ?? undefined),
   }
 
   let stored: StoreOutcome
@@ -114,6 +119,7 @@ export async function submitOrder(payload: Payload, values: Record<string, unkno
     return { status: 'error', message: stored.left === 0 ? orderNotices.soldOut : orderNotices.notEnoughJars(stored.left), field: 'quantity' }
   }
   if (stored.status === 'plan-refused') return { status: 'error', message: stored.message, field: 'refillEvery' }
+  if (stored.status === 'claim-refused') return { status: 'error', message: stored.message }
   deliverSoon(payload)
   return { status: 'success', order: stored.order, discountUsed: Boolean(stored.order.discountCode), plan: stored.plan }
 }
@@ -131,7 +137,10 @@ async function replay(payload: Payload, submissionKey: string | undefined, req?:
  * An order as it is stored. `refill`: made by a refill plan for one of its cycles (`features/refills`),
  * whose key is unique among orders.
  */
-export type OrderToStore = OrderInput & { flavorNames: string[]; shownPrices?: string; source: OrderSource; refill?: { plan: RefillPlan['id']; cycle: string } }
+export type OrderToStore = OrderInput & { flavorNames: string[]; shownPrices?: string; source: OrderSource; refill?: { plan: RefillPlan['id']; cycle: string }; claim?: string }
+
+/** The order form's hidden field carrying a waiting-line claim's key. */
+export const CLAIM_FIELD = 'claim'
 
 export type StoreOutcome =
   | { status: 'stored'; order: Order; plan?: PlanSummary }
@@ -140,6 +149,7 @@ export type StoreOutcome =
   | { status: 'prices-changed'; prices: PriceList; total: number }
   | { status: 'not-enough-jars'; left: number; flavor?: string; closed?: boolean }
   | { status: 'window-taken'; reason: 'missing' | 'closed' | 'full'; label?: string }
+  | { status: 'claim-refused'; message: Message }
 
 
 
@@ -151,14 +161,22 @@ const answersWithoutThePages = { [ANSWER_SHOWS_NO_PAGE]: true }
  * is stored: the visitor was shown a discounted total and must not be charged a different one
  * without seeing it.
  */
-function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string | undefined, now: () => Date, givenSettings?: SellerSettings): Promise<StoreOutcome> {
+async function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string | undefined, now: () => Date, givenSettings?: SellerSettings): Promise<StoreOutcome> {
+  // A batch that opened is offered to the waiting line before its first sale (the batch clock's round may not have come yet).
+  await serveOpenedBatch(payload, now())
   return inTransaction<StoreOutcome>(payload, async (req) => {
+    // Jars this order frees (a claim taking fewer than held) are offered to the line by its clock.
+    keepClock(req, now())
     const earlier = await replay(payload, submissionKey, req)
     if (earlier?.status === 'success') return { commit: false, value: { status: 'stored', order: earlier.order, plan: earlier.plan } }
     const settings = givenSettings ?? settingsFromDatabase(payload, req)
-    const outcome = await claimCodeAndCreateOrder(payload, input, settings, req, now())
+    const claim: Claim | null = input.claim ? await claimOf(payload, input.claim, req, now()) : null
+    // A hold that ran out is passed on here and now (committed), and the visitor told where its jars went.
+    if (claim && !claim.ok) return { commit: claim.passedOn, value: { status: 'claim-refused', message: claim.message } }
+    const outcome = await claimCodeAndCreateOrder(payload, input, settings, req, now(), claim?.held)
     if (!outcome.commit || outcome.value.status !== 'stored') return outcome
     const { order } = outcome.value
+    if (claim) await claim.done(order.id)
     await recordSubmission(payload, 'order', submissionKey, order.id, req)
     // Asked for on the order form: the plan is stored with its order, or neither is.
     let plan: PlanSummary | undefined
@@ -177,7 +195,7 @@ function storeOrder(payload: Payload, input: OrderToStore, submissionKey: string
  * the caller's transaction (`req`); whatever refuses it answers without writing (`commit: false`).
  * The order form's `storeOrder` and a refill plan's cycle (`features/refills/cycle.ts`) both store through it.
  */
-export async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, settings: SellerSettings, req: PayloadRequest, now: Date): Promise<UnitOfWork<StoreOutcome>> {
+export async function claimCodeAndCreateOrder(payload: Payload, input: OrderToStore, settings: SellerSettings, req: PayloadRequest, now: Date, held?: HeldJars): Promise<UnitOfWork<StoreOutcome>> {
   const { prices, rules } = await orderTerms(settings)
   const price = priceOrder({ quantity: input.quantity, deliveryMethod: input.deliveryMethod, discountApplied: Boolean(input.discountCode) }, prices)
   // Never charge a total the visitor did not see: prices changed since the page was loaded.
@@ -191,7 +209,7 @@ export async function claimCodeAndCreateOrder(payload: Payload, input: OrderToSt
     if (!check.ok) return { commit: false, value: { status: 'window-taken', reason: check.reason, label: check.window?.label } }
     window = check.window
   }
-  const jars = await takeJars(payload, input.flavors, await settings.flavors(), now, req, input.refill && window ? new Date(window.startsAt) : undefined)
+  const jars = await takeJars(payload, input.flavors, await settings.flavors(), now, req, input.refill && window ? new Date(window.startsAt) : undefined, held)
   if (!jars.ok) return { commit: false, value: { status: 'not-enough-jars', left: jars.left, flavor: jars.flavor, closed: jars.closed } }
   if (input.discountCode) {
     const claim = await claimDiscountCode(payload, input.discountCode, req)

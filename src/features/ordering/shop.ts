@@ -11,6 +11,7 @@ import { jarKeys } from './orderDetails'
 import { priceListFrom, type PriceList } from './pricing'
 import { type Bookings, capacityOfWindow, openWindows, upcomingWindows, type WindowChoice, type WindowRules, windowRulesFrom } from './windows'
 import { jarsText } from './wording'
+import { type LineSettings, lineSettingsFrom } from './waitingLine/rules'
 
 /**
  * What is for sale, read from the seller's Shop group: flavors, prices and this batch's jars. The
@@ -117,10 +118,10 @@ export async function orderTerms(settings: SellerSettings): Promise<FulfilmentTe
   return { prices: priceListFrom(pricing, fulfilment), ...fulfilmentTermsFrom(fulfilment) }
 }
 
-/** The batch rules (Shop → Batch rules): the freshness limit and the sold-out message. */
-export async function batchRules(payload: Payload, req?: Partial<PayloadRequest>): Promise<{ minDaysLeft: number; soldOutMessage: string }> {
+/** The batch rules (Shop → Batch rules): the freshness limit, the sold-out message and the waiting line's settings. */
+export async function batchRules(payload: Payload, req?: Partial<PayloadRequest>): Promise<{ minDaysLeft: number; soldOutMessage: string; line: LineSettings }> {
   const stock = await payload.findGlobal({ slug: 'stock', depth: 0, req })
-  return { minDaysLeft: stock.minDaysLeft ?? DEFAULT_MIN_DAYS_LEFT, soldOutMessage: stock.soldOutMessage }
+  return { minDaysLeft: stock.minDaysLeft ?? DEFAULT_MIN_DAYS_LEFT, soldOutMessage: stock.soldOutMessage, line: lineSettingsFrom(stock) }
 }
 
 /** The batch open for orders at `now`: the one opened last. None: the seller keeps no batches (no limit). */
@@ -164,16 +165,38 @@ export type JarsRefused = { ok: false; left: number; flavor?: string; closed?: b
  * taken and what is left is answered. No batch, or one without a limit: nothing to take (0).
  * A refill takes them from the batch open by its day (`batchOpenBy`), open to the public or not yet.
  */
-export async function takeJars(payload: Payload, jarKeys: readonly string[], flavors: readonly FlavorForSale[], now: Date, req: PayloadRequest, refillHandedOverAt?: Date): Promise<JarsTaken | JarsRefused> {
+export async function takeJars(
+  payload: Payload,
+  jarKeys: readonly string[],
+  flavors: readonly FlavorForSale[],
+  now: Date,
+  req: PayloadRequest,
+  refillHandedOverAt?: Date,
+  held?: HeldJars,
+): Promise<JarsTaken | JarsRefused> {
   const batch = refillHandedOverAt ? await batchOpenBy(payload, refillHandedOverAt, req) : await currentBatch(payload, now, req)
   if (!batch) return { ok: true, taken: 0, batch: null }
   const { minDaysLeft } = await batchRules(payload, req)
   if (batchState(batch, minDaysLeft, now) !== 'open') return { ok: false, left: 0, closed: true }
-  return takeFrom(payload, batch, jarKeys, flavors, req)
+  // Jars held in another batch than the one selling now cannot be ordered from this one.
+  if (held && String(held.batch) !== String(batch.id)) return { ok: false, left: 0, closed: true }
+  return takeFrom(payload, batch, jarKeys, flavors, req, held?.jars)
 }
 
-async function takeFrom(payload: Payload, batch: Batch, jarKeys: readonly string[], flavors: readonly FlavorForSale[], req: PayloadRequest): Promise<JarsTaken | JarsRefused> {
-  const outcome = takeFromBatch(batch, flavorKeys(flavors), jarKeys)
+/** Jars already taken from a batch for this order (the waiting line's hold it claims): it takes these first. */
+export type HeldJars = { batch: number | string; jars: readonly string[] }
+
+/**
+ * Takes `jarKeys` from the batch in one update; `held` are jars this order already holds in it (a
+ * claimed hold, or a plan's order changing flavors): they count as left for it, and those it does
+ * not take go back. The batch changes once, by the difference, so jars freed by it reach the
+ * waiting line (the batches' hook) only when the order is done with them.
+ */
+async function takeFrom(payload: Payload, batch: Batch, jarKeys: readonly string[], flavors: readonly FlavorForSale[], req: PayloadRequest, held: readonly string[] = []): Promise<JarsTaken | JarsRefused> {
+  const keys = flavorKeys(flavors)
+  const returned = held.length > 0 ? takeFromBatch(batch, keys, held, -1) : null
+  const from = returned?.ok ? { ...batch, ...(returned.rows ? { flavors: returned.rows as Batch['flavors'] } : { jarsLeft: returned.jarsLeft }) } : batch
+  const outcome = takeFromBatch(from, keys, jarKeys)
   if (!outcome.ok) return outcome
   if (outcome.rows === null && outcome.jarsLeft === null) return { ok: true, taken: 0, batch }
   const updated = await payload.update({
@@ -207,10 +230,9 @@ export async function giveJarsBack(payload: Payload, order: Pick<Order, 'batch' 
 export async function changeJarFlavors(payload: Payload, order: Pick<Order, 'batch' | 'flavors' | 'jarsFromBatch'>, newKeys: readonly string[], req: PayloadRequest): Promise<JarsTaken | JarsRefused> {
   const batchId = relationId(order.batch)
   if (batchId === null || !order.jarsFromBatch) return { ok: true, taken: 0, batch: null }
-  await giveJarsBack(payload, order, req)
   const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
   if (!batch) return { ok: true, taken: 0, batch: null }
-  return takeFrom(payload, batch, newKeys, await findFlavors(payload, req), req)
+  return takeFrom(payload, batch, newKeys, await findFlavors(payload, req), req, jarKeys(order.flavors))
 }
 
 /** The order with its batch read (for its made-on and best-by days), where it has one. */
