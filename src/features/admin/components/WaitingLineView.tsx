@@ -222,7 +222,7 @@ function PlaceStatus({ place }: { place: Place }) {
     case 'expired':
       return <>Expired (kept the days set)</>
     case 'removed':
-      return <>Removed by you</>
+      return <>Removed by the shop</>
     case 'unsubscribed':
       return <>Unsubscribed</>
   }
@@ -236,7 +236,7 @@ function ConfirmRemove({ place, line, back }: { place: Place; line: LineSummary;
         <strong>
           Remove {place.email} from the line for {wantedFlavorText(line.key === ANY_FLAVOR ? null : line.name)}?
         </strong>{' '}
-        {held > 0 ? `The ${jarsText(held)} held for them go to the next in line, or back on sale. ` : ''}They are not e-mailed, and can join again while it is sold out.
+        {held > 0 ? `The ${jarsText(held)} held for them ${held === 1 ? 'goes' : 'go'} to the next in line, or back on sale. ` : ''}They are not e-mailed, and can join again while it is sold out.
       </p>
       <input type="hidden" name="place" value={String(place.id)} />
       <input type="hidden" name="line" value={back.line ?? ''} />
