@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { waitingLineTotals } from '@/features/admin/aggregates/waitingLineTotals'
 import { ANY_FLAVOR, findWaitingLine, heldForLine, LINE_ROWS_PER_PAGE, waitingLineInUse } from '@/features/admin/waitingLine'
+import { findTodayScreen } from '@/features/seller/dailyScreen'
 import { activeKeyOf, type LineStatus } from '@/features/ordering/waitingLine/rules'
 
 import { startPayload, type TestPayload } from '../helpers/payload'
@@ -81,6 +82,8 @@ describe('the waiting line as the seller reads it', () => {
       [ANY_FLAVOR]: { waiting: 1, offered: 1, heldJars: 6 },
     })
     expect(await heldForLine(payload)).toBe(10)
+    // The daily screen's "10 jars held for the waiting line".
+    expect((await findTodayScreen(payload)).heldForLine).toBe(10)
   })
 
   it('counts nothing, and hides the menu link, on a fresh site; shows it while the line is on or places are in it', async () => {

@@ -251,10 +251,14 @@ function ConfirmRemove({ place, line, back }: { place: Place; line: LineSummary;
   )
 }
 
-/** What Remove did, worded from the place as stored now. */
+/**
+ * What Remove did, worded from the place as stored now: an address that claims more than the
+ * place's state (typed by hand, or an old link) shows nothing.
+ */
 async function DoneNote({ payload, placeId, removed }: { payload: Payload; placeId: string; removed: boolean }) {
   const place = await payload.findByID({ collection: 'waiting-line', id: placeId, depth: 0, overrideAccess: true, disableErrors: true })
-  const who = place ? `${place.email} (${wantedFlavorText(place.flavorName)})` : 'That place'
+  if (!place || isActive(place) || (removed && place.status !== 'removed')) return null
+  const who = `${place.email} (${wantedFlavorText(place.flavorName)})`
   return (
     <p className={`waiting-line__done${removed ? '' : ' waiting-line__done--refused'}`} role="status" data-testid="waiting-line-done">
       {removed
