@@ -88,8 +88,9 @@ test('the seller reads the line per flavor, removes places (held jars go to the 
   // Two jars come free: Ana's 1 fits, Bo's 3 does not (he keeps his turn), Cy's 1 fits.
   await api('PATCH', `/api/batches/${batch.id}`, { flavors: [{ ...batch.flavors![0], left: 2 }] })
 
-  // The line on: Waiting line in the admin's menu leads to the view.
+  // The line on: the dashboard's card says what is held, and Waiting line in the admin's menu leads to the view.
   await page.goto('/admin')
+  await expect(page.getByTestId('dashboard-card').filter({ hasText: 'Held for the waiting line' })).toContainText('2')
   await followAdminMenu(page, page.locator('#nav-waiting-line'))
   await expect(page).toHaveURL(/\/admin\/waiting-line$/)
   await expect(page.getByTestId('waiting-line-settings')).toContainText('The waiting line is on.')
@@ -173,6 +174,7 @@ test('the seller reads the line per flavor, removes places (held jars go to the 
   await page.goto('/admin')
   await expect(page.locator('#nav-customers')).toBeAttached()
   await expect(page.locator('#nav-waiting-line')).toHaveCount(0)
+  await expect(page.getByTestId('dashboard-card').filter({ hasText: 'Held for the waiting line' })).toHaveCount(0)
   // The view still answers the seller, saying the line is off.
   await page.goto(VIEW)
   await expect(page.getByTestId('waiting-line-settings')).toContainText('The waiting line is off')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { waitingLineTotals } from '@/features/admin/aggregates/waitingLineTotals'
 import { ANY_FLAVOR, findWaitingLine, heldForLine, LINE_ROWS_PER_PAGE, waitingLineInUse } from '@/features/admin/waitingLine'
+import { dashboardFigures } from '@/features/admin/dashboard'
 import { findTodayScreen } from '@/features/seller/dailyScreen'
 import { activeKeyOf, type LineStatus } from '@/features/ordering/waitingLine/rules'
 
@@ -84,6 +85,8 @@ describe('the waiting line as the seller reads it', () => {
     expect(await heldForLine(payload)).toBe(10)
     // The daily screen's "10 jars held for the waiting line".
     expect((await findTodayScreen(payload)).heldForLine).toBe(10)
+    // And the dashboard's card.
+    expect((await dashboardFigures(payload)).heldForLine).toBe(10)
   })
 
   it('counts nothing, and hides the menu link, on a fresh site; shows it while the line is on or places are in it', async () => {
