@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'int',
           environment: 'node',
           include: ['tests/int/**/*.int.spec.ts'],
+          // One migrated, seeded database, copied by each file (tests/helpers/templateDatabase.ts).
+          globalSetup: ['tests/helpers/templateDatabase.ts'],
           // Two files at a time, one a core: each file starts Payload in a process of its own, on its own
           // database file, media folder and SMTP port (tests/helpers/payload.ts, smtp.ts), so none
           // waits on another's SQLite lock; what they share under data/ (outbox .eml files, saved

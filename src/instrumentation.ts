@@ -17,7 +17,8 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  * opening or closing at its time, and the e-mail to the list when one opens (`batchClock.ts`), and
  * the refill plans' orders, made a few days ahead, and at once from a batch announced, so plan
  * holders' jars are reserved before its opening (`features/refills/cycle.ts`), and the hourly
- * removal of sent e-mails' text past the seller's retention (`platform/email/retention.ts`).
+ * removal of sent e-mails' text past the seller's retention (`platform/email/retention.ts`), and
+ * the waiting line's round: holds run out passed on, old places ended (`features/ordering/waitingLine/line.ts`).
  * With several instances on Redis, each periodic round runs on one of them (`runOnOneInstance`);
  * the outbox needs no lock, each message is claimed in the database before it is sent.
  * Skipped while `next build` runs.
@@ -43,6 +44,7 @@ export async function register(): Promise<void> {
   const { batchClockRound, BATCH_CLOCK_MS } = await import('./features/ordering/batchClock')
   const { refillRound, REFILL_ROUND_MS, reserveFromAnnouncedBatch } = await import('./features/refills/cycle')
   const { pruneEmailBodies, BODY_RETENTION_ROUND_MS } = await import('./platform/email/retention')
+  const { lineRound } = await import('./features/ordering/waitingLine/line')
   markServerRunning()
   const payload = await getPayloadClient()
   startOutboxWorker(payload)
@@ -62,6 +64,7 @@ export async function register(): Promise<void> {
   every('refills', REFILL_ROUND_MS, () => refillRound(payload))
   every('refill-reservations', BATCH_CLOCK_MS, () => reserveFromAnnouncedBatch(payload))
   every('email-retention', BODY_RETENTION_ROUND_MS, () => pruneEmailBodies(payload))
+  every('waiting-line', BATCH_CLOCK_MS, () => lineRound(payload))
 }
 
 /**

@@ -745,7 +745,7 @@ export interface EmailOutbox {
 export interface FormSubmission {
   id: number;
   key: string;
-  form: 'order' | 'review' | 'contact' | 'signup';
+  form: 'order' | 'review' | 'contact' | 'signup' | 'line';
   recordId: string;
   updatedAt: string;
   createdAt: string;

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import type { Payload, SanitizedConfig } from 'payload'
+import { inject } from 'vitest'
 
 export type TestPayload = { payload: Payload; config: SanitizedConfig; databaseUri: string; cleanup: () => Promise<void> }
 
@@ -35,6 +36,14 @@ export async function startPayload(env: Record<string, string | undefined> = {})
   const databaseUri = env.DATABASE_URI ?? freshDatabaseUri()
   // The seed draws the shop's pictures into the media folder: each file gets its own, not ./media.
   const mediaDir = env.MEDIA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-int-media-'))
+  // Unless the test names its database, a copy of the suite's migrated and seeded one (and its pictures).
+  const template = env.DATABASE_URI || env.MEDIA_DIR ? undefined : inject('templateDatabase')
+  if (template && databaseUri.startsWith('file:')) {
+    const file = databaseUri.slice('file:'.length)
+    fs.copyFileSync(path.join(template, 'site.db'), file)
+    if (fs.existsSync(path.join(template, 'site.db-wal'))) fs.copyFileSync(path.join(template, 'site.db-wal'), `${file}-wal`)
+    fs.cpSync(path.join(template, 'media'), mediaDir, { recursive: true })
+  }
   Object.assign(process.env, { PAYLOAD_SECRET: 'integration-test-secret', ...env, DATABASE_URI: databaseUri, MEDIA_DIR: mediaDir })
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key]
   const { getPayload } = await import('payload')

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedContent } from '@/seed'
 import { faqsSeed } from '@/seed/faqs'
 
-import { restartPayload, startPayload, type TestPayload } from '../helpers/payload'
+import { freshDatabaseUri, restartPayload, startPayload, type TestPayload } from '../helpers/payload'
 
 describe('seeded content and restarts', () => {
   let app: TestPayload
 
   beforeAll(async () => {
-    app = await startPayload({ ADMIN_EMAIL: 'first@example.com', ADMIN_PASSWORD: 'first-admin-password' })
+    // An empty database of its own (not the suite's seeded copy): the seed is what is tested.
+    app = await startPayload({ ADMIN_EMAIL: 'first@example.com', ADMIN_PASSWORD: 'first-admin-password', DATABASE_URI: freshDatabaseUri() })
   })
 
   afterAll(async () => {

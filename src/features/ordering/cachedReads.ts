@@ -7,6 +7,7 @@ import { getPayloadClient } from '@/payloadClient'
 
 import { type BatchForSale, batchForSale } from './batches'
 import { priceListFrom, type PriceList } from './pricing'
+import { type LineSettings, lineSettingsFrom } from './waitingLine/rules'
 import { batchRules, currentBatch, findFlavorCards, findFlavors, nextBatch, type SellerSettings, windowsOpenNow } from './shop'
 
 /** What is for sale, as the public pages and the order form's action read it, through Next's cache (`platform/cache/cachedReads.ts`). */
@@ -61,12 +62,16 @@ export const COUNTDOWN_SECONDS = 30
  */
 export const countdownTick = cachedRead(async () => null, ['countdown-tick'], { tags: [], revalidate: COUNTDOWN_SECONDS })
 
-export type ShopNow = BatchForSale & { prices: PriceList; soldOutMessage: string }
+export type ShopNow = BatchForSale & { prices: PriceList; soldOutMessage: string; line: LineSettings }
 
-/** What is for sale right now: the seller's prices and the batch as the pages show it. */
+/**
+ * What is for sale right now: the seller's prices, the batch as the pages show it, and the waiting
+ * line's settings (whether /order offers to join it), read from the batch rules' cached global,
+ * which their save expires (`revalidateGlobal`).
+ */
 export async function getShop(): Promise<ShopNow> {
   const [pricing, stock, fulfilment, batch] = await Promise.all([getGlobal('pricing'), getGlobal('stock'), getGlobal('fulfilment'), getBatchForSale()])
-  return { prices: priceListFrom(pricing, fulfilment), soldOutMessage: stock.soldOutMessage, ...batch }
+  return { prices: priceListFrom(pricing, fulfilment), soldOutMessage: stock.soldOutMessage, line: lineSettingsFrom(stock), ...batch }
 }
 
 /**

@@ -21,6 +21,8 @@ const PER_CLIENT = {
   discount: { points: 10, duration: 10 * MINUTE },
   capture: { points: 5, duration: 10 * MINUTE },
   review: { points: 5, duration: 10 * MINUTE },
+  /** Places asked for in the waiting line (/order while sold out): a person joins for a flavor or two. */
+  line: { points: 5, duration: 10 * MINUTE },
   /**
    * Admin login attempts from one address, whichever account they name: bounds the password
    * hashing one address can ask for. Guessing one account's password is bounded much tighter by the
@@ -49,6 +51,7 @@ const DAILY_CAP: Partial<Record<LimitedAction, number>> = {
   order: 1000,
   capture: 500,
   review: 200,
+  line: 500,
   // No cap on forgotPassword: a shared cap would let strangers use up the owner's password reset
   // for the day; reset links are bounded per account (forgotPasswordAccount) instead.
 }

@@ -7,7 +7,7 @@
 
 export const SUBMISSION_KEY_FIELD = 'submissionKey'
 
-export const SUBMITTED_FORMS = ['order', 'review', 'contact', 'signup'] as const
+export const SUBMITTED_FORMS = ['order', 'review', 'contact', 'signup', 'line'] as const
 export type SubmittedForm = (typeof SUBMITTED_FORMS)[number]
 
 /** A browser-made key: a UUID (or anything of that shape and size). */

@@ -8,6 +8,8 @@ import { storefrontLabelFacts } from '@/features/admin/jarLabelRules'
 import { flavorFactsJsonLd } from '@/features/content/structuredData'
 import { getFlavorCards, getOpenWindows, getShop } from '@/features/ordering/cachedReads'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
+import { JoinLineForm, type LineFlavor } from '@/features/ordering/waitingLine/components/JoinLineForm.client'
+import { joinFormText } from '@/features/ordering/waitingLine/rules'
 import { FEW_JARS_LEFT, fitsInBatch, type FlavorOption, flavorsForSale, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
 import { BatchOpening } from '@/features/ordering/components/BatchOpening'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
@@ -40,6 +42,18 @@ function fewJarsLeft(flavors: readonly (FlavorOption & { left?: number })[], jar
   return jarsLeft !== null && jarsLeft > 0 && jarsLeft <= FEW_JARS_LEFT ? [`Only ${jarsText(jarsLeft)} left in this batch.`] : []
 }
 
+/**
+ * The flavors /order offers to wait for, while the seller has the waiting line on: every flavor on
+ * offer when the batch is sold out (with "any flavor"), else those a batch counted per flavor has
+ * none of left. A flavor the seller took off the menu is not waited for. None while the line is off.
+ */
+function flavorsToWaitFor(flavors: readonly FlavorOption[], shop: { line: { enabled: boolean }; flavorsLeft: Record<string, number> | null }, soldOut: boolean): LineFlavor[] {
+  if (!shop.line.enabled) return []
+  const onOffer = flavors.filter((flavor) => flavor.available)
+  const waitedFor = soldOut ? onOffer : onOffer.filter((flavor) => shop.flavorsLeft !== null && (shop.flavorsLeft[flavor.value] ?? 0) === 0)
+  return waitedFor.map(({ value, name }) => ({ value, name }))
+}
+
 /** The names in a Site settings list, blanks left out. */
 const names = (items: readonly (string | null | undefined)[] | null | undefined): string[] =>
   (items ?? []).map((item) => item?.trim() ?? '').filter(Boolean)
@@ -49,7 +63,8 @@ const names = (items: readonly (string | null | undefined)[] | null | undefined)
  * business facts (delivery areas, payment methods), what is for sale (flavors, prices, this batch's
  * jars) and the pickup and delivery times open now all come from cached reads that a change expires.
  * A sold-out batch shows the seller's message and the e-mail sign-up instead of the form (to the
- * buyer of the last jar, the form shows their confirmation instead).
+ * buyer of the last jar, the form shows their confirmation instead), and, while the seller has the
+ * waiting line on, its join form (also under the order form for flavors sold out alone).
  */
 export async function OrderPage({ quantity }: { quantity: number }) {
   const [page, pricing, settings, flavors, shop, windows] = await Promise.all([
@@ -69,6 +84,7 @@ export async function OrderPage({ quantity }: { quantity: number }) {
   const soldOut = isSoldOut(jarsLeft)
   const forSale = flavorsForSale(flavors, shop.flavorsLeft)
   const fewLeft = fewJarsLeft(forSale, jarsLeft)
+  const lineFlavors = flavorsToWaitFor(flavors, shop, soldOut)
   // From the flavors already read for the cards: no query of their own.
   const facts = Object.fromEntries(flavors.map((flavor) => [flavor.value, storefrontLabelFacts(flavor.label)]))
   const factsJsonLd = flavorFactsJsonLd(
@@ -112,10 +128,21 @@ export async function OrderPage({ quantity }: { quantity: number }) {
                 {shop.opensAt && <BatchOpening opensAt={shop.opensAt} className="rounded-2xl bg-sea-50 px-5 py-4 text-lg text-sea-900" />}
                 <p className="text-lg leading-8 text-plum-900/85">{shop.soldOutMessage}</p>
                 <NextBatchSignUp />
+                {lineFlavors.length > 0 && <JoinLineForm id="line-join" flavors={lineFlavors} anyFlavor holdHours={shop.line.holdHours} />}
               </div>
             ) : null
           }
         />
+        {/* Some flavors sold out while others sell: the line for those, folded under the form. */}
+        {!soldOut && lineFlavors.length > 0 && (
+          <JoinLineForm
+            id="line-join-flavor"
+            flavors={lineFlavors}
+            anyFlavor={false}
+            holdHours={shop.line.holdHours}
+            summary={joinFormText.soldOutFlavors(lineFlavors.map((flavor) => flavor.name))}
+          />
+        )}
       </Section>
     </>
   )

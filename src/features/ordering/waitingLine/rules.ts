@@ -7,6 +7,7 @@ import type { FlavorOption, JarsLeft } from '@/features/ordering/catalog'
 import { PACKAGE_QUANTITIES } from '@/features/ordering/pricing'
 import type { Message } from '@/shared/notices'
 import { BUSINESS_TIME_ZONE } from '@/shared/time'
+import { counted } from '@/shared/counted'
 import { jarsText, wordList } from '@/features/ordering/wording'
 
 /** How many jars a place may ask for: the packages on sale (1, 3 or 6), so a claim can order all of them. */
@@ -117,6 +118,8 @@ export const lineNotices = {
     title: 'Still for Sale',
     description: `${flavorName ? flavorName : 'This batch'} is still for sale: you can order it now.`,
   }),
+  missingEmail: { title: 'Missing Email', description: 'Please enter your email address, so we can tell you when jars come free.' },
+  failed: { title: 'Not in Line Yet', description: 'Sorry, we could not add you to the line just now. Please try again.' },
   invalidCount: { title: 'How Many Jars?', description: `Please choose ${WANTED_COUNTS.map(String).join(', ').replace(/, (\d+)$/, ' or $1')} jars.` },
   unknownFlavor: { title: 'Unknown Flavor', description: 'Please choose a flavor from the list.' },
   /** A claim link whose hold ended: the jars went on, truthfully said where. */
@@ -146,6 +149,21 @@ export const lineNotices = {
     title: 'Passed On',
     description: `Thank you: the ${jarsText(heldCount)} held for you ${wentTo === 'next-in-line' ? 'went to the next person in line' : 'went back on sale'}. You have left the line.`,
   }),
+} as const
+
+/** The join form's own words on /order (its answers are `lineNotices`). */
+export const joinFormText = {
+  /** The sold-out card's form, for any flavor or one. */
+  title: 'Get in line',
+  intro: (holdHours: number) =>
+    `When jars come free (a cancelled order, jars we add), we offer them to the line in turn and hold them for you for ${counted(holdHours, 'hour')}.`,
+  /** The compact form while only some flavors are sold out. */
+  soldOutFlavors: (flavorNames: readonly string[]) => `Sold out of ${wordList(flavorNames, 'or')}? Get in line for it`,
+  notEmailList: 'Joining the line is not joining our e-mail list: we write to you only about your place in line.',
+  phoneHint: 'Optional: for the seller, should they need to reach you about your jars.',
+  anyFlavor: 'Any flavor',
+  submit: 'Get in line',
+  busy: 'Joining...',
 } as const
 
 /**
