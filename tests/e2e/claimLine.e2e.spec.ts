@@ -140,6 +140,9 @@ test('an offer claimed through its link (with JavaScript and without), another p
   await page.getByRole('button', { name: 'Place Order' }).click()
   await expect(page.getByTestId('order-confirmation')).toBeVisible()
   await expect(page.getByRole('heading', { name: /Thank you! Your order number is/ })).toBeVisible()
+  // Placed by the page's script (a post without it comes back at the answer's anchor), the banner gone.
+  expect(page.url()).not.toContain('#order-answer')
+  await expect(page.getByTestId('claim-held')).toBeHidden()
   await screenshots(page, 'line-claim-confirmation')
   const [claimed] = await ordersOf(claimer)
   expect(claimed).toMatchObject({ quantity: 3, jarsFromBatch: 3 })
@@ -174,6 +177,13 @@ test('an offer claimed through its link (with JavaScript and without), another p
   const [lastOrder] = await ordersOf(lastInLine)
   expect(lastOrder).toMatchObject({ quantity: 3, jarsFromBatch: 3 })
   expect(await placeOf(lastInLine)).toMatchObject({ status: 'claimed', order: lastOrder.id })
+
+  // Both pages are rendered per request, each with a fresh nonce for its scripts.
+  for (const link of [offer.claim, offer.decline]) {
+    const nonces = await Promise.all([1, 2].map(async () => (await page.request.get(link)).headers()['content-security-policy']?.match(/'nonce-[^']+'/)?.[0]))
+    expect(nonces[0], link).toBeTruthy()
+    expect(nonces[0]).not.toBe(nonces[1])
+  }
 
   // A link not ours changes nothing and says so.
   await page.goto(offer.claim.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')))
