@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { waitingLineLink } from '@/features/messages/signedLinks'
@@ -6,7 +7,7 @@ import { CLAIM_FIELD, ORDER_FORM_FIELDS } from '@/features/ordering/formFields'
 import { submitOrder } from '@/features/ordering/service'
 import { declineRefusals, getDecline, passedFrom, postDecline } from '@/features/ordering/waitingLine/declineRoute'
 import { joinLine } from '@/features/ordering/waitingLine/line'
-import { withHeldJars } from '@/features/ordering/waitingLine/rules'
+import { lineNotices, withHeldJars } from '@/features/ordering/waitingLine/rules'
 import type { Batch, Order, WaitingLine } from '@/payload-types'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { formValues } from '@/shared/forms/formState'
@@ -157,5 +158,26 @@ describe('the "No thanks" button', () => {
     expect(read('passed=on-sale&jars=0')).toBeNull()
     expect(read('passed=on-sale&jars=1.5')).toBeNull()
     expect(read('passed=on-sale')).toBeNull()
+  })
+})
+
+describe('the "No thanks" page', () => {
+  /** The page as the server renders it for this query, at `now`. */
+  async function rendered(query: Record<string, string>, now?: Date): Promise<string> {
+    const { DeclinePage } = await import('@/features/ordering/waitingLine/components/DeclinePage')
+    return renderToStaticMarkup(await DeclinePage({ query: new URLSearchParams(query), now }))
+  }
+
+  it("after the hold's time says it ended and passes nothing on (the line's round does); a forged or passed link says why", async () => {
+    const { place } = await heldPlace('late@example.com')
+    const key = keyOf(place, 'decline')
+    const late = await rendered({ place: key }, new Date(new Date(place.holdUntil!).getTime() + 60_000))
+    expect(late).toContain(lineNotices.holdRanOut(place.holdUntil!).description.replace(/'/g, '&#x27;'))
+    expect(late).not.toContain('Pass them on')
+    expect(await statusOf(place)).toBe('offered')
+
+    expect(await rendered({ place: `${place.id}.forged` })).toContain(lineNotices.left.description)
+    // An outcome in the address counts only for a place that was passed on.
+    expect(await rendered({ place: key, passed: 'next-in-line', jars: '3' }, new Date(new Date(place.holdUntil!).getTime() + 60_000))).not.toContain('Thank you')
   })
 })
