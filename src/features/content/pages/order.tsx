@@ -10,7 +10,7 @@ import { getFlavorCards, getOpenWindows, getShop } from '@/features/ordering/cac
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
 import { JoinLineForm, type LineFlavor } from '@/features/ordering/waitingLine/components/JoinLineForm.client'
 import { joinFormText } from '@/features/ordering/waitingLine/rules'
-import { FEW_JARS_LEFT, fitsInBatch, type FlavorOption, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
+import { FEW_JARS_LEFT, fitsInBatch, type FlavorOption, flavorsForSale, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
 import { BatchOpening } from '@/features/ordering/components/BatchOpening'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
 
@@ -33,18 +33,6 @@ export async function orderPageMetadata(): Promise<Metadata> {
 function chosenQuantity(wanted: number, jarsLeft: JarsLeft): PackageQuantity {
   const quantity = isPackageQuantity(wanted) ? wanted : 1
   return fitsInBatch(quantity, jarsLeft) ? quantity : ([...PACKAGE_QUANTITIES].reverse().find((option) => fitsInBatch(option, jarsLeft)) ?? 1)
-}
-
-/**
- * The flavors as the open batch sells them: one it has none of left shows as sold out, and one
- * with few left says how many (`FEW_JARS_LEFT`). Without per-flavor counts, as the seller set them.
- */
-function flavorsForSale<F extends FlavorOption>(flavors: readonly F[], flavorsLeft: Record<string, number> | null): (F & { left?: number })[] {
-  if (!flavorsLeft) return [...flavors]
-  return flavors.map((flavor) => {
-    const left = flavorsLeft[flavor.value] ?? 0
-    return { ...flavor, available: flavor.available && left > 0, left }
-  })
 }
 
 /** "Only 3 Peach Ginger left", per flavor with few left; or "Only 5 jars left in this batch." */
