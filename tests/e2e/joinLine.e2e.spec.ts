@@ -41,6 +41,8 @@ const joinedAs = (before: number, flavor: string) => `You are ${ordinal(before +
 async function cleanUp() {
   await setLine(false)
   await sellWithoutLimit(api)
+  const ids = await flavorIds()
+  await api('PATCH', `/api/flavors/${ids['mixed-berry']}`, { available: true })
 }
 
 test.describe.configure({ timeout: 120_000 })
@@ -148,7 +150,7 @@ test('the batch sold out, the line on: places taken in turn with JavaScript and 
   )
 })
 
-test('a flavor sold out while others sell: "Sold out of Pineapple Mango? Get in line for it" under the order form, with JavaScript and without', async ({ page, browser }) => {
+test('a flavor sold out while others sell: "Sold out of Pineapple Mango? Get in line for it" under the order form, with JavaScript and without; a flavor marked not available too', async ({ page, browser }) => {
   const ids = await flavorIds()
   const [first, second] = [address('flavor-first'), address('flavor-second')]
   const mango = await inLine('pineapple-mango')
@@ -181,4 +183,9 @@ test('a flavor sold out while others sell: "Sold out of Pineapple Mango? Get in 
     await expect(answerOf(visitor.getByTestId('line-join-flavor'))).toBeInViewport()
   })
   expect(await placesOf(second)).toMatchObject([{ flavor: 'pineapple-mango', jarsWanted: 6, status: 'waiting' }])
+
+  // A flavor the seller marks not available shows as sold out too, and can be waited for.
+  await api('PATCH', `/api/flavors/${ids['mixed-berry']}`, { available: false })
+  await pollOrderPage(page, () => page.getByTestId('line-join-flavor').locator('summary').textContent()).toBe('Sold out of Mixed Berry or Pineapple Mango? Get in line for it')
+  expect(await page.getByTestId('line-join-flavor').getByLabel('Flavor').locator('option').allTextContents()).toEqual(['Mixed Berry', 'Pineapple Mango'])
 })
