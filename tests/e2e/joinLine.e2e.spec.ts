@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from '@playwright/test'
 
 import { ordinal } from '@/features/ordering/waitingLine/rules'
 
-import { addBatch, adminRestFrom, expect, screenshots, sellWithoutLimit, test } from './fixtures'
+import { addBatch, adminRestFrom, expect, expectNoSeriousA11yViolations, screenshots, sellWithoutLimit, test } from './fixtures'
 
 // One admin sign-in for the REST calls of this file, from an address of its own.
 const api = adminRestFrom('10.66.0.52')
@@ -113,6 +113,7 @@ test('the batch sold out, the line on: places taken in turn with JavaScript and 
   await expect(form).toContainText('Joining the line is not joining our e-mail list')
   expect(await form.getByLabel('Flavor').locator('option').allTextContents()).toEqual(['Any flavor', 'Mixed Berry', 'Pineapple Mango', 'Peach Ginger'])
   await screenshots(page, 'line-join-sold-out')
+  await expectNoSeriousA11yViolations(page)
 
   // A mistake is answered before anything is stored.
   await join(form, { email: 'not-an-address', flavor: 'Peach Ginger', jars: 1 })
