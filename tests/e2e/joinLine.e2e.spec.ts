@@ -138,6 +138,7 @@ test('the batch sold out, the line on: places taken in turn with JavaScript and 
     await join(plain, { email: third, flavor: 'Any flavor', jars: 1 })
     await expect(answerOf(plain)).toContainText(joinedAs(any, 'any flavor'))
     await expect(answerOf(plain)).toBeInViewport()
+    await screenshots(visitor, 'line-join-without-script')
     await join(plain, { email: third, flavor: 'Peach Ginger', jars: 1 })
     await expect(answerOf(plain)).toContainText(joinedAs(peach + 2, 'Peach Ginger'))
     await join(plain, { email: third, flavor: 'Any flavor', jars: 3 })
