@@ -191,3 +191,20 @@ test('a flavor sold out while others sell: "Sold out of Pineapple Mango? Get in 
   await pollOrderPage(page, () => page.getByTestId('line-join-flavor').locator('summary').textContent()).toBe('Sold out of Mixed Berry or Pineapple Mango? Get in line for it')
   expect(await page.getByTestId('line-join-flavor').getByLabel('Flavor').locator('option').allTextContents()).toEqual(['Mixed Berry', 'Pineapple Mango'])
 })
+
+test('the join action called without a form answers with the form\'s own message, never 500, and stores nothing', async ({ page, request }) => {
+  await addBatch(api, { jarsLeft: 0 })
+  await setLine(true)
+  await pollOrderPage(page, () => page.getByTestId('line-join').count()).toBe(1)
+  // React's reference to the form's server action, as the browser sends it in the Next-Action header.
+  const reference = await page.getByTestId('line-join').locator('input[type=hidden][name$=":0"]').first().getAttribute('value')
+  const id = (JSON.parse(reference ?? '{}') as { id?: string }).id
+  expect(id).toMatch(/^[0-9a-f]{20,}$/)
+  const before = await inLine(null)
+  for (const args of ['[]', '[null]', '["$undefined","$undefined"]', '[{},{}]', '[{},{"email":"plain@example.com","flavor":"*","jars":"1"}]', '[{},42]']) {
+    const answer = await request.post('/order', { headers: { 'Next-Action': id!, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: args })
+    expect(answer.status(), args).toBeLessThan(500)
+    if (answer.ok()) expect(await answer.text(), args).toContain('Please enter your email address')
+  }
+  expect(await inLine(null)).toBe(before)
+})
