@@ -6,7 +6,7 @@ import { Section } from '@/components/Section'
 import { getGlobal, getSiteSettings } from '@/cachedGlobals'
 import { storefrontLabelFacts } from '@/features/admin/jarLabelRules'
 import { flavorFactsJsonLd } from '@/features/content/structuredData'
-import { getFlavorCards, getOpenWindows, getShop } from '@/features/ordering/cachedReads'
+import { getFlavorCards, getOpenWindows, getShop, type ShopNow } from '@/features/ordering/cachedReads'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
 import { JoinLineForm, type LineFlavor } from '@/features/ordering/waitingLine/components/JoinLineForm.client'
 import { joinFormText } from '@/features/ordering/waitingLine/rules'
@@ -43,15 +43,14 @@ function fewJarsLeft(flavors: readonly (FlavorOption & { left?: number })[], jar
 }
 
 /**
- * The flavors /order offers to wait for, while the seller has the waiting line on: every flavor on
- * offer when the batch is sold out (with "any flavor"), else those a batch counted per flavor has
- * none of left. A flavor the seller took off the menu is not waited for. None while the line is off.
+ * The flavors /order offers to wait for, while the seller has the waiting line on: those it shows
+ * as sold out (every flavor, with "any flavor", when the batch is; else a flavor with none left in
+ * a batch counted per flavor, or one the seller marked not available). None while the line is off,
+ * nor before the first batch has opened (the line takes no places then).
  */
-function flavorsToWaitFor(flavors: readonly FlavorOption[], shop: { line: { enabled: boolean }; flavorsLeft: Record<string, number> | null }, soldOut: boolean): LineFlavor[] {
-  if (!shop.line.enabled) return []
-  const onOffer = flavors.filter((flavor) => flavor.available)
-  const waitedFor = soldOut ? onOffer : onOffer.filter((flavor) => shop.flavorsLeft !== null && (shop.flavorsLeft[flavor.value] ?? 0) === 0)
-  return waitedFor.map(({ value, name }) => ({ value, name }))
+function flavorsToWaitFor(forSale: readonly FlavorOption[], shop: Pick<ShopNow, 'line' | 'batchOpened'>, soldOut: boolean): LineFlavor[] {
+  if (!shop.line.enabled || !shop.batchOpened) return []
+  return forSale.filter((flavor) => soldOut || !flavor.available).map(({ value, name }) => ({ value, name }))
 }
 
 /** The names in a Site settings list, blanks left out. */
@@ -84,7 +83,7 @@ export async function OrderPage({ quantity }: { quantity: number }) {
   const soldOut = isSoldOut(jarsLeft)
   const forSale = flavorsForSale(flavors, shop.flavorsLeft)
   const fewLeft = fewJarsLeft(forSale, jarsLeft)
-  const lineFlavors = flavorsToWaitFor(flavors, shop, soldOut)
+  const lineFlavors = flavorsToWaitFor(forSale, shop, soldOut)
   // From the flavors already read for the cards: no query of their own.
   const facts = Object.fromEntries(flavors.map((flavor) => [flavor.value, storefrontLabelFacts(flavor.label)]))
   const factsJsonLd = flavorFactsJsonLd(
