@@ -330,6 +330,29 @@ describe('a batch opening', () => {
     expect((await payload.count({ collection: 'email-outbox', where: { to: { equals: 'list-reader@example.com' } } })).totalDocs).toBe(1)
   })
 
+  it('before the first batch opens (one announced), places are taken; its opening offers them first', async () => {
+    await join('early@example.com', 'peach-ginger', 1).then(
+      () => expect.unreachable('no batch at all: nothing is sold out'),
+      (error: Error) => expect(error.message).toContain(lineNotices.notSoldOut('Peach Ginger').description),
+    )
+    const batch = await openBatch(payload, { flavors: { 'peach-ginger': 2 } }, { opensAt: new Date(Date.now() + HOUR).toISOString(), announce: false })
+    expect((await join('early@example.com', 'peach-ginger', 1)).position).toBe(1)
+    expect(await lineRound(payload, new Date(Date.now() + HOUR + 1000))).toMatchObject({ offered: 1 })
+    expect(await placeOf('early@example.com')).toMatchObject({ status: 'offered', heldJars: ['peach-ginger'] })
+    expect(await jarsLeftIn(payload, batch)).toEqual({ 'peach-ginger': 1 })
+  })
+
+  it('a place deleted through the API first gives what it holds to the next in line', async () => {
+    const { order } = await soldOutPeach()
+    await join('deleted@example.com', 'peach-ginger', 3)
+    await join('after-deleted@example.com', 'peach-ginger', 3)
+    await cancel(order)
+    const held = await placeOf('deleted@example.com')
+    expect(held.status).toBe('offered')
+    await payload.delete({ collection: 'waiting-line', id: held.id, context: quiet })
+    expect(await placeOf('after-deleted@example.com')).toMatchObject({ status: 'offered', heldCount: 3 })
+  })
+
   it('a place older than the seller\'s days ends with one e-mail', async () => {
     await soldOutPeach()
     await join('patient@example.com', 'peach-ginger', 3)

@@ -46,10 +46,10 @@ function fewJarsLeft(flavors: readonly (FlavorOption & { left?: number })[], jar
  * The flavors /order offers to wait for, while the seller has the waiting line on: those it shows
  * as sold out (every flavor, with "any flavor", when the batch is; else a flavor with none left in
  * a batch counted per flavor, or one the seller marked not available). None while the line is off,
- * nor before the first batch has opened (the line takes no places then).
+ * nor on a site that keeps no batches (nothing there ever comes free).
  */
-function flavorsToWaitFor(forSale: readonly FlavorOption[], shop: Pick<ShopNow, 'line' | 'batchOpened'>, soldOut: boolean): LineFlavor[] {
-  if (!shop.line.enabled || !shop.batchOpened) return []
+function flavorsToWaitFor(forSale: readonly FlavorOption[], shop: Pick<ShopNow, 'line' | 'keepsBatches'>, soldOut: boolean): LineFlavor[] {
+  if (!shop.line.enabled || !shop.keepsBatches) return []
   return forSale.filter((flavor) => soldOut || !flavor.available).map(({ value, name }) => ({ value, name }))
 }
 

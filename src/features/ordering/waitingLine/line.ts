@@ -12,7 +12,7 @@ import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { relationId } from '@/shared/relation'
 
 import { batchState, batchStock, takeFromBatch } from '../batches'
-import { batchRules, currentBatch, findFlavors, type FlavorForSale } from '../shop'
+import { batchRules, currentBatch, findFlavors, type FlavorForSale, nextBatch } from '../shop'
 import { jarsText, wordList } from '../wording'
 import { ACTIVE_STATUSES, activeKeyOf, holdEndText, type LineSettings, lineNotices, offersFor, placeState, WANTED_COUNTS, wantedFlavorText } from './rules'
 
@@ -348,7 +348,8 @@ async function positionOf(payload: Payload, place: Pick<Place, 'id' | 'flavor'>,
 /** Whether the order page shows this flavor (null: the whole batch) sold out now: no batch open, none of it left, or switched off. */
 async function soldOutNow(payload: Payload, flavor: FlavorForSale | null, minDaysLeft: number, flavors: readonly FlavorForSale[], req: PayloadRequest, now: Date): Promise<boolean> {
   const batch = await currentBatch(payload, now, req)
-  if (!batch) return false
+  // None open yet: sold out while one is announced ("A new batch is coming"); a site keeping no batches sells everything.
+  if (!batch) return (await nextBatch(payload, now, req)) !== null
   if (batchState(batch, minDaysLeft, now) !== 'open') return true
   const stock = batchStock(batch, flavors)
   if (stock.total === 0) return true
