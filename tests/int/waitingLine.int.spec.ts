@@ -342,6 +342,21 @@ describe('a batch opening', () => {
     expect(await jarsLeftIn(payload, batch)).toEqual({ 'peach-ginger': 1 })
   })
 
+  it('a flavor switched back on is offered to its line from the open batch', async () => {
+    const batch = await openBatch(payload, { flavors: { 'peach-ginger': 3, 'mixed-berry': 5 } })
+    const [peach] = (await payload.find({ collection: 'flavors', where: { value: { equals: 'peach-ginger' } }, limit: 1, depth: 0 })).docs
+    await payload.update({ collection: 'flavors', id: peach.id, data: { available: false }, context: quiet })
+    try {
+      await join('switched@example.com', 'peach-ginger', 3)
+      expect((await placeOf('switched@example.com')).status).toBe('waiting')
+      await payload.update({ collection: 'flavors', id: peach.id, data: { available: true }, context: quiet })
+      expect(await placeOf('switched@example.com')).toMatchObject({ status: 'offered', heldCount: 3 })
+      expect(await jarsLeftIn(payload, batch)).toEqual({ 'peach-ginger': 0, 'mixed-berry': 5 })
+    } finally {
+      await payload.update({ collection: 'flavors', id: peach.id, data: { available: true }, context: quiet })
+    }
+  })
+
   it('a place deleted through the API first gives what it holds to the next in line', async () => {
     const { order } = await soldOutPeach()
     await join('deleted@example.com', 'peach-ginger', 3)

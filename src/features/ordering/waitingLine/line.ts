@@ -387,3 +387,10 @@ export async function removeFromLine(payload: Payload, placeId: number | string,
     return { commit: true, value: true }
   })
 }
+
+/** A flavor the seller switched back on: the places waiting for it may be offered what the open batch has of it. */
+export async function serveOpenBatch(payload: Payload, req: PayloadRequest): Promise<number> {
+  const now = lineClock(req)
+  const batch = await currentBatch(payload, now, req)
+  return batch ? serveLine(payload, batch, req, now) : 0
+}
