@@ -23,7 +23,9 @@
 //      once for a batch of BATCH_JARS jars, while visitors load / and /order: exactly that many
 //      orders stored, every other buyer told it sold out, the answers' and the pages' p99. Posted
 //      as the page's script posts (the targets), then, on a second batch, as browsers without
-//      JavaScript post (each answer the whole page: reported beside it, held to the same truth).
+//      JavaScript post (each answer the whole page: reported beside it, held to the same truth);
+//      then a third with a waiting line of 50 on /order (#52): the line offered first, no jar held
+//      or sold twice, the same targets.
 //   npm run build && npm run bench
 //   BENCH_PAGES=/,/order BENCH_SKIP=lighthouse npm run bench     (some pages, some parts: lighthouse,
 //                                       pages, orders, redis, seller, batch)
@@ -35,7 +37,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { jarsLeft, openBatch, putBatchOnSale } from './bench/batch.mjs'
 import { signIn } from './bench/admin.mjs'
 import { lighthousePages } from './bench/lighthouse.mjs'
-import { placeOrders, storedOrders } from './bench/orders.mjs'
+import { joinWaitingLine, placeOrders, storedOrders } from './bench/orders.mjs'
 import { startProxy } from './bench/proxy.mjs'
 import { mainThreadCpuMs, serverNode, startSite, watchMemory } from './bench/server.mjs'
 import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
@@ -54,6 +56,8 @@ const ORDER_CLIENTS = 16
 const BATCH_JARS = 100
 const BATCH_POSTS = 300
 const BATCH_CLIENTS = 50
+/** Places taken in the waiting line before part 7's third batch opens. */
+const LINE_PLACES = 50
 /** Page views per second of each of / and /order while the batch opens: a crowd's worth of visitors. */
 const BATCH_PAGE_RATE = 100
 const BATCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' }
@@ -311,10 +315,75 @@ async function batchOpening() {
     console.log(`\nA batch opening through nginx: ${BATCH_POSTS} one-jar orders from ${BATCH_CLIENTS} buyers at once (each its own address) for ${BATCH_JARS} jars, while ${pages.join(' and ')} are each loaded ${BATCH_PAGE_RATE} times a second as browsers ask for them; then a second batch alike, posted without JavaScript (each answer the whole page). Server CPU: its main thread's time over the posts, per post`)
     console.table(rows)
     console.table(pageRows)
+    await openingWithWaitingLine(fresh, front, pages)
   } finally {
     await front.stop()
     await fresh.stop()
   }
+}
+
+/**
+ * Part 7's third batch, on the same sold-out site: the seller turns the waiting line on, LINE_PLACES
+ * visitors take a place on /order (any flavor; every fifth wants 3 jars, the others 1), then a
+ * batch of BATCH_JARS opens to the same crowd as the first (posted as the page's script posts). The
+ * line is offered first (#52): every place holds its jars before the public buys, no jar is held
+ * twice or sold twice (held + stored = the batch, none left), and the pages and the answers still
+ * meet part 7's targets.
+ */
+async function openingWithWaitingLine(fresh, front, pages) {
+  const login = await (await fetch(`${front.url}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BATCH_ADMIN) })).json()
+  const headers = { Authorization: `JWT ${login.token}`, 'Content-Type': 'application/json' }
+  const turnedOn = await fetch(`${front.url}/api/globals/stock`, { method: 'POST', headers, body: JSON.stringify({ waitingLine: { enabled: true, holdHours: 2, placeDays: 30 } }) })
+  if (!turnedOn.ok) throw new Error(`turning the waiting line on failed: ${turnedOn.status} ${await turnedOn.text()}`)
+  const wanted = (place) => (place % 5 === 4 ? 3 : 1)
+  // The sold-out page is cached a few seconds by nginx: until it shows the line's form.
+  for (const deadline = Date.now() + 15_000; ; ) {
+    try {
+      if (await joinWaitingLine(front.url, 700_000, { jars: wanted(0) })) break
+    } catch (error) {
+      if (Date.now() > deadline) throw error
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  let joined = 1
+  for (let place = 1; place < LINE_PLACES; place++) if (await joinWaitingLine(front.url, 700_000 + place, { jars: wanted(place) })) joined += 1
+  const heldWanted = Array.from({ length: LINE_PLACES }, (_, place) => wanted(place)).reduce((sum, jars) => sum + jars, 0)
+
+  const sale = await putBatchOnSale(front.url, BATCH_ADMIN, BATCH_JARS)
+  const batch = await openBatch(front.url, fresh.databaseFile, { posts: BATCH_POSTS, clients: BATCH_CLIENTS, pages, pageConnections: 10, pageRate: BATCH_PAGE_RATE, javascript: true, serverPid: fresh.pid, firstCustomer: 800_000 })
+  const left = await jarsLeft(sale)
+  const places = await (await fetch(`${front.url}/api/waiting-line?limit=${LINE_PLACES * 2}&depth=0`, { headers })).json()
+  const offered = places.docs.filter((place) => place.status === 'offered')
+  const held = offered.reduce((sum, place) => sum + (place.heldCount ?? 0), 0)
+  const heldElsewhere = places.docs.filter((place) => place.status !== 'offered' && (place.heldCount ?? 0) > 0).length
+  const what = `batch with a waiting line of ${LINE_PLACES}`
+  for (const [reason, count] of batch.other) console.log(`  ${what}: ${count} × ${reason}`)
+  const others = [...batch.other.values()].reduce((sum, count) => sum + count, 0)
+  console.log(`\nA batch opening with a waiting line: ${joined} places taken on /order (${heldWanted} jars wanted), then ${BATCH_JARS} jars opened to the crowd of part 7 (${BATCH_POSTS} one-jar orders as the page's script posts)`)
+  console.table([
+    {
+      'places taken': `${joined} ${check(joined === LINE_PLACES, `${what}: ${joined} places taken of ${LINE_PLACES}`)}`,
+      'places offered': `${offered.length} ${check(offered.length === LINE_PLACES, `${what}: ${offered.length} places offered of ${LINE_PLACES}`)}`,
+      'jars held': `${held} ${check(held === heldWanted, `${what}: ${held} jars held for ${heldWanted} wanted`)}`,
+      'held elsewhere': `${heldElsewhere} ${check(heldElsewhere === 0, `${what}: ${heldElsewhere} places not offered hold jars`)}`,
+      'orders taken': `${batch.taken} ${check(batch.taken === BATCH_JARS - held, `${what}: ${batch.taken} orders taken for ${BATCH_JARS - held} jars left after the line`)}`,
+      stored: `${batch.stored} ${check(batch.stored === batch.taken, `${what}: ${batch.stored} orders stored, ${batch.taken} answered taken`)}`,
+      'jars left': `${left} ${check(left === 0, `${what}: ${left} jars left`)}`,
+      'told sold out': `${batch.soldOut} ${check(batch.soldOut === BATCH_POSTS - batch.taken, `${what}: ${batch.soldOut} buyers told it sold out`)}`,
+      'other answers': `${others} ${check(others === 0, `${what}: ${others} answers neither taken nor sold out`)}`,
+      'orders/s': batch.ordersPerSec,
+      'p99 ms': `${batch.p99} ${check(batch.p99 < TARGETS.batchOrderP99Ms, `${what}: order p99 ${batch.p99} ms ≥ ${TARGETS.batchOrderP99Ms}`)}`,
+    },
+  ])
+  console.table(
+    batch.pages.map(({ page, reqPerSec, p99, max, errors }) => ({
+      'page during the batch': page,
+      'req/s': reqPerSec,
+      'p99 ms': `${p99} ${check(p99 < TARGETS.batchPageP99Ms, `${what}: ${page} p99 ${p99} ms ≥ ${TARGETS.batchPageP99Ms}`)}`,
+      'slowest ms': max,
+      errors: `${errors} ${check(errors === 0, `${what}: ${page} ${errors} errors`)}`,
+    })),
+  )
 }
 
 /** Part 5: a second server with its cache in Redis, each page loaded on both in turn. */

@@ -13,7 +13,7 @@ const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('
 const isAdmin = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
 const isSellerScreen = (pathname: string) => pathname === '/seller' || pathname.startsWith('/seller/')
 const isRenderedPerRequest = (pathname: string) =>
-  pathname.startsWith('/order/status/') || pathname.startsWith('/refills/') || pathname === '/unsubscribe' || pathname === '/recall-notice' || isAdmin(pathname) || isSellerScreen(pathname)
+  pathname.startsWith('/order/status/') || pathname.startsWith('/refills/') || pathname === '/unsubscribe' || pathname === '/recall-notice' || pathname === '/order/claim' || pathname === '/waiting-line' || isAdmin(pathname) || isSellerScreen(pathname)
 
 /**
  * A form posted without JavaScript to a cached page: the answer is that page rendered again with
@@ -69,6 +69,8 @@ export const config = {
     '/refills/:path*',
     '/unsubscribe',
     '/recall-notice',
+    '/order/claim',
+    '/waiting-line',
     // Anywhere, an address Next would answer with a 500: a '%' not followed by two hex digits or
     // starting a non-ASCII byte (the only encodings that can fail to decode). A plain page view
     // matches none.

@@ -171,6 +171,26 @@ export async function postOrder(url, hiddenFields, customer, { javascript = fals
   return { ok: true, ms }
 }
 
+/**
+ * `customer` takes a place in the waiting line, as a browser without JavaScript does: loads /order
+ * (sold out, the line on: the "Get in line" form), posts it for `flavor` ('*': any flavor) and
+ * `jars`. Answers whether the answer gave a place ("… in line for …").
+ */
+export async function joinWaitingLine(url, customer, { flavor = '*', jars = 1 } = {}) {
+  const page = await send(`${url}/order`, { headers: { 'X-Forwarded-For': addressOf(customer), Accept: 'text/html' } })
+  const form = page.text.match(/<form\b[^>]*aria-label="Get in line"[^>]*>[\s\S]*?<\/form>/)?.[0]
+  if (!form) throw new Error('no "Get in line" form on /order (the line off, or the batch not sold out?)')
+  const fields = new Map()
+  for (const tag of form.match(/<input\b[^>]*>/g) ?? []) {
+    const name = attribute(tag, 'name')
+    if (attribute(tag, 'type') === 'hidden' && name) fields.set(name, attribute(tag, 'value') ?? '')
+  }
+  for (const [name, value] of Object.entries({ email: `line-${customer}@example.com`, phone: '', flavor, jars: String(jars), submissionKey: crypto.randomUUID() })) fields.set(name, value)
+  const { body, contentType } = multipart([...fields])
+  const answer = await send(`${url}/order`, { method: 'POST', body, headers: { 'X-Forwarded-For': addressOf(customer), Accept: 'text/html', 'Content-Type': contentType, Origin: url } })
+  return answer.ok && / in line for /.test(answer.text)
+}
+
 /** One customer's order: load the page, then post the form. */
 async function placeOrder(url, customer, javascript, bot) {
   let hiddenFields

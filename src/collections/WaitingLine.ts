@@ -1,8 +1,14 @@
-import type { CollectionConfig } from 'payload'
+import type { CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
-import { LINE_STATUSES, WANTED_COUNTS } from '@/features/ordering/waitingLine/rules'
+import { endPlace } from '@/features/ordering/waitingLine/line'
+import { ACTIVE_STATUSES, LINE_STATUSES, WANTED_COUNTS } from '@/features/ordering/waitingLine/rules'
+
+const endDeletedPlace: CollectionBeforeDeleteHook = async ({ id, req }) => {
+  const place = await req.payload.findByID({ collection: 'waiting-line', id, depth: 0, overrideAccess: true, disableErrors: true, req })
+  if (place && (ACTIVE_STATUSES as readonly string[]).includes(place.status)) await endPlace(req.payload, place, 'removed', req)
+}
 
 /**
  * The waiting line: one place per address and flavor (or any flavor), taken on /order while it
@@ -22,7 +28,9 @@ export const WaitingLine: CollectionConfig = {
     description: 'Who asked to be told when a sold-out flavor is back, in the order they asked. Turn the line on and set the hold time under Shop → Batch rules.',
     hidden: true,
   },
-  access: { read: adminOnly, create: nobody, update: nobody, delete: nobody },
+  // Deleting a place (the REST API, as the admin) first ends it: what it holds goes to the next in line.
+  access: { read: adminOnly, create: nobody, update: nobody, delete: adminOnly },
+  hooks: { beforeDelete: [endDeletedPlace] },
   fields: [
     { name: 'email', label: 'E-mail', type: 'email', required: true, index: true },
     { name: 'phone', label: 'Phone', type: 'text', maxLength: 40 },

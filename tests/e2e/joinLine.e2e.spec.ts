@@ -11,7 +11,7 @@ import type { Browser, Locator, Page } from '@playwright/test'
 
 import { ordinal } from '@/features/ordering/waitingLine/rules'
 
-import { addBatch, adminRestFrom, expect, screenshots, sellWithoutLimit, test } from './fixtures'
+import { addBatch, adminRestFrom, expect, expectNoSeriousA11yViolations, screenshots, sellWithoutLimit, test } from './fixtures'
 
 // One admin sign-in for the REST calls of this file, from an address of its own.
 const api = adminRestFrom('10.66.0.52')
@@ -40,7 +40,11 @@ const joinedAs = (before: number, flavor: string) => `You are ${ordinal(before +
 
 async function cleanUp() {
   await setLine(false)
+  // The places of this file leave the line (each worker's later files share its database).
+  await api('DELETE', '/api/waiting-line?where[id][exists]=true')
   await sellWithoutLimit(api)
+  const ids = await flavorIds()
+  await api('PATCH', `/api/flavors/${ids['mixed-berry']}`, { available: true })
 }
 
 test.describe.configure({ timeout: 120_000 })
@@ -111,6 +115,7 @@ test('the batch sold out, the line on: places taken in turn with JavaScript and 
   await expect(form).toContainText('Joining the line is not joining our e-mail list')
   expect(await form.getByLabel('Flavor').locator('option').allTextContents()).toEqual(['Any flavor', 'Mixed Berry', 'Pineapple Mango', 'Peach Ginger'])
   await screenshots(page, 'line-join-sold-out')
+  await expectNoSeriousA11yViolations(page)
 
   // A mistake is answered before anything is stored.
   await join(form, { email: 'not-an-address', flavor: 'Peach Ginger', jars: 1 })
@@ -135,6 +140,7 @@ test('the batch sold out, the line on: places taken in turn with JavaScript and 
     await join(plain, { email: third, flavor: 'Any flavor', jars: 1 })
     await expect(answerOf(plain)).toContainText(joinedAs(any, 'any flavor'))
     await expect(answerOf(plain)).toBeInViewport()
+    await screenshots(visitor, 'line-join-without-script')
     await join(plain, { email: third, flavor: 'Peach Ginger', jars: 1 })
     await expect(answerOf(plain)).toContainText(joinedAs(peach + 2, 'Peach Ginger'))
     await join(plain, { email: third, flavor: 'Any flavor', jars: 3 })
@@ -148,7 +154,7 @@ test('the batch sold out, the line on: places taken in turn with JavaScript and 
   )
 })
 
-test('a flavor sold out while others sell: "Sold out of Pineapple Mango? Get in line for it" under the order form, with JavaScript and without', async ({ page, browser }) => {
+test('a flavor sold out while others sell: "Sold out of Pineapple Mango? Get in line for it" under the order form, with JavaScript and without; a flavor marked not available too', async ({ page, browser }) => {
   const ids = await flavorIds()
   const [first, second] = [address('flavor-first'), address('flavor-second')]
   const mango = await inLine('pineapple-mango')
@@ -181,4 +187,26 @@ test('a flavor sold out while others sell: "Sold out of Pineapple Mango? Get in 
     await expect(answerOf(visitor.getByTestId('line-join-flavor'))).toBeInViewport()
   })
   expect(await placesOf(second)).toMatchObject([{ flavor: 'pineapple-mango', jarsWanted: 6, status: 'waiting' }])
+
+  // A flavor the seller marks not available shows as sold out too, and can be waited for.
+  await api('PATCH', `/api/flavors/${ids['mixed-berry']}`, { available: false })
+  await pollOrderPage(page, () => page.getByTestId('line-join-flavor').locator('summary').textContent()).toBe('Sold out of Mixed Berry or Pineapple Mango? Get in line for it')
+  expect(await page.getByTestId('line-join-flavor').getByLabel('Flavor').locator('option').allTextContents()).toEqual(['Mixed Berry', 'Pineapple Mango'])
+})
+
+test('the join action called without a form answers with the form\'s own message, never 500, and stores nothing', async ({ page, request }) => {
+  await addBatch(api, { jarsLeft: 0 })
+  await setLine(true)
+  await pollOrderPage(page, () => page.getByTestId('line-join').count()).toBe(1)
+  // React's reference to the form's server action, as the browser sends it in the Next-Action header.
+  const reference = await page.getByTestId('line-join').locator('input[type=hidden][name$=":0"]').first().getAttribute('value')
+  const id = (JSON.parse(reference ?? '{}') as { id?: string }).id
+  expect(id).toMatch(/^[0-9a-f]{20,}$/)
+  const before = await inLine(null)
+  for (const args of ['[]', '[null]', '["$undefined","$undefined"]', '[{},{}]', '[{},{"email":"plain@example.com","flavor":"*","jars":"1"}]', '[{},42]']) {
+    const answer = await request.post('/order', { headers: { 'Next-Action': id!, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component' }, data: args })
+    expect(answer.status(), args).toBeLessThan(500)
+    if (answer.ok()) expect(await answer.text(), args).toContain('Please enter your email address')
+  }
+  expect(await inLine(null)).toBe(before)
 })

@@ -330,6 +330,44 @@ describe('a batch opening', () => {
     expect((await payload.count({ collection: 'email-outbox', where: { to: { equals: 'list-reader@example.com' } } })).totalDocs).toBe(1)
   })
 
+  it('before the first batch opens (one announced), places are taken; its opening offers them first', async () => {
+    await join('early@example.com', 'peach-ginger', 1).then(
+      () => expect.unreachable('no batch at all: nothing is sold out'),
+      (error: Error) => expect(error.message).toContain(lineNotices.notSoldOut('Peach Ginger').description),
+    )
+    const batch = await openBatch(payload, { flavors: { 'peach-ginger': 2 } }, { opensAt: new Date(Date.now() + HOUR).toISOString(), announce: false })
+    expect((await join('early@example.com', 'peach-ginger', 1)).position).toBe(1)
+    expect(await lineRound(payload, new Date(Date.now() + HOUR + 1000))).toMatchObject({ offered: 1 })
+    expect(await placeOf('early@example.com')).toMatchObject({ status: 'offered', heldJars: ['peach-ginger'] })
+    expect(await jarsLeftIn(payload, batch)).toEqual({ 'peach-ginger': 1 })
+  })
+
+  it('a flavor switched back on is offered to its line from the open batch', async () => {
+    const batch = await openBatch(payload, { flavors: { 'peach-ginger': 3, 'mixed-berry': 5 } })
+    const [peach] = (await payload.find({ collection: 'flavors', where: { value: { equals: 'peach-ginger' } }, limit: 1, depth: 0 })).docs
+    await payload.update({ collection: 'flavors', id: peach.id, data: { available: false }, context: quiet })
+    try {
+      await join('switched@example.com', 'peach-ginger', 3)
+      expect((await placeOf('switched@example.com')).status).toBe('waiting')
+      await payload.update({ collection: 'flavors', id: peach.id, data: { available: true }, context: quiet })
+      expect(await placeOf('switched@example.com')).toMatchObject({ status: 'offered', heldCount: 3 })
+      expect(await jarsLeftIn(payload, batch)).toEqual({ 'peach-ginger': 0, 'mixed-berry': 5 })
+    } finally {
+      await payload.update({ collection: 'flavors', id: peach.id, data: { available: true }, context: quiet })
+    }
+  })
+
+  it('a place deleted through the API first gives what it holds to the next in line', async () => {
+    const { order } = await soldOutPeach()
+    await join('deleted@example.com', 'peach-ginger', 3)
+    await join('after-deleted@example.com', 'peach-ginger', 3)
+    await cancel(order)
+    const held = await placeOf('deleted@example.com')
+    expect(held.status).toBe('offered')
+    await payload.delete({ collection: 'waiting-line', id: held.id, context: quiet })
+    expect(await placeOf('after-deleted@example.com')).toMatchObject({ status: 'offered', heldCount: 3 })
+  })
+
   it('a place older than the seller\'s days ends with one e-mail', async () => {
     await soldOutPeach()
     await join('patient@example.com', 'peach-ginger', 3)

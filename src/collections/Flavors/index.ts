@@ -5,6 +5,7 @@ import { anyone } from '@/access/anyone'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { FLAVOR_LIMITS, FLAVOR_VALUE_PATTERN } from '@/features/ordering/catalog'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
+import { serveOpenBatch } from '@/features/ordering/waitingLine/line'
 
 import { labelTab } from './labelTab'
 
@@ -24,7 +25,14 @@ export const Flavors: CollectionConfig = {
   },
   access: { read: anyone, create: adminOnly, update: adminOnly, delete: adminOnly },
   hooks: {
-    afterChange: [revalidateCollection(CACHE_TAGS.flavors)],
+    afterChange: [
+      // Switched back on: the waiting line is offered the open batch's jars of it first.
+      async ({ doc, previousDoc, operation, req }) => {
+        if (operation === 'update' && previousDoc?.available === false && doc.available !== false) await serveOpenBatch(req.payload, req)
+        return doc
+      },
+      revalidateCollection(CACHE_TAGS.flavors),
+    ],
     afterDelete: [revalidateCollectionAfterDelete(CACHE_TAGS.flavors)],
   },
   fields: [

@@ -49,7 +49,7 @@ export function pageNumberFrom(segments) {
 }
 
 /** Every other path the site answers. */
-const OTHER_PATHS = [NOT_FOUND_PATH, '/not-found-log.js', '/icon.svg', '/og-image.png', '/robots.txt', '/sitemap.xml', '/unsubscribe', '/unsubscribe/confirm', '/recall-notice', '/recall-notice/confirm', '/api', '/admin', '/seller']
+const OTHER_PATHS = [NOT_FOUND_PATH, '/not-found-log.js', '/icon.svg', '/og-image.png', '/robots.txt', '/sitemap.xml', '/unsubscribe', '/unsubscribe/confirm', '/recall-notice', '/recall-notice/confirm', '/order/claim', '/waiting-line', '/waiting-line/decline', '/api', '/admin', '/seller']
 
 /** Everything under these belongs to Next, Payload's REST API and admin, the seller's daily screen, and customers' order and refill plan pages. */
 const PREFIXES = ['/_next/', '/api/', '/admin/', '/seller/', '/order/status/', '/refills/']

@@ -42,11 +42,12 @@ export const getOpenWindows = cachedRead(async () => windowsOpenNow(await getPay
  * stays cached until one of these.
  */
 export const getBatchForSale = cachedRead(
-  async (): Promise<BatchForSale> => {
+  async (): Promise<BatchForSale & { keepsBatches: boolean }> => {
     const payload = await getPayloadClient()
     const now = new Date()
     const [current, next, flavors, rules] = await Promise.all([currentBatch(payload, now), nextBatch(payload, now), findFlavors(payload), batchRules(payload)])
-    return batchForSale(current, next, flavors, rules.minDaysLeft, now)
+    // Whether the seller sells by batches (one open or announced): without, nothing sells out and the waiting line takes no places (`line.ts#joinLine`).
+    return { ...batchForSale(current, next, flavors, rules.minDaysLeft, now), keepsBatches: current !== null || next !== null }
   },
   ['batch-for-sale'],
   { tags: [CACHE_TAGS.batches, CACHE_TAGS.flavors, CACHE_TAGS.global('stock')] },
@@ -62,7 +63,7 @@ export const COUNTDOWN_SECONDS = 30
  */
 export const countdownTick = cachedRead(async () => null, ['countdown-tick'], { tags: [], revalidate: COUNTDOWN_SECONDS })
 
-export type ShopNow = BatchForSale & { prices: PriceList; soldOutMessage: string; line: LineSettings }
+export type ShopNow = BatchForSale & { keepsBatches: boolean; prices: PriceList; soldOutMessage: string; line: LineSettings }
 
 /**
  * What is for sale right now: the seller's prices, the batch as the pages show it, and the waiting

@@ -13,6 +13,18 @@ export const FLAVOR_VALUE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 /** A flavor as the order form offers it. */
 export type FlavorOption = { value: string; name: string; available: boolean; /** Jars of it left in the open batch, where it counts per flavor. */ left?: number }
 
+/**
+ * The flavors as the open batch sells them: one it has none of left shows as sold out, and one
+ * with few left says how many (`FEW_JARS_LEFT`). Without per-flavor counts, as the seller set them.
+ */
+export function flavorsForSale<F extends FlavorOption>(flavors: readonly F[], flavorsLeft: Record<string, number> | null): (F & { left?: number })[] {
+  if (!flavorsLeft) return [...flavors]
+  return flavors.map((flavor) => {
+    const left = flavorsLeft[flavor.value] ?? 0
+    return { ...flavor, available: flavor.available && left > 0, left }
+  })
+}
+
 /** At this many jars or fewer, the order page says how many are left. */
 export const FEW_JARS_LEFT = 12
 

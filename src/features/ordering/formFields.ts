@@ -4,6 +4,9 @@ import { PACKAGE_QUANTITIES } from './pricing'
 export const MAX_JARS = Math.max(...PACKAGE_QUANTITIES)
 export const flavorField = (jar: number) => `flavor${jar}`
 
+/** The order form's hidden field carrying a waiting-line claim's key (`/order/claim`): the order takes the held jars first. */
+export const CLAIM_FIELD = 'claim'
+
 /**
  * The order form's fields, as the browser posts them (anything else in the post is ignored). Kept
  * apart from the schema so the page's script can name them without carrying zod.
@@ -30,4 +33,5 @@ export const ORDER_FORM_FIELDS = [
   'discountCode',
   // The prices the page showed (`PRICE_LIST_FIELD`), so a change since is noticed.
   'priceList',
+  CLAIM_FIELD,
 ] as const

@@ -19,7 +19,7 @@ import { claimOf, type Claim } from './waitingLine/claims'
 import { keepClock, serveOpenedBatch } from './waitingLine/line'
 import { placeFromLineKey } from '@/features/messages/signedLinks'
 import { checkWindow, methodsWithWindows, needsWindow, type WindowChoice } from './windows'
-import { flavorField } from './formFields'
+import { CLAIM_FIELD, flavorField } from './formFields'
 import type { OrderSource } from './options'
 import { parseOrderForm, type OrderInput } from '@/features/ordering/schema'
 import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
@@ -139,8 +139,7 @@ async function replay(payload: Payload, submissionKey: string | undefined, req?:
  */
 export type OrderToStore = OrderInput & { flavorNames: string[]; shownPrices?: string; source: OrderSource; refill?: { plan: RefillPlan['id']; cycle: string }; claim?: string }
 
-/** The order form's hidden field carrying a waiting-line claim's key. */
-export const CLAIM_FIELD = 'claim'
+export { CLAIM_FIELD }
 
 export type StoreOutcome =
   | { status: 'stored'; order: Order; plan?: PlanSummary }

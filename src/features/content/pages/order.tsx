@@ -6,11 +6,11 @@ import { Section } from '@/components/Section'
 import { getGlobal, getSiteSettings } from '@/cachedGlobals'
 import { storefrontLabelFacts } from '@/features/admin/jarLabelRules'
 import { flavorFactsJsonLd } from '@/features/content/structuredData'
-import { getFlavorCards, getOpenWindows, getShop } from '@/features/ordering/cachedReads'
+import { getFlavorCards, getOpenWindows, getShop, type ShopNow } from '@/features/ordering/cachedReads'
 import { NextBatchSignUp } from '@/features/discounts/components/NextBatchSignUp.client'
 import { JoinLineForm, type LineFlavor } from '@/features/ordering/waitingLine/components/JoinLineForm.client'
 import { joinFormText } from '@/features/ordering/waitingLine/rules'
-import { FEW_JARS_LEFT, fitsInBatch, type FlavorOption, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
+import { FEW_JARS_LEFT, fitsInBatch, type FlavorOption, flavorsForSale, isSoldOut, type JarsLeft } from '@/features/ordering/catalog'
 import { BatchOpening } from '@/features/ordering/components/BatchOpening'
 import { isPackageQuantity, PACKAGE_QUANTITIES, type PackageQuantity } from '@/features/ordering/pricing'
 
@@ -35,18 +35,6 @@ function chosenQuantity(wanted: number, jarsLeft: JarsLeft): PackageQuantity {
   return fitsInBatch(quantity, jarsLeft) ? quantity : ([...PACKAGE_QUANTITIES].reverse().find((option) => fitsInBatch(option, jarsLeft)) ?? 1)
 }
 
-/**
- * The flavors as the open batch sells them: one it has none of left shows as sold out, and one
- * with few left says how many (`FEW_JARS_LEFT`). Without per-flavor counts, as the seller set them.
- */
-function flavorsForSale<F extends FlavorOption>(flavors: readonly F[], flavorsLeft: Record<string, number> | null): (F & { left?: number })[] {
-  if (!flavorsLeft) return [...flavors]
-  return flavors.map((flavor) => {
-    const left = flavorsLeft[flavor.value] ?? 0
-    return { ...flavor, available: flavor.available && left > 0, left }
-  })
-}
-
 /** "Only 3 Peach Ginger left", per flavor with few left; or "Only 5 jars left in this batch." */
 function fewJarsLeft(flavors: readonly (FlavorOption & { left?: number })[], jarsLeft: JarsLeft): string[] {
   const perFlavor = flavors.filter((flavor) => flavor.available && flavor.left !== undefined && flavor.left <= FEW_JARS_LEFT)
@@ -55,15 +43,14 @@ function fewJarsLeft(flavors: readonly (FlavorOption & { left?: number })[], jar
 }
 
 /**
- * The flavors /order offers to wait for, while the seller has the waiting line on: every flavor on
- * offer when the batch is sold out (with "any flavor"), else those a batch counted per flavor has
- * none of left. A flavor the seller took off the menu is not waited for. None while the line is off.
+ * The flavors /order offers to wait for, while the seller has the waiting line on: those it shows
+ * as sold out (every flavor, with "any flavor", when the batch is; else a flavor with none left in
+ * a batch counted per flavor, or one the seller marked not available). None while the line is off,
+ * nor on a site that keeps no batches (nothing there ever comes free).
  */
-function flavorsToWaitFor(flavors: readonly FlavorOption[], shop: { line: { enabled: boolean }; flavorsLeft: Record<string, number> | null }, soldOut: boolean): LineFlavor[] {
-  if (!shop.line.enabled) return []
-  const onOffer = flavors.filter((flavor) => flavor.available)
-  const waitedFor = soldOut ? onOffer : onOffer.filter((flavor) => shop.flavorsLeft !== null && (shop.flavorsLeft[flavor.value] ?? 0) === 0)
-  return waitedFor.map(({ value, name }) => ({ value, name }))
+function flavorsToWaitFor(forSale: readonly FlavorOption[], shop: Pick<ShopNow, 'line' | 'keepsBatches'>, soldOut: boolean): LineFlavor[] {
+  if (!shop.line.enabled || !shop.keepsBatches) return []
+  return forSale.filter((flavor) => soldOut || !flavor.available).map(({ value, name }) => ({ value, name }))
 }
 
 /** The names in a Site settings list, blanks left out. */
@@ -96,7 +83,7 @@ export async function OrderPage({ quantity }: { quantity: number }) {
   const soldOut = isSoldOut(jarsLeft)
   const forSale = flavorsForSale(flavors, shop.flavorsLeft)
   const fewLeft = fewJarsLeft(forSale, jarsLeft)
-  const lineFlavors = flavorsToWaitFor(flavors, shop, soldOut)
+  const lineFlavors = flavorsToWaitFor(forSale, shop, soldOut)
   // From the flavors already read for the cards: no query of their own.
   const facts = Object.fromEntries(flavors.map((flavor) => [flavor.value, storefrontLabelFacts(flavor.label)]))
   const factsJsonLd = flavorFactsJsonLd(

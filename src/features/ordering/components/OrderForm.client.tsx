@@ -72,6 +72,10 @@ export function OrderForm({
   windows: pageWindows,
   windowMethods,
   soldOut,
+  page = '/order',
+  initialFlavors,
+  hiddenFields,
+  oneOrder = false,
 }: {
   packages: PackageOption[]
   flavors: FlavorOption[]
@@ -86,9 +90,20 @@ export function OrderForm({
   windowMethods: DeliveryMethod[]
   /** What the page shows instead of the form once this batch is sold out (nothing while jars are left). */
   soldOut?: ReactNode
+  /** The address of the page the form is on, where a post without JavaScript comes back with its answer. */
+  page?: `/${string}`
+  /** Each jar's flavor the form starts with ('' for none), e.g. the jars a claim link holds. */
+  initialFlavors?: readonly string[]
+  /** Posted with the order as they are, e.g. a waiting-line claim's key (`CLAIM_FIELD`). */
+  hiddenFields?: Partial<Record<(typeof ORDER_FORM_FIELDS)[number], string>>
+  /** The page takes one order (a claim link's): after it, the confirmation alone, no fresh form. */
+  oneOrder?: boolean
 }) {
-  const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder, `/order#${ANSWER_ID}`)
-  const [draft, setDraft] = useState<OrderDraft>(() => draftFromState(state, initialQuantity))
+  const { state, formAction, submit: placeOrderSafely, pending, generation } = useSafeAction(placeOrder, initialOrderState, failedOrder, `${page}#${ANSWER_ID}`)
+  const [draft, setDraft] = useState<OrderDraft>(() => {
+    const first = draftFromState(state, initialQuantity)
+    return initialFlavors && state.status === 'idle' && !state.values ? { ...first, flavors: first.flavors.map((flavor, index) => initialFlavors[index] ?? flavor) } : first
+  })
   const [discountNotice, setDiscountNotice] = useState<Notice | null>(state.discountNotice ?? null)
   const [clientError, setClientError] = useState<{ message: Message; field: string } | null>(null)
   const [checking, setChecking] = useState(false)
@@ -214,7 +229,7 @@ export function OrderForm({
 
   // The order that took the last jar sold the batch out: its buyer still reads the answer and the
   // confirmation; the sold-out view is for the next visitor.
-  if (soldOut) {
+  if (soldOut || (oneOrder && confirmation)) {
     if (!confirmation) return soldOut
     return (
       <div>
@@ -232,6 +247,9 @@ export function OrderForm({
         {/* Without JavaScript, Enter in a field must place the order, not press the first button (Apply). */}
         <SubmissionKeyField />
         <input type="hidden" name={PRICE_LIST_FIELD} value={priceListKey(prices)} />
+        {Object.entries(hiddenFields ?? {}).map(([name, fieldValue]) => (
+          <input key={name} type="hidden" name={name} value={fieldValue} />
+        ))}
         {!scripted && (
           <button type="submit" tabIndex={-1} aria-hidden className="sr-only">
             Place Order

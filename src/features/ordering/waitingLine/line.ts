@@ -4,7 +4,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { Batch, WaitingLine as Place } from '@/payload-types'
 import { composeEmail } from '@/features/messages/composeEmail'
-import { unsubscribeLink, waitingLineLink } from '@/features/messages/signedLinks'
+import { placeFromLineKey, unsubscribeLink, waitingLineLink } from '@/features/messages/signedLinks'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import type { Message } from '@/shared/notices'
@@ -12,7 +12,7 @@ import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { relationId } from '@/shared/relation'
 
 import { batchState, batchStock, takeFromBatch } from '../batches'
-import { batchRules, currentBatch, findFlavors, type FlavorForSale } from '../shop'
+import { batchRules, currentBatch, findFlavors, type FlavorForSale, nextBatch } from '../shop'
 import { jarsText, wordList } from '../wording'
 import { ACTIVE_STATUSES, activeKeyOf, holdEndText, type LineSettings, lineNotices, offersFor, placeState, WANTED_COUNTS, wantedFlavorText } from './rules'
 
@@ -153,6 +153,12 @@ export async function endPlace(payload: Payload, place: Place, status: Exclude<P
   await payload.update({ collection: 'batches', id: batch.id, data: back.rows ? { flavors: returned.flavors } : { jarsLeft: returned.jarsLeft }, depth: 0, overrideAccess: true, req })
   const after = await payload.findByID({ collection: 'batches', id: batch.id, depth: 0, overrideAccess: true, req })
   return (batchStock(after, flavors).total ?? 0) < (batchStock(returned, flavors).total ?? 0) ? 'next-in-line' : 'on-sale'
+}
+
+/** The place an offer's link (`<id>.<signature>`) names, when its signature holds and it exists; read only. */
+export async function placeOfLink(payload: Payload, key: unknown): Promise<Place | null> {
+  const id = placeFromLineKey(payload, key)
+  return id === null ? null : payload.findByID({ collection: LINE, id, depth: 0, overrideAccess: true, disableErrors: true })
 }
 
 /** A held place's jars, as jar keys (an order's flavors); none for a place not holding any. */
@@ -342,7 +348,8 @@ async function positionOf(payload: Payload, place: Pick<Place, 'id' | 'flavor'>,
 /** Whether the order page shows this flavor (null: the whole batch) sold out now: no batch open, none of it left, or switched off. */
 async function soldOutNow(payload: Payload, flavor: FlavorForSale | null, minDaysLeft: number, flavors: readonly FlavorForSale[], req: PayloadRequest, now: Date): Promise<boolean> {
   const batch = await currentBatch(payload, now, req)
-  if (!batch) return false
+  // None open yet: sold out while one is announced ("A new batch is coming"); a site keeping no batches sells everything.
+  if (!batch) return (await nextBatch(payload, now, req)) !== null
   if (batchState(batch, minDaysLeft, now) !== 'open') return true
   const stock = batchStock(batch, flavors)
   if (stock.total === 0) return true
@@ -351,15 +358,24 @@ async function soldOutNow(payload: Payload, flavor: FlavorForSale | null, minDay
   return stock.perFlavor !== null && (stock.perFlavor.get(flavor.value) ?? 0) === 0
 }
 
+/** What "No thanks" did: how many held jars were passed on and where they went; or why nothing was. */
+export type PassedOn = { ok: true; heldCount: number; wentTo: Released } | { ok: false; message: Message }
+
 /** The "No thanks" link's button: the held jars go to the next in line (or back on sale) at once. */
-export async function declineOffer(payload: Payload, placeId: string, now = new Date()): Promise<Message> {
-  return inTransaction(payload, async (req) => {
+export async function passOnOffer(payload: Payload, placeId: string, now = new Date()): Promise<PassedOn> {
+  return inTransaction<PassedOn>(payload, async (req) => {
     const place = await payload.findByID({ collection: LINE, id: placeId, depth: 0, overrideAccess: true, disableErrors: true, req })
     const refused = placeState(place)
-    if (refused || !place) return { commit: false, value: refused ?? lineNotices.left }
+    if (refused || !place) return { commit: false, value: { ok: false, message: refused ?? lineNotices.left } }
     const wentTo = await endPlace(payload, place, 'passed', req, now)
-    return { commit: true, value: lineNotices.declined(heldJarsOf(place).length, wentTo) }
+    return { commit: true, value: { ok: true, heldCount: heldJarsOf(place).length, wentTo } }
   })
+}
+
+/** `passOnOffer`, as the visitor reads it. */
+export async function declineOffer(payload: Payload, placeId: string, now = new Date()): Promise<Message> {
+  const outcome = await passOnOffer(payload, placeId, now)
+  return outcome.ok ? lineNotices.declined(outcome.heldCount, outcome.wentTo) : outcome.message
 }
 
 /** The seller removes a place (Shop → Waiting line): what it held goes to the next in line or back on sale. */
@@ -370,4 +386,11 @@ export async function removeFromLine(payload: Payload, placeId: number | string,
     await endPlace(payload, place, 'removed', req, now)
     return { commit: true, value: true }
   })
+}
+
+/** A flavor the seller switched back on: the places waiting for it may be offered what the open batch has of it. */
+export async function serveOpenBatch(payload: Payload, req: PayloadRequest): Promise<number> {
+  const now = lineClock(req)
+  const batch = await currentBatch(payload, now, req)
+  return batch ? serveLine(payload, batch, req, now) : 0
 }

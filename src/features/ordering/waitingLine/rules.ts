@@ -3,6 +3,7 @@
  * reads as, and what visitors are told. `line.ts` reads and writes the places by them.
  */
 import type { BatchStock } from '@/features/ordering/batches'
+import type { FlavorOption, JarsLeft } from '@/features/ordering/catalog'
 import { PACKAGE_QUANTITIES } from '@/features/ordering/pricing'
 import type { Message } from '@/shared/notices'
 import { BUSINESS_TIME_ZONE } from '@/shared/time'
@@ -126,8 +127,23 @@ export const lineNotices = {
     title: 'Hold Ended',
     description: `Sorry, the jars held for you until ${holdEndText(holdUntil)} ${wentTo === 'next-in-line' ? 'went to the next person in line' : 'went back on sale'}.`,
   }),
+  /** The claim page's banner: what is held (the flavors' names, none for jars of no flavor) and until when. */
+  heldForYou: (heldCount: number, flavorNames: readonly string[], holdUntil: string): Message => ({
+    title: 'Held for You',
+    description: `${jarsText(heldCount)}${flavorNames.length > 0 ? ` of ${wordList(flavorNames, 'and')}` : ''} ${heldCount === 1 ? 'is' : 'are'} held for you until ${holdEndText(holdUntil)}.`,
+  }),
+  /** Under the claim page's banner. */
+  claimHow: 'Choose your pickup or delivery time below. You may take fewer jars: the rest go to the next person in line.',
+  /** Above the "No thanks" page's button. */
+  declineHow: "Don't want them anymore? Pass them on and they go to the next person in line, or back on sale. This also ends your place in line.",
+  /** A claim or "No thanks" link opened after its hold's time: the page says so and writes nothing (the line's round passes the jars on). */
+  holdRanOut: (holdUntil: string): Message => ({
+    title: 'Hold Ended',
+    description: `Sorry, the jars were held for you until ${holdEndText(holdUntil)}, and that time has passed: they go to the next person in line or back on sale.`,
+  }),
   claimed: { title: 'Already Ordered', description: 'These jars were already ordered with this link.' },
-  passed: { title: 'Passed On', description: 'You passed these jars on, so they went to the next person in line or back on sale.' },
+  // A place passes on by "No thanks" or by its hold running out, and keeps no trace of which: say both.
+  passed: { title: 'Passed On', description: 'These jars were passed on (you said no thanks, or their hold ended), so they went to the next person in line or back on sale.' },
   left: { title: 'Not in Line', description: 'This place in line has ended.' },
   declined: (heldCount: number, wentTo: 'next-in-line' | 'on-sale'): Message => ({
     title: 'Passed On',
@@ -160,4 +176,20 @@ export function placeState(place: { status: LineStatus } | null): Message | null
   if (place.status === 'claimed') return lineNotices.claimed
   if (place.status === 'passed') return lineNotices.passed
   return lineNotices.left
+}
+
+/**
+ * The held jars on top of what the public may still buy: their flavors are on offer to this
+ * visitor (the order takes the held jars first, `service.ts#storeOrder`), though the order page
+ * shows them sold out to everyone else.
+ */
+export function withHeldJars(flavors: readonly FlavorOption[], jarsLeft: JarsLeft, held: readonly string[]): { flavors: FlavorOption[]; jarsLeft: JarsLeft } {
+  const heldOf = (value: string) => held.filter((jar) => jar === value).length
+  return {
+    flavors: flavors.map((flavor) => {
+      const count = heldOf(flavor.value)
+      return count === 0 ? flavor : { ...flavor, available: true, left: flavor.left === undefined ? undefined : flavor.left + count }
+    }),
+    jarsLeft: jarsLeft === null ? null : jarsLeft + held.length,
+  }
 }

@@ -108,7 +108,8 @@ export function JoinLineForm({ id, flavors, anyFlavor, holdHours, summary }: Pro
 
   if (summary) {
     return (
-      // Open once there is an answer: without JavaScript the page comes back with it inside.
+      // Open once there is an answer: without JavaScript the page comes back with it inside (Chromium
+      // also opens it for the answer's #anchor; not every browser does).
       <details open={state.status !== 'idle' || undefined} className="card mx-auto mt-8 max-w-3xl" data-testid={id}>
         <summary className="cursor-pointer text-lg font-semibold">{summary}</summary>
         <div className="mt-4">{form}</div>
