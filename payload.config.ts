@@ -31,7 +31,7 @@ import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
 import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
-import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW, RECALL_RECORD_VIEW, RECALL_VIEW } from './src/features/admin/adminViews'
+import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW, RECALL_RECORD_VIEW, RECALL_VIEW, WAITING_LINE_VIEW } from './src/features/admin/adminViews'
 import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
 import { SELLER_PATHS } from './src/features/seller/paths'
 import { databaseAdapter } from './src/platform/db/database'
@@ -85,6 +85,8 @@ export default buildConfig({
         { path: ADMIN_NAV_LINK, clientProps: { href: JAR_LABELS_VIEW.url, label: 'Jar labels', id: 'nav-jar-labels' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: RECALL_VIEW.url, label: 'Recall', id: 'nav-recall' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers' } satisfies AdminNavLinkProps },
+        // Shown only while the waiting line is on or has places in it (the link reads which).
+        '/features/admin/components/WaitingLineNavLink#WaitingLineNavLink',
         { path: ADMIN_NAV_LINK, clientProps: { href: OPERATIONS_VIEW.url, label: 'Operations', id: 'nav-operations', separated: true } satisfies AdminNavLinkProps },
       ],
       // Says where to open the admin when it was opened at an address whose saves are refused.
@@ -130,6 +132,12 @@ export default buildConfig({
           path: RECALL_RECORD_VIEW.path,
           exact: true,
           meta: { title: 'Recall record' },
+        },
+        waitingLine: {
+          Component: '/features/admin/components/WaitingLineView#WaitingLineView',
+          path: WAITING_LINE_VIEW.path,
+          exact: true,
+          meta: { title: 'Waiting line' },
         },
         operations: {
           Component: '/features/admin/components/OperationsView#OperationsView',

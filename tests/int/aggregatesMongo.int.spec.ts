@@ -11,6 +11,7 @@ import { activeRefillPlanGroups } from '@/features/admin/aggregates/refillPlanGr
 import { salesByWeek } from '@/features/admin/aggregates/salesByWeek'
 import { unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
 import { waitingListSize } from '@/features/admin/aggregates/waitingList'
+import { waitingLineTotals } from '@/features/admin/aggregates/waitingLineTotals'
 import { customerKeys } from '@/features/admin/customerKeys'
 import { backfillCustomersOnMongo } from '@/features/admin/customerRecords'
 import { customerSearch, customersFromContacts } from '@/features/admin/customers'
@@ -194,5 +195,24 @@ describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every ord
       { flavors: 'Jar 1: peach-ginger, Jar 2: peach-ginger', everyWeeks: 2, nextDay: '2026-11-14', plans: 1 },
     ])
   })
-})
 
+  it('counts each flavor’s places in the waiting line and the jars they hold, any flavor (no key) as one line', async () => {
+    const place = (n: number, flavor: string | null, status: 'waiting' | 'offered' | 'removed' | 'claimed', heldCount = 0) =>
+      app.payload.create({
+        collection: 'waiting-line',
+        data: { email: `line-${n}@example.com`, flavor, flavorName: flavor ? 'Peach Ginger' : null, jarsWanted: 1, status, heldCount, heldJars: heldCount ? Array<string>(heldCount).fill(flavor ?? '') : null, activeKey: status === 'waiting' || status === 'offered' ? `line-${n}|${flavor ?? '*'}` : null },
+        overrideAccess: true,
+      })
+    await place(1, 'peach-ginger', 'waiting')
+    await place(2, 'peach-ginger', 'offered', 3)
+    await place(3, 'peach-ginger', 'removed')
+    await place(4, null, 'offered', 1)
+    await place(5, null, 'waiting')
+    await place(6, 'mango-lime', 'claimed')
+    const totals = (await waitingLineTotals(app.payload)).sort((a, b) => String(a.flavor).localeCompare(String(b.flavor)))
+    expect(totals).toEqual([
+      { flavor: null, flavorName: null, waiting: 1, offered: 1, heldJars: 1 },
+      { flavor: 'peach-ginger', flavorName: 'Peach Ginger', waiting: 1, offered: 1, heldJars: 3 },
+    ])
+  })
+})

@@ -30,3 +30,9 @@ export const RECALL_VIEW = { path: '/recall', url: '/admin/recall', csvUrl: `/ap
 
 /** A recall's record: who was told, whose e-mail failed, who confirmed (`features/recalls/components/RecallRecordView.tsx`). */
 export const RECALL_RECORD_VIEW = { path: '/recall/:id', url: (id: number | string) => `/admin/recall/${encodeURIComponent(String(id))}` } as const
+
+/** Waiting line: each flavor's line in the order places were taken, the jars held for it, and Remove. */
+export const WAITING_LINE_VIEW = { path: '/waiting-line', url: '/admin/waiting-line' } as const
+
+/** Shop → Batch rules (the `stock` global): where the waiting line is turned on and its hold time set. */
+export const BATCH_RULES_URL = '/admin/globals/stock'

@@ -8,6 +8,7 @@ import { startOfWeek } from '@/shared/time'
 
 import { salesByWeek } from './aggregates/salesByWeek'
 import { unpaidTotals } from './aggregates/unpaidTotals'
+import { heldForLine } from './waitingLine'
 
 export type DashboardFigures = {
   ordersWaiting: number
@@ -23,6 +24,8 @@ export type DashboardFigures = {
   jarsLeft: JarsLeft
   /** The open batch's code and id, when there is one. */
   batch: { id: number | string; code: string } | null
+  /** Jars held for places in the waiting line now (taken from the batch, not for sale until claimed or passed on). */
+  heldForLine: number
   weekStart: string
 }
 
@@ -64,7 +67,7 @@ export function dashboardFilters(weekStart: string) {
 export async function dashboardFigures(payload: Payload, now = new Date()): Promise<DashboardFigures> {
   const weekStart = startOfWeek(now)
   const filters = dashboardFilters(weekStart.toISOString())
-  const [ordersWaiting, [thisWeek], subscribersThisWeek, reviewsWaiting, messagesWaiting, left, owed] = await Promise.all([
+  const [ordersWaiting, [thisWeek], subscribersThisWeek, reviewsWaiting, messagesWaiting, left, owed, heldJars] = await Promise.all([
     payload.count({ collection: 'orders', where: filters.ordersWaiting }),
     salesByWeek(payload, [weekStart]),
     payload.count({ collection: 'email-captures', where: filters.subscribersThisWeek }),
@@ -72,6 +75,7 @@ export async function dashboardFigures(payload: Payload, now = new Date()): Prom
     payload.count({ collection: 'contact-messages', where: filters.messagesWaiting }),
     openBatchNow(payload, now),
     unpaidTotals(payload),
+    heldForLine(payload),
   ])
   return {
     ordersWaiting: ordersWaiting.totalDocs,
@@ -83,6 +87,7 @@ export async function dashboardFigures(payload: Payload, now = new Date()): Prom
     messagesWaiting: messagesWaiting.totalDocs,
     jarsLeft: left.jarsLeft,
     batch: left.batch ? { id: left.batch.id, code: left.batch.code ?? '' } : null,
+    heldForLine: heldJars,
     ...owed,
     weekStart: weekStart.toISOString(),
   }

@@ -4,6 +4,7 @@ import type { Payload, Where } from 'payload'
 
 import { adminListUrl } from '@/features/admin/adminFilters'
 import { customerOrdersWhere, type CustomersPage, findCustomers } from '@/features/admin/customers'
+import { heldForLine } from '@/features/admin/waitingLine'
 import { findPrepSheet, PREP_ORDER_SELECT, type PrepSheet, type PrepStop, prepStop } from '@/features/admin/prepSheet'
 import { placedAt } from '@/features/ordering/orderDetails'
 import type { Order, User } from '@/payload-types'
@@ -30,7 +31,13 @@ export type DayPlan = {
   toCollect: number
 }
 
-export type TodayScreen = { today: DayPlan; tomorrow: DayPlan; newOrders: number }
+export type TodayScreen = {
+  today: DayPlan
+  tomorrow: DayPlan
+  newOrders: number
+  /** Jars taken from the batch and held for people in the waiting line (not for sale, not yet ordered). */
+  heldForLine: number
+}
 
 const card = (stop: PrepStop, delivery: boolean): OrderCard => ({ ...stop, delivery })
 
@@ -64,12 +71,13 @@ function dayPlan(sheet: PrepSheet, keep: (stop: PrepStop) => boolean = () => tru
  */
 export async function findTodayScreen(payload: Payload, now = new Date()): Promise<TodayScreen> {
   const today = businessDay(now).key
-  const [todaySheet, tomorrowSheet, newOrders] = await Promise.all([
+  const [todaySheet, tomorrowSheet, newOrders, heldJars] = await Promise.all([
     findPrepSheet(payload, today),
     findPrepSheet(payload, addDays(today, 1)),
     countNewOrders(payload),
+    heldForLine(payload),
   ])
-  return { today: dayPlan(todaySheet), tomorrow: dayPlan(tomorrowSheet, (stop) => stop.window !== null), newOrders }
+  return { today: dayPlan(todaySheet), tomorrow: dayPlan(tomorrowSheet, (stop) => stop.window !== null), newOrders, heldForLine: heldJars }
 }
 
 /** Orders waiting to be confirmed: the count beside New in the top bar. */

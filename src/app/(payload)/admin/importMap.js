@@ -35,6 +35,7 @@ import { AdminLogo as AdminLogo_e0d77ed6ac948f7eea54a824876cfbd4 } from '../../.
 import { BusinessDashboard as BusinessDashboard_d03267e31c523644feb44d14f56b64e4 } from '../../../features/admin/components/BusinessDashboard'
 import { AdminAddressNotice as AdminAddressNotice_48d3d7308864efc406d4c8ecb9b905e3 } from '../../../features/admin/components/AdminAddressNotice'
 import { AdminNavLink as AdminNavLink_9a1fa2414ee3976cdbabde3a51689a92 } from '../../../features/admin/components/AdminNavLink'
+import { WaitingLineNavLink as WaitingLineNavLink_8583ce059eea5ed36b914f5c6ccc3550 } from '../../../features/admin/components/WaitingLineNavLink'
 import { S3ClientUploadHandler as S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24 } from '@payloadcms/storage-s3/client'
 import { ImportExportProvider as ImportExportProvider_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
 import { CustomersView as CustomersView_427f7f39c072614389904b261aa111e0 } from '../../../features/admin/components/CustomersView'
@@ -43,6 +44,7 @@ import { PrepSheetView as PrepSheetView_caa12c2e13fc1e08c2ff2f347bbcbfc9 } from 
 import { JarLabelsView as JarLabelsView_7cf1fd10426826befd8cb531bb4efe76 } from '../../../features/admin/components/JarLabelsView'
 import { RecallView as RecallView_9a13e0170c3bd5ae962244bb09450ea1 } from '../../../features/recalls/components/RecallView'
 import { RecallRecordView as RecallRecordView_63c0602816c429f643d99c879cb88676 } from '../../../features/recalls/components/RecallRecordView'
+import { WaitingLineView as WaitingLineView_bda5ab4d35f37ac4cd645be5a13f73a9 } from '../../../features/admin/components/WaitingLineView'
 import { OperationsView as OperationsView_9da16858b4d101f2038110c9244c2952 } from '../../../features/admin/components/OperationsView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -85,6 +87,7 @@ export const importMap = {
   "/features/admin/components/BusinessDashboard#BusinessDashboard": BusinessDashboard_d03267e31c523644feb44d14f56b64e4,
   "/features/admin/components/AdminAddressNotice#AdminAddressNotice": AdminAddressNotice_48d3d7308864efc406d4c8ecb9b905e3,
   "/features/admin/components/AdminNavLink#AdminNavLink": AdminNavLink_9a1fa2414ee3976cdbabde3a51689a92,
+  "/features/admin/components/WaitingLineNavLink#WaitingLineNavLink": WaitingLineNavLink_8583ce059eea5ed36b914f5c6ccc3550,
   "@payloadcms/storage-s3/client#S3ClientUploadHandler": S3ClientUploadHandler_f97aa6c64367fa259c5bc0567239ef24,
   "@payloadcms/plugin-import-export/rsc#ImportExportProvider": ImportExportProvider_cdf7e044479f899a31f804427d568b36,
   "/features/admin/components/CustomersView#CustomersView": CustomersView_427f7f39c072614389904b261aa111e0,
@@ -93,6 +96,7 @@ export const importMap = {
   "/features/admin/components/JarLabelsView#JarLabelsView": JarLabelsView_7cf1fd10426826befd8cb531bb4efe76,
   "/features/recalls/components/RecallView#RecallView": RecallView_9a13e0170c3bd5ae962244bb09450ea1,
   "/features/recalls/components/RecallRecordView#RecallRecordView": RecallRecordView_63c0602816c429f643d99c879cb88676,
+  "/features/admin/components/WaitingLineView#WaitingLineView": WaitingLineView_bda5ab4d35f37ac4cd645be5a13f73a9,
   "/features/admin/components/OperationsView#OperationsView": OperationsView_9da16858b4d101f2038110c9244c2952,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

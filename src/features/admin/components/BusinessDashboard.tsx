@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 
 import { adminListUrl } from '@/features/admin/adminFilters'
+import { WAITING_LINE_VIEW } from '@/features/admin/adminViews'
 import { dashboardFigures, dashboardFilters } from '@/features/admin/dashboard'
 import { dollars } from '@/features/ordering/wording'
 
@@ -40,6 +41,10 @@ export async function BusinessDashboard({ payload }: { payload: Payload }) {
       hint: figures.jarsLeft === 0 ? 'sold out or closed: the order page takes no orders' : 'set in Shop → Batches',
       href: figures.batch ? `/admin/collections/batches/${figures.batch.id}` : '/admin/collections/batches',
     },
+    // Only while the waiting line holds jars: a fresh site's dashboard does not change.
+    ...(figures.heldForLine > 0
+      ? [{ label: 'Held for the waiting line', value: figures.heldForLine, hint: 'jars not for sale until claimed or passed on', href: WAITING_LINE_VIEW.url }]
+      : []),
   ]
   return (
     <>

@@ -1,3 +1,4 @@
+import { WAITING_LINE_VIEW } from '@/features/admin/adminViews'
 import { dollars, jarsText } from '@/features/ordering/wording'
 
 import type { DayPlan, TodayScreen as Screen } from '../dailyScreen'
@@ -52,6 +53,11 @@ export function TodayScreen({ screen }: { screen: Screen }) {
           <a href={SELLER_PATHS.newOrders}>
             {screen.newOrders === 1 ? '1 new order waits' : `${screen.newOrders} new orders wait`} to be confirmed →
           </a>
+        </p>
+      )}
+      {screen.heldForLine > 0 && (
+        <p className="waiting" data-testid="held-for-line">
+          <a href={WAITING_LINE_VIEW.url}>{jarsText(screen.heldForLine)} held for the waiting line →</a>
         </p>
       )}
       <Day title="Today" plan={screen.today} />
