@@ -3,11 +3,11 @@ import type { CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
 import { endPlace } from '@/features/ordering/waitingLine/line'
-import { ACTIVE_STATUSES, LINE_STATUSES, WANTED_COUNTS } from '@/features/ordering/waitingLine/rules'
+import { inLine, LINE_STATUSES, WANTED_COUNTS } from '@/features/ordering/waitingLine/rules'
 
 const endDeletedPlace: CollectionBeforeDeleteHook = async ({ id, req }) => {
   const place = await req.payload.findByID({ collection: 'waiting-line', id, depth: 0, overrideAccess: true, disableErrors: true, req })
-  if (place && (ACTIVE_STATUSES as readonly string[]).includes(place.status)) await endPlace(req.payload, place, 'removed', req)
+  if (place && inLine(place)) await endPlace(req.payload, place, 'removed', req)
 }
 
 /**

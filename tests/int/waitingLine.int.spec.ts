@@ -7,7 +7,7 @@ import { unsubscribeLink, waitingLineLink } from '@/features/messages/signedLink
 import { orderNotices } from '@/features/ordering/notices'
 import { submitOrder } from '@/features/ordering/service'
 import { announceOpenedBatch } from '@/features/ordering/batchClock'
-import { declineOffer, joinLine, lineRound, removeFromLine } from '@/features/ordering/waitingLine/line'
+import { joinLine, lineRound, passOnOffer, removeFromLine } from '@/features/ordering/waitingLine/line'
 import { lineNotices } from '@/features/ordering/waitingLine/rules'
 import type { Order, WaitingLine } from '@/payload-types'
 import { unsubscribe } from '@/features/messages/unsubscribe'
@@ -72,6 +72,12 @@ const orderOf = (flavors: string[], options: { now?: Date; claim?: string; who?:
 async function placed(result: Awaited<ReturnType<typeof submitOrder>>): Promise<Order> {
   if (result.status !== 'success') throw new Error(`order refused: ${JSON.stringify(result)}`)
   return result.order
+}
+
+/** The "No thanks" button's outcome, as its page words it (`DeclinePage`). */
+async function declineOffer(placeId: string) {
+  const outcome = await passOnOffer(payload, placeId)
+  return outcome.ok ? lineNotices.declined(outcome.heldCount, outcome.wentTo) : outcome.message
 }
 
 const cancel = (order: Order) => payload.update({ collection: 'orders', id: order.id, data: { status: 'cancelled' }, depth: 0, context: quiet })
@@ -234,11 +240,11 @@ describe('offers in turn', () => {
     await cancel(order)
     const place = await placeOf('no-thanks@example.com')
 
-    expect(await declineOffer(payload, String(place.id))).toEqual(lineNotices.declined(3, 'next-in-line'))
+    expect(await declineOffer(String(place.id))).toEqual(lineNotices.declined(3, 'next-in-line'))
     expect((await placeOf('no-thanks@example.com')).status).toBe('passed')
     expect(await placeOf('yes-please@example.com')).toMatchObject({ status: 'offered', heldCount: 3 })
     // Again: already passed on.
-    expect(await declineOffer(payload, String(place.id))).toEqual(lineNotices.passed)
+    expect(await declineOffer(String(place.id))).toEqual(lineNotices.passed)
     // A forged claim key names no place.
     expect(await orderOf(['peach-ginger'], { claim: `${place.id}.forged-signature-forged-signature` })).toMatchObject({ status: 'error', message: orderNotices.flavorSoldOut('Peach Ginger') })
   })

@@ -5,7 +5,7 @@ import { anyone } from '@/access/anyone'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { FLAVOR_LIMITS, FLAVOR_VALUE_PATTERN } from '@/features/ordering/catalog'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
-import { serveOpenBatch } from '@/features/ordering/waitingLine/line'
+import { serveBatchOpenNow } from '@/features/ordering/waitingLine/line'
 
 import { labelTab } from './labelTab'
 
@@ -28,7 +28,7 @@ export const Flavors: CollectionConfig = {
     afterChange: [
       // Switched back on: the waiting line is offered the open batch's jars of it first.
       async ({ doc, previousDoc, operation, req }) => {
-        if (operation === 'update' && previousDoc?.available === false && doc.available !== false) await serveOpenBatch(req.payload, req)
+        if (operation === 'update' && previousDoc?.available === false && doc.available !== false) await serveBatchOpenNow(req.payload, req)
         return doc
       },
       revalidateCollection(CACHE_TAGS.flavors),

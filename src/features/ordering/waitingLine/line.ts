@@ -11,10 +11,11 @@ import type { Message } from '@/shared/notices'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { relationId } from '@/shared/relation'
 
-import { batchState, batchStock, takeFromBatch } from '../batches'
+import { batchForSale, batchState, batchStock, takeFromBatch } from '../batches'
+import { flavorsForSale, isSoldOut } from '../catalog'
 import { batchRules, currentBatch, findFlavors, type FlavorForSale, nextBatch } from '../shop'
 import { jarsText, wordList } from '../wording'
-import { ACTIVE_STATUSES, activeKeyOf, holdEndText, type LineSettings, lineNotices, offersFor, placeState, WANTED_COUNTS, wantedFlavorText } from './rules'
+import { ACTIVE_STATUSES, activeKeyOf, inLine, holdEndText, type LineSettings, lineNotices, offersFor, placeState, WANTED_COUNTS, wantedFlavorText } from './rules'
 
 /**
  * The waiting line at work: places taken, jars offered and held in turn, holds claimed, passed on or
@@ -345,17 +346,17 @@ async function positionOf(payload: Payload, place: Pick<Place, 'id' | 'flavor'>,
   return totalDocs
 }
 
-/** Whether the order page shows this flavor (null: the whole batch) sold out now: no batch open, none of it left, or switched off. */
+/**
+ * Whether /order shows this flavor (null: the whole batch) sold out now, by the page's own rules
+ * (`batchForSale`, `flavorsForSale`): the batch sold out, closed or only announced, or the flavor
+ * with none left or switched off. A site keeping no batches (none open, none announced) sells everything.
+ */
 async function soldOutNow(payload: Payload, flavor: FlavorForSale | null, minDaysLeft: number, flavors: readonly FlavorForSale[], req: PayloadRequest, now: Date): Promise<boolean> {
-  const batch = await currentBatch(payload, now, req)
-  // None open yet: sold out while one is announced ("A new batch is coming"); a site keeping no batches sells everything.
-  if (!batch) return (await nextBatch(payload, now, req)) !== null
-  if (batchState(batch, minDaysLeft, now) !== 'open') return true
-  const stock = batchStock(batch, flavors)
-  if (stock.total === 0) return true
-  if (!flavor) return false
-  if (!flavor.available) return true
-  return stock.perFlavor !== null && (stock.perFlavor.get(flavor.value) ?? 0) === 0
+  const [current, next] = await Promise.all([currentBatch(payload, now, req), nextBatch(payload, now, req)])
+  if (!current && !next) return false
+  const shown = batchForSale(current, next, flavors, minDaysLeft, now)
+  if (isSoldOut(shown.jarsLeft)) return true
+  return flavor !== null && !flavorsForSale([flavor], shown.flavorsLeft)[0].available
 }
 
 /** What "No thanks" did: how many held jars were passed on and where they went; or why nothing was. */
@@ -372,24 +373,18 @@ export async function passOnOffer(payload: Payload, placeId: string, now = new D
   })
 }
 
-/** `passOnOffer`, as the visitor reads it. */
-export async function declineOffer(payload: Payload, placeId: string, now = new Date()): Promise<Message> {
-  const outcome = await passOnOffer(payload, placeId, now)
-  return outcome.ok ? lineNotices.declined(outcome.heldCount, outcome.wentTo) : outcome.message
-}
-
 /** The seller removes a place (Shop → Waiting line): what it held goes to the next in line or back on sale. */
 export async function removeFromLine(payload: Payload, placeId: number | string, now = new Date()): Promise<boolean> {
   return inTransaction(payload, async (req) => {
     const place = await payload.findByID({ collection: LINE, id: placeId, depth: 0, overrideAccess: true, disableErrors: true, req })
-    if (!place || !(ACTIVE_STATUSES as readonly string[]).includes(place.status)) return { commit: false, value: false }
+    if (!place || !inLine(place)) return { commit: false, value: false }
     await endPlace(payload, place, 'removed', req, now)
     return { commit: true, value: true }
   })
 }
 
 /** A flavor the seller switched back on: the places waiting for it may be offered what the open batch has of it. */
-export async function serveOpenBatch(payload: Payload, req: PayloadRequest): Promise<number> {
+export async function serveBatchOpenNow(payload: Payload, req: PayloadRequest): Promise<number> {
   const now = lineClock(req)
   const batch = await currentBatch(payload, now, req)
   return batch ? serveLine(payload, batch, req, now) : 0

@@ -24,6 +24,9 @@ export type LineStatus = (typeof LINE_STATUSES)[number]
 /** The places still in line: one per address and flavor among these. */
 export const ACTIVE_STATUSES: readonly LineStatus[] = ['waiting', 'offered']
 
+/** Whether a place is still in line (waiting, or holding jars). */
+export const inLine = (place: { status: LineStatus }) => (ACTIVE_STATUSES as readonly string[]).includes(place.status)
+
 /** A fresh site's settings (Shop → Batch rules → Waiting line): off; held 2 hours; a place kept 30 days. */
 export const DEFAULT_HOLD_HOURS = 2
 export const HOLD_HOURS_MAX = 48
