@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto'
+
+import { parse } from 'csv-parse/sync'
+
+import type { PaymentMethod } from '@/features/ordering/options'
+import { zonedInstant } from '@/shared/time'
+
+/**
+ * The payment apps' statements as they export them, read into the payments the seller received.
+ *
+ * Each app has its own columns, found by their header row (Venmo puts two lines of title above it),
+ * its own money format ("+ $50.00", "-$2.90", "1,000.00") and its own words for a payment in, one
+ * out and a refund. Only payments in are kept; the others are counted, so the seller is told what
+ * was left out and why. A file of any other app is read as a generic CSV once the seller says which
+ * column holds the date, the amount, the name and the note.
+ */
+
+export const STATEMENT_FORMATS = ['venmo', 'cashapp', 'paypal', 'generic'] as const
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number]
+
+export const FORMAT_LABELS: Record<StatementFormat, string> = { venmo: 'Venmo', cashapp: 'Cash App', paypal: 'PayPal', generic: 'another app' }
+
+/** The method an order paid through a statement is marked paid with (PayPal is not one of the order's methods). */
+export const FORMAT_METHODS: Record<Exclude<StatementFormat, 'generic'>, PaymentMethod> = { venmo: 'venmo', cashapp: 'cashapp', paypal: 'other' }
+
+/** A statement larger than this is refused before it is read: a year of a busy shop's Venmo is under 1 MB. */
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024
+/** Payments read from one file at most: a statement of a few months, never a whole account's history at once. */
+export const STATEMENT_MAX_PAYMENTS = 10_000
+
+/** Which of a generic CSV's headers holds each part of a payment. */
+export type GenericColumns = { date: string; amount: string; name: string; note: string }
+export const GENERIC_ROLES = ['date', 'amount', 'name', 'note'] as const satisfies readonly (keyof GenericColumns)[]
+
+/** A payment received, as the statement says it. */
+export type IncomingPayment = {
+  /** The app's own id for it, prefixed with the app ('venmo:3240312810181230868'); a generic row's is a digest of the row. */
+  paymentId: string
+  /** When it was paid (an ISO instant). */
+  paidAt: string
+  /** Dollars, to the cent. */
+  amount: number
+  name: string
+  note: string
+}
+
+export type IgnoredRows = {
+  /** Money the seller sent or moved out (to a bank, a card purchase). */
+  outgoing: number
+  refunds: number
+  /** Pending, failed or declined payments, rewards, currency conversions… */
+  other: number
+  /** Rows whose date or amount could not be read. */
+  unreadable: number
+}
+
+export type StatementRead =
+  | { ok: true; format: StatementFormat; payments: IncomingPayment[]; ignored: IgnoredRows }
+  /** `headers`: the file is a CSV of no app known here: the seller chooses its columns and uploads again. */
+  | { ok: false; reason: string; headers?: string[] }
+
+export const statementNotices = {
+  notCsv: 'That file is not a CSV statement. Download the statement as CSV from Venmo, Cash App or PayPal and upload that file.',
+  tooLarge: `That file is over ${STATEMENT_MAX_BYTES / 1024 / 1024} MB: download a shorter period (a month or a few) and upload it.`,
+  tooManyRows: `That statement has over ${STATEMENT_MAX_PAYMENTS.toLocaleString('en-US')} payments: download a shorter period and upload it.`,
+  chooseColumns: 'This is not a Venmo, Cash App or PayPal statement. Choose which column holds the date, the amount, the name and the note.',
+  unknownColumn: 'Choose one of the file’s own columns for the date, the amount, the name and the note.',
+  nothingRead: 'No payment could be read from that file: check the columns chosen for the date and the amount.',
+} as const
+
+type Row = Record<string, string>
+
+/** Money as the apps write it: '+ $50.00', '- $20.00', '-$2.90', '$1,000', '1,000.00', '(50.00)'. */
+export function amountFrom(text: string | undefined): number | null {
+  const match = /^(?:([+-])\s*)?(\()?\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\)?(?:\s*USD)?$/i.exec(text?.trim() ?? '')
+  if (!match) return null
+  const [, sign, parenthesis, whole, fraction = ''] = match
+  const cents = Number(whole!.replaceAll(',', '')) * 100 + Number(fraction.padEnd(2, '0'))
+  return ((sign === '-' || parenthesis ? -1 : 1) * cents) / 100
+}
+
+/** The offsets of the zone names Cash App and PayPal write after a time (US zones and UTC). */
+const ZONE_OFFSETS: Record<string, string> = {
+  UTC: '+00:00',
+  GMT: '+00:00',
+  EST: '-05:00',
+  EDT: '-04:00',
+  CST: '-06:00',
+  CDT: '-05:00',
+  MST: '-07:00',
+  MDT: '-06:00',
+  PST: '-08:00',
+  PDT: '-07:00',
+}
+
+/**
+ * A date, with its time where given: ISO ('2026-11-03', '2026-11-03T18:43:08', '2026-11-03
+ * 16:12:36 EDT') or American ('11/03/2026', '11/3/26 4:12 PM'). A time without a zone is the
+ * seller's own (Detroit), except where the caller knows the app's (`zone`).
+ */
+export function instantFrom(text: string | undefined, zone?: string): string | null {
+  if (!text) return null
+  const match = /^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4}))(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([AaPp][Mm])?)?\s*(Z|[A-Z]{3}|[+-]\d{2}:?\d{2})?$/.exec(text.trim())
+  if (!match) return null
+  const [, isoYear, isoMonth, isoDay, usMonth, usDay, usYear, hourText, minuteText = '0', secondText = '0', halfDay, zoneText = zone] = match
+  const year = Number(isoYear ?? (usYear!.length === 2 ? `20${usYear}` : usYear))
+  const month = Number(isoMonth ?? usMonth)
+  const day = Number(isoDay ?? usDay)
+  let hour = Number(hourText ?? 12)
+  if (halfDay && hour <= 12) hour = (hour % 12) + (/p/i.test(halfDay) ? 12 : 0)
+  const [minute, second] = [Number(minuteText), Number(secondText)]
+  const checked = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+  // 02/30/2026 or 25:00 roll over into another date: not a date the app wrote.
+  if (checked.getUTCMonth() !== month - 1 || checked.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null
+  const pad = (value: number) => String(value).padStart(2, '0')
+  const wall = `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}`
+  if (!zoneText) {
+    const instant = zonedInstant(wall.slice(0, 10), `${pad(hour)}:${pad(minute)}`)
+    return new Date(instant.getTime() + second * 1000).toISOString()
+  }
+  const offset = zoneText === 'Z' ? '+00:00' : (ZONE_OFFSETS[zoneText] ?? (/^[+-]\d{2}:?\d{2}$/.test(zoneText) ? zoneText.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') : null))
+  if (!offset) return null
+  const instant = new Date(`${wall}${offset}`)
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString()
+}
+
+type Verdict = { payment: IncomingPayment } | { ignored: keyof IgnoredRows } | { skip: true }
+
+type AppFormat = {
+  format: Exclude<StatementFormat, 'generic'>
+  /** The header row has all of these (Venmo's first column has no name). */
+  headers: readonly string[]
+  read: (row: Row) => Verdict
+}
+
+/** The text of a cell, without the spaces around it. */
+const cell = (row: Row, name: string) => (row[name] ?? '').trim()
+
+/** A payment in, or why the row is not one, once the app has said what kind of row it is. */
+function verdict(kind: 'in' | 'out' | 'refund' | 'other', id: string, paidAt: string | null, amount: number | null, name: string, note: string, source: string): Verdict {
+  if (kind === 'refund') return { ignored: 'refunds' }
+  if (kind === 'out') return { ignored: 'outgoing' }
+  if (kind === 'other' || amount === 0) return { ignored: 'other' }
+  if (!paidAt || amount === null || !id) return { ignored: 'unreadable' }
+  return { payment: { paymentId: `${source}:${id}`, paidAt, amount, name, note } }
+}
+
+const APP_FORMATS: readonly AppFormat[] = [
+  {
+    // "Account Statement - (@name)", "Account Activity", then ',ID,Datetime,Type,Status,Note,From,To,Amount (total),…';
+    // the first and last data rows are the balances, without an ID.
+    format: 'venmo',
+    headers: ['ID', 'Datetime', 'Type', 'Status', 'Note', 'From', 'To', 'Amount (total)'],
+    read(row) {
+      const id = cell(row, 'ID')
+      if (!id) return { skip: true }
+      const amount = amountFrom(cell(row, 'Amount (total)'))
+      const type = cell(row, 'Type')
+      const kind = /refund/i.test(type) ? 'refund' : amount !== null && amount < 0 ? 'out' : !/^complete/i.test(cell(row, 'Status')) ? 'other' : 'in'
+      // A payment is from its payer; a charge the seller sent is paid by the one it was sent to.
+      const payer = /charge/i.test(type) ? cell(row, 'To') : cell(row, 'From')
+      // Venmo writes its times without a zone, in UTC.
+      return verdict(kind, id, instantFrom(cell(row, 'Datetime'), 'Z'), amount, payer, cell(row, 'Note'), 'venmo')
+    },
+  },
+  {
+    // "Transaction ID","Date","Transaction Type","Currency","Amount","Fee","Net Amount",…,"Status","Notes","Name of sender/receiver","Account"
+    format: 'cashapp',
+    headers: ['Transaction ID', 'Date', 'Transaction Type', 'Amount', 'Status', 'Notes', 'Name of sender/receiver'],
+    read(row) {
+      const amount = amountFrom(cell(row, 'Amount'))
+      const type = cell(row, 'Transaction Type')
+      const status = cell(row, 'Status')
+      const kind = /refund/i.test(`${type} ${status}`)
+        ? 'refund'
+        : amount !== null && amount < 0
+          ? 'out'
+          : /received/i.test(type) && !/fail|cancel|declin|pending/i.test(status)
+            ? 'in'
+            : 'other'
+      return verdict(kind, cell(row, 'Transaction ID'), instantFrom(cell(row, 'Date')), amount, cell(row, 'Name of sender/receiver'), cell(row, 'Notes'), 'cashapp')
+    },
+  },
+  {
+    // "Date","Time","TimeZone","Name","Type","Status","Currency","Gross","Fee","Net",…,"Transaction ID",…,"Subject","Note",…
+    format: 'paypal',
+    headers: ['Date', 'Time', 'Name', 'Type', 'Status', 'Gross', 'Transaction ID'],
+    read(row) {
+      const amount = amountFrom(cell(row, 'Gross'))
+      const type = cell(row, 'Type')
+      const kind = /refund|reversal/i.test(type)
+        ? 'refund'
+        : amount !== null && amount < 0
+          ? 'out'
+          : /^completed$/i.test(cell(row, 'Status')) && /^(usd)?$/i.test(cell(row, 'Currency'))
+            ? 'in'
+            : 'other'
+      const zone = cell(row, 'TimeZone') || cell(row, 'Time Zone')
+      const paidAt = instantFrom(`${cell(row, 'Date')} ${cell(row, 'Time')}`.trim(), zone || undefined)
+      return verdict(kind, cell(row, 'Transaction ID'), paidAt, amount, cell(row, 'Name'), cell(row, 'Note') || cell(row, 'Subject'), 'paypal')
+    },
+  },
+]
+
+/** How many of the first rows are searched for the header row (Venmo's is the third). */
+const HEADER_SEARCH_ROWS = 10
+
+function records(text: string): string[][] | null {
+  // A spreadsheet or an image renamed .csv: its NUL bytes never occur in a CSV's text.
+  if (text.includes('\u0000')) return null
+  try {
+    const rows = parse(text, { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: false }) as string[][]
+    return rows.some((row) => row.length >= 3) ? rows : null
+  } catch {
+    return null
+  }
+}
+
+const rowOf = (headers: readonly string[], values: readonly string[]): Row => Object.fromEntries(headers.map((header, index) => [header, values[index] ?? '']))
+
+function collect(rows: string[][], headers: string[], read: (row: Row) => Verdict, format: StatementFormat): StatementRead {
+  const payments: IncomingPayment[] = []
+  const ignored: IgnoredRows = { outgoing: 0, refunds: 0, other: 0, unreadable: 0 }
+  for (const values of rows) {
+    const result = read(rowOf(headers, values))
+    if ('payment' in result) payments.push(result.payment)
+    else if ('ignored' in result) ignored[result.ignored] += 1
+    if (payments.length > STATEMENT_MAX_PAYMENTS) return { ok: false, reason: statementNotices.tooManyRows }
+  }
+  return { ok: true, format, payments, ignored }
+}
+
+/** A generic row's id: the same row in an overlapping file is the same payment. */
+const rowDigest = (payment: Omit<IncomingPayment, 'paymentId'>) =>
+  createHash('sha256').update(JSON.stringify([payment.paidAt, payment.amount, payment.name, payment.note])).digest('hex').slice(0, 24)
+
+/**
+ * A statement's payments in, from its text. `columns` reads a file of any other app (a header row,
+ * then one payment a row; money in is positive). The byte limit is the caller's, before the text
+ * is read whole.
+ */
+export function readStatement(text: string, choice: { columns?: GenericColumns } = {}): StatementRead {
+  const all = records(text)
+  if (!all) return { ok: false, reason: statementNotices.notCsv }
+  const names = (row: readonly string[]) => row.map((value) => value.trim())
+  for (const app of APP_FORMATS) {
+    const at = all.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => app.headers.every((header) => names(row).includes(header)))
+    if (at >= 0) return collect(all.slice(at + 1), names(all[at]!), app.read, app.format)
+  }
+
+  const headers = names(all[0]!)
+  const columns = choice.columns
+  if (!columns) return { ok: false, reason: statementNotices.chooseColumns, headers: headers.filter(Boolean) }
+  if (GENERIC_ROLES.some((role) => !headers.includes(columns[role]))) return { ok: false, reason: statementNotices.unknownColumn, headers: headers.filter(Boolean) }
+  const read = collect(
+    all.slice(1),
+    headers,
+    (row) => {
+      const amount = amountFrom(cell(row, columns.amount))
+      const paidAt = instantFrom(cell(row, columns.date))
+      const payment = { paidAt: paidAt ?? '', amount: amount ?? 0, name: cell(row, columns.name), note: cell(row, columns.note) }
+      return verdict(amount !== null && amount < 0 ? 'out' : 'in', paidAt && amount !== null ? rowDigest(payment) : '', paidAt, amount, payment.name, payment.note, 'generic')
+    },
+    'generic',
+  )
+  return read.ok && read.payments.length === 0 && read.ignored.outgoing === 0 ? { ok: false, reason: statementNotices.nothingRead, headers: headers.filter(Boolean) } : read
+}
+
+/** The header a generic file's column for a role most likely is, to choose it in advance. */
+export function guessColumn(headers: readonly string[], role: keyof GenericColumns): string | undefined {
+  const words: Record<keyof GenericColumns, RegExp> = { date: /date|time|when/i, amount: /amount|gross|total|sum|paid/i, name: /name|from|payer|sender|customer/i, note: /note|memo|message|description|comment|subject/i }
+  return headers.find((header) => words[role].test(header))
+}

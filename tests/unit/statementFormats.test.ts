@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs'
+
+import { describe, expect, it } from 'vitest'
+
+import { amountFrom, guessColumn, instantFrom, readStatement, statementNotices } from '@/features/payments/statements/formats'
+
+const sample = (name: string) => readFileSync(new URL(`../fixtures/statements/${name}`, import.meta.url), 'utf8')
+
+describe('the payment apps’ statements, read as they export them', () => {
+  it('Venmo: payments and a charge paid in, with their payer; money out, a refund and a transfer left out and counted; the balance rows skipped', () => {
+    const read = readStatement(sample('venmo.csv'))
+    expect(read).toMatchObject({ ok: true, format: 'venmo', ignored: { outgoing: 2, refunds: 1, other: 0, unreadable: 0 } })
+    if (!read.ok) return
+    expect(read.payments).toEqual([
+      { paymentId: 'venmo:4187209312876543210', paidAt: '2026-11-20T19:04:11.000Z', amount: 25, name: 'Jane Doe', note: 'SM-1001 thanks!' },
+      { paymentId: 'venmo:4187311198765432101', paidAt: '2026-11-21T15:30:02.000Z', amount: 60, name: 'Marcus Lee', note: 'sea moss 🌊' },
+      { paymentId: 'venmo:4187400011122233344', paidAt: '2026-11-22T02:11:45.000Z', amount: 40, name: 'Ana Núñez', note: 'sm 1003' },
+      // A charge the seller sent: paid by the one it was sent to. The note stays the text it is.
+      { paymentId: 'venmo:4187800000000000003', paidAt: '2026-11-26T22:01:09.000Z', amount: 45, name: 'Priya Shah', note: '=HYPERLINK("http://evil.example","Click")' },
+    ])
+  })
+
+  it('Cash App: received payments in, with their zone; card spending and a payment sent out; a reward not a payment', () => {
+    const read = readStatement(sample('cashapp.csv'))
+    expect(read).toMatchObject({ ok: true, format: 'cashapp', ignored: { outgoing: 2, refunds: 1, other: 0, unreadable: 0 } })
+    if (!read.ok) return
+    expect(read.payments.map(({ paymentId, paidAt, amount, name, note }) => [paymentId, paidAt, amount, name, note])).toEqual([
+      ['cashapp:rvk3p2q', '2026-11-27T15:15:36.000Z', 25, 'Tom Baker', 'SM-1004'],
+      ['cashapp:rvk3p2r', '2026-11-27T17:01:02.000Z', 35, 'Dana White', 'for the gel'],
+      ['cashapp:rvk3p2s', '2026-11-24T14:00:00.000Z', 1025, 'Lee Chen', 'SM 1005 big order'],
+    ])
+  })
+
+  it('PayPal: a completed payment in, its refund left out, a pending one not counted as paid', () => {
+    const read = readStatement(sample('paypal.csv'))
+    expect(read).toMatchObject({ ok: true, format: 'paypal', ignored: { outgoing: 0, refunds: 1, other: 1, unreadable: 0 } })
+    if (!read.ok) return
+    expect(read.payments).toEqual([{ paymentId: 'paypal:5TY05013RG002845M', paidAt: '2026-11-27T19:03:22.000Z', amount: 25, name: 'Rosa Diaz', note: 'SM-1006' }])
+  })
+
+  it('another app’s CSV: its columns are asked for, then read in the seller’s time zone; the same row twice is the same payment', () => {
+    const asked = readStatement(sample('generic.csv'))
+    expect(asked).toEqual({ ok: false, reason: statementNotices.chooseColumns, headers: ['When', 'Paid', 'Customer', 'Memo'] })
+    const headers = asked.ok ? [] : (asked.headers ?? [])
+    expect([guessColumn(headers, 'date'), guessColumn(headers, 'amount'), guessColumn(headers, 'name'), guessColumn(headers, 'note')]).toEqual(['When', 'Paid', 'Customer', 'Memo'])
+
+    const columns = { date: 'When', amount: 'Paid', name: 'Customer', note: 'Memo' }
+    const read = readStatement(sample('generic.csv'), { columns })
+    expect(read).toMatchObject({ ok: true, format: 'generic', ignored: { outgoing: 1 } })
+    if (!read.ok) return
+    expect(read.payments.map(({ paidAt, amount, name }) => [paidAt, amount, name])).toEqual([
+      // A date alone is noon in Detroit.
+      ['2026-11-27T17:00:00.000Z', 25, 'Omar Farouk'],
+      ['2026-11-28T17:00:00.000Z', 40, 'Bea Quinn'],
+    ])
+    const again = readStatement(`${sample('generic.csv')}2026-11-29,10,Cy Young,\n`, { columns })
+    expect(again.ok && again.payments.slice(0, 2).map((payment) => payment.paymentId)).toEqual(read.payments.map((payment) => payment.paymentId))
+    expect(readStatement(sample('generic.csv'), { columns: { ...columns, note: 'Nope' } })).toMatchObject({ ok: false, reason: statementNotices.unknownColumn })
+    expect(readStatement(sample('generic.csv'), { columns: { ...columns, amount: 'Customer', date: 'Memo' } })).toMatchObject({ ok: false, reason: statementNotices.nothingRead })
+  })
+
+  it('refuses what is not a CSV statement: a binary file, a text of one column, an empty file', () => {
+    for (const text of ['PK\u0003\u0004\u0000\u0000binary', 'just some words\nover two lines', '', '"unclosed,quote\n']) expect(readStatement(text)).toEqual({ ok: false, reason: statementNotices.notCsv })
+  })
+
+  it('reads money and dates as the apps write them, and nothing else', () => {
+    expect(['+ $50.00', '- $20.00', '-$2.90', '$1,000', '1,025.50', '(50.00)', '50', '$0'].map(amountFrom)).toEqual([50, -20, -2.9, 1000, 1025.5, -50, 50, 0])
+    expect(['', 'abc', '5.123', '$5$', '1e3', '--5'].map(amountFrom)).toEqual([null, null, null, null, null, null])
+    expect(instantFrom('2026-11-03T18:43:08', 'Z')).toBe('2026-11-03T18:43:08.000Z')
+    expect(instantFrom('2026-07-03 16:12:36 EDT')).toBe('2026-07-03T20:12:36.000Z')
+    expect(instantFrom('7/3/26 4:12 PM')).toBe('2026-07-03T20:12:00.000Z')
+    expect(instantFrom('12/1/2026 12:05 AM')).toBe('2026-12-01T05:05:00.000Z')
+    expect(['02/30/2026', '2026-13-01', '2026-11-03 25:00', 'yesterday', '2026-11-03 10:00 XYZ'].map((text) => instantFrom(text))).toEqual([null, null, null, null, null])
+  })
+})
