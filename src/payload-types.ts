@@ -220,6 +220,10 @@ export interface Order {
    */
   heldByRecall?: (number | null) | Recall;
   recallReleaseNote?: string | null;
+  /**
+   * Ticked: this order gets no payment reminder e-mail (Shop → Pickup & delivery → Payment reminders, when on).
+   */
+  noPaymentReminder?: boolean | null;
   source?: ('online' | 'text' | 'social' | 'in-person' | 'refill-plan') | null;
   paymentStatus?: ('unpaid' | 'paid') | null;
   paymentMethod?: ('cash' | 'venmo' | 'cashapp' | 'zelle' | 'other') | null;
@@ -1145,6 +1149,7 @@ export interface OrdersSelect<T extends boolean = true> {
   status?: T;
   heldByRecall?: T;
   recallReleaseNote?: T;
+  noPaymentReminder?: T;
   source?: T;
   paymentStatus?: T;
   paymentMethod?: T;
@@ -1826,6 +1831,21 @@ export interface Fulfilment {
    * Delivery is free when the package costs at least this much, e.g. 100. Empty: never free.
    */
   freeDeliveryFrom?: number | null;
+  /**
+   * One e-mail to a customer whose order is not paid yet, with the amount, the order number to put in the payment note, and your Venmo and Cash App links (its words: Content → E-mail templates → Payment reminder). Never for a paid or cancelled order, never twice; tick "No payment reminder" on an order to leave it out. Off: no reminder goes.
+   */
+  paymentReminders?: {
+    enabled?: boolean | null;
+    timing?: ('eveningBefore' | 'afterOrdering') | null;
+    /**
+     * Detroit time, 24-hour: 18:00 is 6 PM the day before the pickup or delivery.
+     */
+    eveningAt?: string | null;
+    /**
+     * With "The evening before", this is for orders without a booked time (arranged by text). An order placed after its evening gets no reminder: its order e-mail has the payment links. A reminder the server missed by more than 24 hours (it was down) is not sent.
+     */
+    hoursAfter?: number | null;
+  };
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -1935,6 +1955,14 @@ export interface EmailTemplate {
     body: string;
   };
   reminder: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
+     */
+    body: string;
+  };
+  paymentReminder: {
     enabled?: boolean | null;
     subject: string;
     /**
@@ -2243,6 +2271,14 @@ export interface FulfilmentSelect<T extends boolean = true> {
         id?: T;
       };
   freeDeliveryFrom?: T;
+  paymentReminders?:
+    | T
+    | {
+        enabled?: T;
+        timing?: T;
+        eveningAt?: T;
+        hoursAfter?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -2325,6 +2361,13 @@ export interface EmailTemplatesSelect<T extends boolean = true> {
         body?: T;
       };
   reminder?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+      };
+  paymentReminder?:
     | T
     | {
         enabled?: T;

@@ -6,6 +6,7 @@ import { DEFAULT_MIN_DAYS_LEFT, MIN_DAYS_LEFT_MAX } from '@/features/ordering/ba
 import { DELIVERY_METHODS } from '@/features/ordering/options'
 import { DEFAULT_PRICES, type StoredPrice } from '@/features/ordering/pricing'
 import { DEFAULT_LEAD_TIME_HOURS, TIME_OF_DAY, WEEKDAYS, WINDOW_DAYS } from '@/features/ordering/windows'
+import { DEFAULT_REMINDER_EVENING_AT, DEFAULT_REMINDER_HOURS_AFTER, PAYMENT_REMINDER_GRACE_HOURS, PAYMENT_REMINDER_TIMINGS, REMINDER_HOURS_AFTER_MAX } from '@/features/ordering/paymentReminderRules'
 import { DEFAULT_REFILL_DAYS_AHEAD, REFILL_DAYS_AHEAD_MAX } from '@/features/refills/rules'
 import { DEFAULT_HOLD_HOURS, DEFAULT_PLACE_DAYS, HOLD_HOURS_MAX, PLACE_DAYS_MAX } from '@/features/ordering/waitingLine/rules'
 import { revalidateGlobal } from '@/hooks/revalidateContent'
@@ -274,6 +275,60 @@ export const Fulfilment: GlobalConfig = {
       max: 10_000,
       admin: { description: 'Delivery is free when the package costs at least this much, e.g. 100. Empty: never free.', step: 1 },
       validate: (value: unknown) => (value == null || Number.isInteger(value) ? true : 'Whole dollars only, e.g. 100.'),
+    },
+    {
+      name: 'paymentReminders',
+      label: 'Payment reminders',
+      type: 'group',
+      admin: {
+        description:
+          'One e-mail to a customer whose order is not paid yet, with the amount, the order number to put in the payment note, and your Venmo and Cash App links (its words: Content → E-mail templates → Payment reminder). Never for a paid or cancelled order, never twice; tick "No payment reminder" on an order to leave it out. Off: no reminder goes.',
+      },
+      fields: [
+        { name: 'enabled', label: 'Remind customers who have not paid', type: 'checkbox', defaultValue: false },
+        {
+          name: 'timing',
+          label: 'When',
+          type: 'radio',
+          defaultValue: 'eveningBefore',
+          options: [...PAYMENT_REMINDER_TIMINGS],
+          admin: { condition: (_, siblingData) => Boolean(siblingData?.enabled) },
+        },
+        {
+          type: 'row',
+          fields: [
+            {
+              name: 'eveningAt',
+              label: 'At (the evening before)',
+              type: 'text',
+              maxLength: 5,
+              defaultValue: DEFAULT_REMINDER_EVENING_AT,
+              admin: {
+                placeholder: DEFAULT_REMINDER_EVENING_AT,
+                width: '50%',
+                description: 'Detroit time, 24-hour: 18:00 is 6 PM the day before the pickup or delivery.',
+                condition: (_, siblingData) => Boolean(siblingData?.enabled) && siblingData?.timing !== 'afterOrdering',
+              },
+              validate: (value: unknown) => (value == null || value === '' || (typeof value === 'string' && TIME_OF_DAY.test(value)) ? true : 'A time like 18:00 (24-hour).'),
+            },
+            {
+              name: 'hoursAfter',
+              label: 'Hours after ordering',
+              type: 'number',
+              min: 1,
+              max: REMINDER_HOURS_AFTER_MAX,
+              defaultValue: DEFAULT_REMINDER_HOURS_AFTER,
+              admin: {
+                step: 1,
+                width: '50%',
+                description: `With "The evening before", this is for orders without a booked time (arranged by text). An order placed after its evening gets no reminder: its order e-mail has the payment links. A reminder the server missed by more than ${PAYMENT_REMINDER_GRACE_HOURS} hours (it was down) is not sent.`,
+                condition: (_, siblingData) => Boolean(siblingData?.enabled),
+              },
+              validate: wholeNumberUpTo(REMINDER_HOURS_AFTER_MAX, 1, `Whole hours from 1 to ${REMINDER_HOURS_AFTER_MAX}, e.g. ${DEFAULT_REMINDER_HOURS_AFTER}.`),
+            },
+          ],
+        },
+      ],
     },
   ],
 }

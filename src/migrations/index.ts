@@ -22,6 +22,7 @@ import * as migration_20261129_023145_label_facts from './20261129_023145_label_
 import * as migration_20261129_023434_recalls from './20261129_023434_recalls';
 import * as migration_20261129_045917_waiting_line from './20261129_045917_waiting_line';
 import * as migration_20261129_072122_statement_payments from './20261129_072122_statement_payments';
+import * as migration_20261129_080819_payment_reminders from './20261129_080819_payment_reminders';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261129_072122_statement_payments.up,
     down: migration_20261129_072122_statement_payments.down,
-    name: '20261129_072122_statement_payments'
+    name: '20261129_072122_statement_payments',
+  },
+  {
+    up: migration_20261129_080819_payment_reminders.up,
+    down: migration_20261129_080819_payment_reminders.down,
+    name: '20261129_080819_payment_reminders'
   },
 ];

@@ -109,6 +109,14 @@ export const Orders: CollectionConfig = {
       admin: { position: 'sidebar', condition: (data) => Boolean(data?.heldByRecall || data?.recallReleaseNote) },
     },
     {
+      name: 'noPaymentReminder',
+      label: 'No payment reminder',
+      type: 'checkbox',
+      defaultValue: false,
+      // Always shown: whether reminders are on lives in a global, which a field's condition cannot read.
+      admin: { position: 'sidebar', description: 'Ticked: this order gets no payment reminder e-mail (Shop → Pickup & delivery → Payment reminders, when on).' },
+    },
+    {
       name: 'source',
       label: 'Came in by',
       type: 'select',

@@ -4,7 +4,7 @@
  * wording and stand in for anything the seller left empty.
  */
 
-export const MESSAGE_KINDS = ['received', 'confirmed', 'ready', 'completed', 'cancelled', 'reminder', 'refill', 'welcome', 'recall'] as const
+export const MESSAGE_KINDS = ['received', 'confirmed', 'ready', 'completed', 'cancelled', 'reminder', 'paymentReminder', 'refill', 'welcome', 'recall'] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 
 /**
@@ -21,6 +21,10 @@ export const MESSAGE_LABELS: Record<MessageKind, { label: string; when: string }
   completed: { label: 'Completed', when: 'Sent when you move an order to Completed; it asks for a review.' },
   cancelled: { label: 'Cancelled', when: 'Sent when you cancel an order.' },
   reminder: { label: 'Day-before reminder', when: 'Sent the day before a booked pickup or delivery time, once.' },
+  paymentReminder: {
+    label: 'Payment reminder',
+    when: 'Sent once to an order not paid yet, at the moment you choose under Shop → Pickup & delivery → Payment reminders (off until you turn it on there). Never to a paid or cancelled order, nor to one you ticked "No payment reminder" on.',
+  },
   refill: { label: 'Refill reminder', when: 'Sent once, some days after a completed order, to customers who asked for it.' },
   welcome: { label: 'Welcome (e-mail list)', when: 'Sent when someone joins the e-mail list, with their discount code.' },
   recall: {
@@ -85,6 +89,11 @@ export const DEFAULT_TEMPLATES: Record<MessageKind, MessageTemplate & { refillAf
     enabled: true,
     subject: 'See you tomorrow: order {reference}',
     body: 'Hi {name},\n\nA reminder that your order {reference} is booked for {window}.\nWhere: {place}\n\nTotal: {total}. Your order page: {statusLink}',
+  },
+  paymentReminder: {
+    enabled: true,
+    subject: 'Order {reference}: {total} still to pay',
+    body: 'Hi {name},\n\nA friendly reminder that your order {reference} is not paid yet.\n\nPlease pay {total} and put {reference} in the note:\n{payment}\n\nAlready paid? Thank you, and please ignore this e-mail.',
   },
   refill: {
     enabled: true,

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { Order } from '@/payload-types'
 import { addDays, businessDay, zonedInstant } from '@/shared/time'
@@ -8,12 +8,15 @@ import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail, recordNotSent } from '@/platform/email/outbox'
 
 import { orderMessage, orderPlaceholders, type Settings } from './customerEmails'
+import { orderMessageKey } from './orderMessageKeys'
+import { paymentReminderDue, paymentReminderRanges, paymentReminderSettings, type PaymentReminderSettings } from './paymentReminderRules'
 import { withBatch } from './shop'
 import { fillTemplate, MARKETING_KINDS, type MessageKind, templatesFrom } from '@/features/messages/templates'
 
 /**
  * When a customer hears from the seller about an order: at each status the seller sets, the day
- * before a booked time, and (when they asked) when it is time for a fresh jar. Every message goes
+ * before a booked time, when it is not paid by the seller's chosen moment (once the seller turned
+ * payment reminders on), and (when they asked) when it is time for a fresh jar. Every message goes
  * through the outbox at most once per order and kind (`dedupeKey`), and a message not sent on
  * purpose is recorded with the reason, so the order's page in the admin lists them all.
  */
@@ -43,7 +46,7 @@ export async function queueOrderMessage(payload: Payload, order: Order, kind: Or
   ])
   const template = templatesFrom(stored)[kind]
   const about = `order:${order.id}`
-  const dedupeKey = `${about}:${kind}`
+  const dedupeKey = orderMessageKey(order.id, kind)
   const subject = fillTemplate(template.subject, orderPlaceholders(payload, order, settings))
   const notSent = (reason: string) => recordNotSent(payload, { to: order.email || '(no e-mail address)', subject, about, dedupeKey, reason }, req)
 
@@ -56,8 +59,9 @@ export async function queueOrderMessage(payload: Payload, order: Order, kind: Or
 
 /**
  * The reminders due now, queued each in its own transaction: the day-before reminder for orders
- * booked tomorrow (from 9:00 today), and the refill reminder for completed orders whose customer
- * asked for one, the seller's number of days after completion. Run by the server's own worker
+ * booked tomorrow (from 9:00 today), the payment reminder for unpaid orders at the seller's moment
+ * (when turned on), and the refill reminder for completed orders whose customer asked for one, the
+ * seller's number of days after completion. Run by the server's own worker
  * (`instrumentation.ts`), never by a visitor's request; safe to run any number of times.
  */
 export async function queueScheduledMessages(payload: Payload, now = new Date()): Promise<{ checked: number }> {
@@ -100,11 +104,21 @@ export async function queueScheduledMessages(payload: Payload, now = new Date())
   })
   due.push(...refills.map((order) => ({ order, kind: 'refill' as const })))
 
+  const reminders = paymentReminderSettings((await payload.findGlobal({ slug: 'fulfilment', depth: 0 })).paymentReminders)
+  if (reminders.enabled) due.push(...(await paymentRemindersDue(payload, reminders, now)).map((order) => ({ order, kind: 'paymentReminder' as const })))
+
   let checked = 0
   for (const { order, kind } of due) {
     try {
       await inTransaction(payload, async (req) => {
-        await queueOrderMessage(payload, order, kind, req)
+        if (kind !== 'paymentReminder') {
+          await queueOrderMessage(payload, order, kind, req)
+          return { commit: true, value: undefined }
+        }
+        // Read again in the transaction: paid, cancelled or left out since the round's list was read, it gets none.
+        const current = await payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true, disableErrors: true, req })
+        if (!current || !owesPayment(current)) return { commit: false, value: undefined }
+        await queueOrderMessage(payload, current, kind, req)
         return { commit: true, value: undefined }
       })
       checked++
@@ -115,4 +129,45 @@ export async function queueScheduledMessages(payload: Payload, now = new Date())
   }
   if (checked) deliverSoon(payload)
   return { checked }
+}
+
+/** An order a payment reminder may go to: not paid, not cancelled, and not left out by the seller. */
+const owesPayment = (order: Pick<Order, 'paymentStatus' | 'status' | 'noPaymentReminder'>) => order.paymentStatus !== 'paid' && order.status !== 'cancelled' && order.noPaymentReminder !== true
+
+/**
+ * The orders whose payment reminder is due at `now` and not queued (or recorded as not sent) yet.
+ * The database narrows them to the few days around now (`paymentReminderRanges`), the rules decide
+ * each, and one look at the outbox leaves out those already reminded, so a round that finds nothing
+ * new opens no transaction.
+ */
+async function paymentRemindersDue(payload: Payload, settings: PaymentReminderSettings, now: Date): Promise<Order[]> {
+  const ranges = paymentReminderRanges(settings, now)
+  const placed: Where[] = [{ createdAt: { greater_than_equal: ranges.placed.from.toISOString() } }, { createdAt: { less_than_equal: ranges.placed.to.toISOString() } }]
+  const when: Where = ranges.booked
+    ? {
+        or: [
+          { and: [{ windowStartsAt: { exists: false } }, ...placed] },
+          { and: [{ windowStartsAt: { greater_than_equal: ranges.booked.from.toISOString() } }, { windowStartsAt: { less_than: ranges.booked.to.toISOString() } }] },
+        ],
+      }
+    : { and: placed }
+  const { docs } = await payload.find({
+    collection: 'orders',
+    where: { and: [when, { status: { not_equals: 'cancelled' } }, { paymentStatus: { not_equals: 'paid' } }, { noPaymentReminder: { not_equals: true } }] },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const due = docs.filter((order) => paymentReminderDue(order, settings, now))
+  if (due.length === 0) return []
+  const { docs: queued } = await payload.find({
+    collection: 'email-outbox',
+    where: { dedupeKey: { in: due.map((order) => orderMessageKey(order.id, 'paymentReminder')) } },
+    select: { dedupeKey: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const reminded = new Set(queued.map((email) => email.dedupeKey))
+  return due.filter((order) => !reminded.has(orderMessageKey(order.id, 'paymentReminder')))
 }

@@ -9,6 +9,7 @@ import { ContactActions } from '@/features/contact/admin/ContactActions'
 
 import { statusPath } from '@/features/ordering/confirmation'
 import { mapHref } from '@/features/ordering/mapLink'
+import { orderMessageKindLabel } from '@/features/ordering/orderMessageKeys'
 
 import { MarkPaid } from './MarkPaid'
 import './OrderOverview.scss'
@@ -104,7 +105,7 @@ async function OrderEmails({ orderId, payload, req }: { orderId: number; payload
     collection: 'email-outbox',
     where: { about: { equals: `order:${orderId}` } },
     sort: 'createdAt',
-    select: { to: true, subject: true, status: true, sentAt: true, lastError: true, createdAt: true },
+    select: { to: true, subject: true, status: true, sentAt: true, lastError: true, createdAt: true, dedupeKey: true },
     pagination: false,
     depth: 0,
     overrideAccess: false,
@@ -119,6 +120,7 @@ async function OrderEmails({ orderId, payload, req }: { orderId: number; payload
         <ul>
           {docs.map((email) => (
             <li key={email.id}>
+              <OrderEmailKind orderId={orderId} dedupeKey={email.dedupeKey} />
               <strong>{email.subject}</strong> to {email.to}
               <br />
               {EMAIL_STATUS[email.status] ?? email.status}
@@ -130,4 +132,10 @@ async function OrderEmails({ orderId, payload, req }: { orderId: number; payload
       )}
     </div>
   )
+}
+
+/** The template's name before the subject: the seller reads which e-mail it was, whatever its subject says. */
+function OrderEmailKind({ orderId, dedupeKey }: { orderId: number; dedupeKey?: string | null }) {
+  const kind = orderMessageKindLabel(orderId, dedupeKey)
+  return kind ? <>{kind}: </> : null
 }
