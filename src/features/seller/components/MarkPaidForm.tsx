@@ -10,11 +10,13 @@ export type PaidOnField = { today: string; placedOn: string }
  * posting to the order's route so it works without a script; `back` is the page to return to.
  */
 export function MarkPaidForm({ orderId, reference, back, method, paidOn }: { orderId: number | string; reference: string; back: string; method?: PaymentMethod | null; paidOn?: PaidOnField }) {
+  // With a day beside it, both fields say what they are: a bare date reads as any date.
+  const caption = paidOn ? 'order__pay-caption' : 'visually-hidden'
   return (
     <form method="post" action={SELLER_PATHS.order(orderId)} className="order__pay">
       <input type="hidden" name="back" value={back} />
       <label>
-        <span className="visually-hidden">Paid with</span>
+        <span className={caption}>Paid with</span>
         <select name="method" defaultValue={method ?? 'cash'} aria-label={`${reference} paid with`}>
           {PAYMENT_METHODS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -25,7 +27,7 @@ export function MarkPaidForm({ orderId, reference, back, method, paidOn }: { ord
       </label>
       {paidOn && (
         <label>
-          <span className="visually-hidden">Paid on</span>
+          <span className={caption}>Paid on</span>
           <input type="date" name="paidOn" required defaultValue={paidOn.today} max={paidOn.today} min={paidOn.placedOn} aria-label={`${reference} paid on`} />
         </label>
       )}
