@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { PAYMENT_METHODS } from '@/features/ordering/options'
 import { isDayKey, shortDayLabel } from '@/shared/time'
 
-import { type PaidOnRefusal, SELLER_ACTIONS, type SellerAction } from './rules'
+import { PAID_ON_REFUSALS, type PaidOnRefusal, SELLER_ACTIONS, type SellerAction } from './rules'
 
 const methodLabel = (method: string | undefined) => PAYMENT_METHODS.find((option) => option.value === method)?.label
 
@@ -63,7 +63,7 @@ export function noticeFrom(query: Record<string, string | string[] | undefined>)
     return sellerNotices.done(done.data, order.data, one('method'), isDayKey(paidOn) ? paidOn : undefined)
   }
   const notPaid = reference.safeParse(one('notPaid'))
-  const why = z.enum(['future', 'before-order']).safeParse(one('why'))
+  const why = z.enum(PAID_ON_REFUSALS).safeParse(one('why'))
   if (notPaid.success && why.success) return sellerNotices.notPaid(notPaid.data, why.data)
   const added = reference.safeParse(one('added'))
   if (added.success) return sellerNotices.added(added.data)

@@ -52,7 +52,8 @@ export const ADD_ORDER_MAX_BYTES = 64 * 1024
 export const OWED_PER_PAGE = 20
 
 /** Why a Mark paid's day is refused: a day still to come, or one before the order was placed. */
-export type PaidOnRefusal = 'future' | 'before-order'
+export const PAID_ON_REFUSALS = ['future', 'before-order'] as const
+export type PaidOnRefusal = (typeof PAID_ON_REFUSALS)[number]
 
 /**
  * The day a payment came in, as the seller picks it (day keys in Detroit, '2026-12-05'): today or
