@@ -93,6 +93,8 @@ function screens({ order, batch }) {
     { name: 'recall CSV of a supplier lot', path: `/api/orders/recall.csv?scope=lot&lot=${batch.supplierLots[0]}`, shows: 'Jars recalled', allRows: true },
     { name: 'refill plans list', path: '/admin/collections/refill-plans', shows: 'Refill plans' },
     { name: 'Operations', path: '/admin/operations', shows: 'E-mails sent' },
+    // Issue 53: the daily screen's Owed list, its first page under the owed total's heading ('37 orders owe $1420').
+    { name: 'daily screen: Owed', path: '/seller/owed', shows: ' owe $' },
   ]
 }
 

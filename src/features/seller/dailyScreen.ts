@@ -4,6 +4,7 @@ import type { Payload, Where } from 'payload'
 
 import { adminListUrl } from '@/features/admin/adminFilters'
 import { customerOrdersWhere, type CustomersPage, findCustomers } from '@/features/admin/customers'
+import { type Owed, unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
 import { heldForLine } from '@/features/admin/waitingLine'
 import { findPrepSheet, PREP_ORDER_SELECT, type PrepSheet, type PrepStop, prepStop } from '@/features/admin/prepSheet'
 import { placedAt } from '@/features/ordering/orderDetails'
@@ -37,6 +38,8 @@ export type TodayScreen = {
   newOrders: number
   /** Jars taken from the batch and held for people in the waiting line (not for sale, not yet ordered). */
   heldForLine: number
+  /** The orders owing money and their sum: the dashboard's own figure, for the Owed link. */
+  owed: Owed
 }
 
 const card = (stop: PrepStop, delivery: boolean): OrderCard => ({ ...stop, delivery })
@@ -71,13 +74,14 @@ function dayPlan(sheet: PrepSheet, keep: (stop: PrepStop) => boolean = () => tru
  */
 export async function findTodayScreen(payload: Payload, now = new Date()): Promise<TodayScreen> {
   const today = businessDay(now).key
-  const [todaySheet, tomorrowSheet, newOrders, heldJars] = await Promise.all([
+  const [todaySheet, tomorrowSheet, newOrders, heldJars, { unpaid }] = await Promise.all([
     findPrepSheet(payload, today),
     findPrepSheet(payload, addDays(today, 1)),
     countNewOrders(payload),
     heldForLine(payload),
+    unpaidTotals(payload),
   ])
-  return { today: dayPlan(todaySheet), tomorrow: dayPlan(tomorrowSheet, (stop) => stop.window !== null), newOrders, heldForLine: heldJars }
+  return { today: dayPlan(todaySheet), tomorrow: dayPlan(tomorrowSheet, (stop) => stop.window !== null), newOrders, heldForLine: heldJars, owed: unpaid }
 }
 
 /** Orders waiting to be confirmed: the count beside New in the top bar. */

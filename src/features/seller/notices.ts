@@ -1,14 +1,15 @@
 import * as z from 'zod/mini'
 
 import { PAYMENT_METHODS } from '@/features/ordering/options'
+import { isDayKey, shortDayLabel } from '@/shared/time'
 
-import { SELLER_ACTIONS, type SellerAction } from './rules'
+import { PAID_ON_REFUSALS, type PaidOnRefusal, SELLER_ACTIONS, type SellerAction } from './rules'
 
 const methodLabel = (method: string | undefined) => PAYMENT_METHODS.find((option) => option.value === method)?.label
 
 /** What the seller reads on the daily screen after a tap, and when a post is refused. */
 export const sellerNotices = {
-  done: (action: SellerAction, reference: string, method?: string) => {
+  done: (action: SellerAction, reference: string, method?: string, paidOn?: string) => {
     switch (action) {
       case 'confirm':
         return `${reference} confirmed.`
@@ -18,8 +19,10 @@ export const sellerNotices = {
         return `${reference} completed.`
       case 'cancel':
         return `${reference} cancelled.`
-      case 'paid':
-        return `${reference} marked paid${methodLabel(method) ? ` (${methodLabel(method)})` : ''}.`
+      case 'paid': {
+        const how = [methodLabel(method), paidOn && shortDayLabel(paidOn)].filter(Boolean).join(', ')
+        return `${reference} marked paid${how ? ` (${how})` : ''}.`
+      }
     }
   },
   /** Add order saved one: it waits in New like an order from the site. */
@@ -28,6 +31,12 @@ export const sellerNotices = {
   unchanged: (reference: string) => `${reference} had already changed: nothing was done twice.`,
   /** A recall holds the order: its jars are not handed over. */
   held: (reference: string) => `${reference} is HELD by a recall: not handed over. Release it on the order in the admin, with a note, first.`,
+  /** Mark paid with a day it cannot have been paid on: nothing was changed. */
+  notPaid: (reference: string, why: PaidOnRefusal) =>
+    why === 'future'
+      ? `${reference} was not marked paid: the day paid can’t be after today.`
+      : `${reference} was not marked paid: the day paid can’t be before the day it was ordered.`,
+  badPaidOn: 'The day paid could not be read. Pick it again.',
   notFound: 'That order no longer exists.',
   otherSite: 'Changes are only saved from this site’s own pages. Open the daily screen again and retry.',
   notAnAdmin: 'Only the seller’s admins can use the daily screen.',
@@ -49,7 +58,13 @@ export function noticeFrom(query: Record<string, string | string[] | undefined>)
   const one = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined)
   const done = z.enum(SELLER_ACTIONS).safeParse(one('done'))
   const order = reference.safeParse(one('order'))
-  if (done.success && order.success) return sellerNotices.done(done.data, order.data, one('method'))
+  if (done.success && order.success) {
+    const paidOn = one('paidOn')
+    return sellerNotices.done(done.data, order.data, one('method'), isDayKey(paidOn) ? paidOn : undefined)
+  }
+  const notPaid = reference.safeParse(one('notPaid'))
+  const why = z.enum(PAID_ON_REFUSALS).safeParse(one('why'))
+  if (notPaid.success && why.success) return sellerNotices.notPaid(notPaid.data, why.data)
   const added = reference.safeParse(one('added'))
   if (added.success) return sellerNotices.added(added.data)
   const held = reference.safeParse(one('held'))

@@ -43,7 +43,9 @@ export async function postSellerAction(request: Request, orderId: string): Promi
     if (result.status === 'not-found') return refused(404, sellerNotices.notFound)
     if (result.status === 'unchanged') return backTo(back, { unchanged: result.reference })
     if (result.status === 'held') return backTo(back, { held: result.reference })
-    return backTo(back, { done: parsed.data.action, order: result.reference, ...(parsed.data.action === 'paid' ? { method: parsed.data.method } : {}) })
+    if (result.status === 'refused') return backTo(back, { notPaid: result.reference, why: result.why })
+    const paid = parsed.data.action === 'paid' ? { method: parsed.data.method, ...(parsed.data.paidOn ? { paidOn: parsed.data.paidOn } : {}) } : {}
+    return backTo(back, { done: parsed.data.action, order: result.reference, ...paid })
   } catch (error) {
     await logFailure(`[seller] ${parsed.data.action} of order ${orderId} failed`, error)
     return refused(503, sellerNotices.notSaved)

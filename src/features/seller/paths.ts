@@ -6,6 +6,8 @@ export const SELLER_PATHS = {
   today: '/seller',
   newOrders: '/seller/new',
   customers: '/seller/customers',
+  /** The orders that owe money, oldest handover first, with Mark paid and its day. */
+  owed: '/seller/owed',
   /** Add order (`app/(seller)/seller/add`): the admin's fields and service, on the phone. */
   addOrder: '/seller/add',
   /** Where an order's buttons post (`app/(seller)/seller/orders/[id]/route.ts`). */
@@ -27,6 +29,9 @@ export const searchFrom = (value: unknown) => (typeof value === 'string' ? value
 /** A page of the New list: `/seller/new` is the first. */
 export const newOrdersPath = (page: number) => (page <= 1 ? SELLER_PATHS.newOrders : `${SELLER_PATHS.newOrders}?page=${page}`)
 
+/** A page of the Owed list: `/seller/owed` is the first. */
+export const owedPath = (page: number) => (page <= 1 ? SELLER_PATHS.owed : `${SELLER_PATHS.owed}?page=${page}`)
+
 /** The New list after an order was added by hand: it says which one (`notices.ts#noticeFrom`). */
 export const orderAddedPath = (reference: string | null | undefined) => (reference ? `${SELLER_PATHS.newOrders}?added=${encodeURIComponent(reference)}` : SELLER_PATHS.newOrders)
 
@@ -43,4 +48,4 @@ export const signInPath = (back: string) => `/admin/login?redirect=${encodeURICo
  * The pages a posted form may send the seller back to: the daily screen's own, so a forged `back`
  * field cannot turn the answer into a redirect elsewhere.
  */
-export const RETURN_PATH = /^\/seller(?:\/new(?:\?page=[1-9][0-9]{0,5})?)?$/
+export const RETURN_PATH = /^\/seller(?:\/(?:new|owed)(?:\?page=[1-9][0-9]{0,5})?)?$/

@@ -47,3 +47,39 @@ export const ADD_ORDER_TIME_FIELDS = { pickup: 'pickupWindow', delivery: 'delive
  * one larger before it reads anything of it, rather than answering each field's limit.
  */
 export const ADD_ORDER_MAX_BYTES = 64 * 1024
+
+/** Orders on one page of the Owed list. */
+export const OWED_PER_PAGE = 20
+
+/** Why a Mark paid's day is refused: a day still to come, or one before the order was placed. */
+export const PAID_ON_REFUSALS = ['future', 'before-order'] as const
+export type PaidOnRefusal = (typeof PAID_ON_REFUSALS)[number]
+
+/**
+ * The day a payment came in, as the seller picks it (day keys in Detroit, '2026-12-05'): today or
+ * earlier, and not before the day the order was placed — money cannot come in for an order not
+ * yet made, nor tomorrow.
+ */
+export function paidOnRefusal(paidOn: string, today: string, placedOn: string): PaidOnRefusal | null {
+  if (paidOn > today) return 'future'
+  if (paidOn < placedOn) return 'before-order'
+  return null
+}
+
+/** Whole calendar days from one day key to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000)
+
+/** A day before today in words, as the Owed list says how long: 'today', 'yesterday', '5 days ago'. */
+export function daysAgo(day: string, today: string): string {
+  const days = daysBetween(day, today)
+  if (days <= 0) return 'today'
+  return days === 1 ? 'yesterday' : `${days} days ago`
+}
+
+/** A handover day from today in words: 'today', 'tomorrow', 'in 3 days', or 'yesterday', '2 days ago' once passed. */
+export function dayFromToday(day: string, today: string): string {
+  const days = daysBetween(today, day)
+  if (days < 0) return daysAgo(day, today)
+  if (days === 0) return 'today'
+  return days === 1 ? 'tomorrow' : `in ${days} days`
+}

@@ -2,16 +2,24 @@ import * as z from 'zod/mini'
 
 import { PAYMENT_METHODS, type PaymentMethod } from '@/features/ordering/options'
 import { visibleText } from '@/shared/forms/schemas'
+import { isDayKey } from '@/shared/time'
 
 import { sellerNotices } from './notices'
 import { CANCEL_REASON_MAX } from './rules'
 
 const methods = PAYMENT_METHODS.map((option) => option.value) as [PaymentMethod, ...PaymentMethod[]]
 
-/** What an order's button posts: the action, and for Mark paid the method, for Cancel the reason. */
+/**
+ * What an order's button posts: the action, and for Mark paid the method and, from the Owed list,
+ * the day the money came in (a date field's '2026-12-05'; without one, now), for Cancel the reason.
+ */
 export const sellerActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['confirm', 'ready', 'complete']) }),
-  z.object({ action: z.literal('paid'), method: z.enum(methods, sellerNotices.badForm) }),
+  z.object({
+    action: z.literal('paid'),
+    method: z.enum(methods, sellerNotices.badForm),
+    paidOn: z.optional(z.string().check(z.refine(isDayKey, sellerNotices.badPaidOn))),
+  }),
   z.object({
     action: z.literal('cancel'),
     reason: visibleText('multi-line', sellerNotices.reasonMissing).check(

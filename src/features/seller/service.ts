@@ -7,14 +7,31 @@ import { inTransaction, type UnitOfWork } from '@/platform/db/transactions'
 
 import { NOT_WHILE_HELD } from '@/features/recalls/recordRules'
 
-import { STATUS_STEPS } from './rules'
+import { businessDay, zonedInstant } from '@/shared/time'
+
+import { type PaidOnRefusal, paidOnRefusal, STATUS_STEPS } from './rules'
 import type { SellerActionInput } from './schema'
 
-export type SellerActionResult = { status: 'changed' | 'unchanged' | 'held'; reference: string } | { status: 'not-found' }
+export type SellerActionResult =
+  | { status: 'changed' | 'unchanged' | 'held'; reference: string }
+  | { status: 'refused'; reference: string; why: PaidOnRefusal }
+  | { status: 'not-found' }
 
 
 /** The cancel's reason, kept with the order (the admin shows its notes). */
 const withReason = (notes: string | null | undefined, reason: string) => [notes?.trim(), `Cancelled: ${reason}`].filter(Boolean).join('\n')
+
+/**
+ * When a payment picked as a day came in: now for today; for an earlier day, noon of it in Detroit
+ * (the day is all the seller knows, and noon reads as that day in any time zone the admin is opened
+ * in), or the moment the order was placed when that was later the same day.
+ */
+function paidAtOn(paidOn: string | undefined, placedAt: string, now: Date): Date {
+  if (!paidOn || paidOn === businessDay(now).key) return now
+  const noon = zonedInstant(paidOn, '12:00')
+  const placed = new Date(placedAt)
+  return placed > noon ? placed : noon
+}
 
 /**
  * One tap of the daily screen, made as the signed-in admin through Payload's update, the path the
@@ -37,7 +54,9 @@ export async function applySellerAction(payload: Payload, user: User, orderId: n
     let data: Partial<Order>
     if (input.action === 'paid') {
       if (order.paymentStatus === 'paid') return unchanged
-      data = { paymentStatus: 'paid', paymentMethod: input.method, paidAt: now.toISOString() }
+      const why = input.paidOn ? paidOnRefusal(input.paidOn, businessDay(now).key, businessDay(new Date(order.createdAt)).key) : null
+      if (why) return { commit: false, value: { status: 'refused', reference: order.reference ?? '', why } }
+      data = { paymentStatus: 'paid', paymentMethod: input.method, paidAt: paidAtOn(input.paidOn, order.createdAt, now).toISOString() }
     } else {
       const step = STATUS_STEPS[input.action]
       // A recall holds it: not handed over until released in the admin, with a note (the Orders hook refuses it too).

@@ -1,5 +1,3 @@
-import { smsHref, telHref } from '@/features/contact/contactLinks'
-import { PAYMENT_METHODS } from '@/features/ordering/options'
 import { dollars } from '@/features/ordering/wording'
 
 import { HELD_MARK } from '@/features/admin/prepSheet'
@@ -7,6 +5,8 @@ import { HELD_MARK } from '@/features/admin/prepSheet'
 import type { OrderCard as Card } from '../dailyScreen'
 import { SELLER_PATHS } from '../paths'
 import { CANCEL_REASON_MAX, canCancel, nextStep, STATUS_STEPS } from '../rules'
+import { ContactLinks } from './ContactLinks'
+import { MarkPaidForm } from './MarkPaidForm'
 
 /** The page a button sends the seller back to, posted with it. */
 function Back({ path }: { path: string }) {
@@ -45,15 +45,7 @@ export function OrderCard({ order, back }: { order: Card; back: string }) {
       </p>
       {order.delivery && <p className="order__address">{order.address}</p>}
       {order.notes && <p className="order__notes">{order.notes}</p>}
-      <nav className="order__contact" aria-label={`Contact ${order.fullName}`}>
-        <a href={telHref(order.phone)}>Call</a>
-        <a href={smsHref(order.phone)}>Text</a>
-        {order.delivery && (
-          <a href={order.mapHref} target="_blank" rel="noopener noreferrer">
-            Map
-          </a>
-        )}
-      </nav>
+      <ContactLinks name={order.fullName} phone={order.phone} mapHref={order.delivery ? order.mapHref : null} />
       <div className="order__actions">
         {step && (
           <form method="post" action={action}>
@@ -63,24 +55,7 @@ export function OrderCard({ order, back }: { order: Card; back: string }) {
             </button>
           </form>
         )}
-        {!order.paid && order.state !== 'cancelled' && (
-          <form method="post" action={action} className="order__pay">
-            <Back path={back} />
-            <label>
-              <span className="visually-hidden">Paid with</span>
-              <select name="method" defaultValue="cash" aria-label={`${order.reference} paid with`}>
-                {PAYMENT_METHODS.map((method) => (
-                  <option key={method.value} value={method.value}>
-                    {method.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button className="button" name="action" value="paid">
-              Mark paid
-            </button>
-          </form>
-        )}
+        {!order.paid && order.state !== 'cancelled' && <MarkPaidForm orderId={order.id} reference={order.reference} back={back} />}
       </div>
       {canCancel(order.state) && (
         <details className="order__cancel">

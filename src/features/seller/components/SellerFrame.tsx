@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react'
 
+import { dollars } from '@/features/ordering/wording'
+
 import { SELLER_PATHS } from '../paths'
 
-type Page = 'today' | 'new' | 'customers' | 'recall'
+type Page = 'today' | 'new' | 'owed' | 'customers' | 'recall'
 
-/** The daily screen's top bar (Today, New with its count, Customers, Recall, the full admin) and the notice of the last tap. */
-export function SellerFrame({ current, newOrders, notice, children }: { current?: Page; newOrders: number; notice: string | null; children: ReactNode }) {
+/**
+ * The daily screen's top bar (Today, New with its count, Owed with the money owed where the page
+ * read it, Customers, Recall, the full admin) and the notice of the last tap.
+ */
+export function SellerFrame({ current, newOrders, owed, notice, children }: { current?: Page; newOrders: number; owed?: number; notice: string | null; children: ReactNode }) {
   const here = (page: Page) => (page === current ? ({ 'aria-current': 'page' } as const) : {})
   return (
     <>
@@ -16,6 +21,9 @@ export function SellerFrame({ current, newOrders, notice, children }: { current?
           </a>
           <a href={SELLER_PATHS.newOrders} {...here('new')}>
             New{newOrders > 0 && <span className="count"> {newOrders}</span>}
+          </a>
+          <a href={SELLER_PATHS.owed} {...here('owed')}>
+            Owed{owed !== undefined && owed > 0 && <span className="count"> {dollars(owed)}</span>}
           </a>
           <a href={SELLER_PATHS.customers} {...here('customers')}>
             Customers
