@@ -86,6 +86,7 @@ export interface Config {
     recalls: Recall;
     'recall-notices': RecallNotice;
     'waiting-line': WaitingLine;
+    'statement-payments': StatementPayment;
     exports: Export;
     imports: Import;
     'payload-kv': PayloadKv;
@@ -119,6 +120,7 @@ export interface Config {
     recalls: RecallsSelect<false> | RecallsSelect<true>;
     'recall-notices': RecallNoticesSelect<false> | RecallNoticesSelect<true>;
     'waiting-line': WaitingLineSelect<false> | WaitingLineSelect<true>;
+    'statement-payments': StatementPaymentsSelect<false> | StatementPaymentsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -801,6 +803,28 @@ export interface WaitingLine {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "statement-payments".
+ */
+export interface StatementPayment {
+  id: number;
+  paymentId: string;
+  source: 'venmo' | 'cashapp' | 'paypal' | 'generic';
+  method: 'cash' | 'venmo' | 'cashapp' | 'zelle' | 'other';
+  paidAt: string;
+  amount: number;
+  name?: string | null;
+  note?: string | null;
+  state: 'review' | 'confirmed' | 'left';
+  match: 'reference' | 'name' | 'differs' | 'ambiguous' | 'none';
+  order?: (number | null) | Order;
+  candidates?: (number | Order)[] | null;
+  why?: string | null;
+  decidedAt?: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
 export interface Export {
@@ -1065,6 +1089,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'waiting-line';
         value: number | WaitingLine;
+      } | null)
+    | ({
+        relationTo: 'statement-payments';
+        value: number | StatementPayment;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1515,6 +1543,27 @@ export interface WaitingLineSelect<T extends boolean = true> {
   order?: T;
   endedAt?: T;
   activeKey?: T;
+  createdAt?: T;
+  updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "statement-payments_select".
+ */
+export interface StatementPaymentsSelect<T extends boolean = true> {
+  paymentId?: T;
+  source?: T;
+  method?: T;
+  paidAt?: T;
+  amount?: T;
+  name?: T;
+  note?: T;
+  state?: T;
+  match?: T;
+  order?: T;
+  candidates?: T;
+  why?: T;
+  decidedAt?: T;
   createdAt?: T;
   updatedAt?: T;
 }
@@ -2574,6 +2623,7 @@ export interface TaskCreateCollectionExport {
       | 'recalls'
       | 'recall-notices'
       | 'waiting-line'
+      | 'statement-payments'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -21,6 +21,7 @@ import * as migration_20261129_014936_supplier_lots from './20261129_014936_supp
 import * as migration_20261129_023145_label_facts from './20261129_023145_label_facts';
 import * as migration_20261129_023434_recalls from './20261129_023434_recalls';
 import * as migration_20261129_045917_waiting_line from './20261129_045917_waiting_line';
+import * as migration_20261129_072122_statement_payments from './20261129_072122_statement_payments';
 
 export const migrations = [
   {
@@ -136,6 +137,11 @@ export const migrations = [
   {
     up: migration_20261129_045917_waiting_line.up,
     down: migration_20261129_045917_waiting_line.down,
-    name: '20261129_045917_waiting_line'
+    name: '20261129_045917_waiting_line',
+  },
+  {
+    up: migration_20261129_072122_statement_payments.up,
+    down: migration_20261129_072122_statement_payments.down,
+    name: '20261129_072122_statement_payments'
   },
 ];

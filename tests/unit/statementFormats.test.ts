@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 import { amountFrom, guessColumn, instantFrom, readStatement, statementNotices } from '@/features/payments/statements/formats'
+import { referencesIn, sameName } from '@/features/payments/statements/rules'
 
 const sample = (name: string) => readFileSync(new URL(`../fixtures/statements/${name}`, import.meta.url), 'utf8')
 
@@ -71,5 +72,23 @@ describe('the payment apps’ statements, read as they export them', () => {
     expect(instantFrom('7/3/26 4:12 PM')).toBe('2026-07-03T20:12:00.000Z')
     expect(instantFrom('12/1/2026 12:05 AM')).toBe('2026-12-01T05:05:00.000Z')
     expect(['02/30/2026', '2026-13-01', '2026-11-03 25:00', 'yesterday', '2026-11-03 10:00 XYZ'].map((text) => instantFrom(text))).toEqual([null, null, null, null, null])
+  })
+})
+
+describe('what a payment’s note and name are matched by', () => {
+  it('finds the order references customers type, in any case and spacing', () => {
+    expect(referencesIn('SM-1042 thanks!')).toEqual(['SM-1042'])
+    expect(['sm 1042', 'Sm1042', 'sm#1042', 'for SM - 1042', 'order sm-01042'].map(referencesIn)).toEqual([['SM-1042'], ['SM-1042'], ['SM-1042'], ['SM-1042'], ['SM-1042']])
+    expect(referencesIn('SM-1042 and sm 1043, SM-1042 again')).toEqual(['SM-1042', 'SM-1043'])
+    expect(['jasm 1042', 'sm 12', 'SMS 1042', 'gel', ''].map(referencesIn)).toEqual([[], [], [], [], []])
+  })
+
+  it('takes a name written differently for the same person, and no other', () => {
+    expect(sameName('Ana Núñez', 'ana nunez')).toBe(true)
+    expect(sameName('Jane Q. Doe', 'Jane Doe')).toBe(true)
+    expect(sameName('JANE  DOE', 'Jane Doe')).toBe(true)
+    expect(sameName('Jane Smith', 'Jane Doe')).toBe(false)
+    expect(sameName('Jane', 'Jane Doe')).toBe(false)
+    expect(sameName('', 'Jane Doe')).toBe(false)
   })
 })
