@@ -27,7 +27,7 @@ const FORM_FIELDS_MAX_BYTES = 64 * 1024
 /** A review button's form: a few ids and a reference. */
 const REVIEW_POST_MAX_BYTES = 16 * 1024
 
-export const statementNoticesOfPosts = {
+export const statementPostNotices = {
   otherSite: 'Changes are only saved from this site’s own pages. Open Payments received again and retry.',
   notAnAdmin: 'Only the seller’s admins can upload a statement.',
   badForm: 'The form could not be read. Reload the page and try again.',
@@ -50,11 +50,11 @@ const seeOther = (path: string) => new Response(null, { status: 303, headers: { 
 /** The admin the post is from, or the answer refusing it; read from the headers alone. */
 function poster(req: PayloadRequest): User | Response {
   const origin = req.headers.get('origin')
-  if (!origin || !isTrustedOrigin(origin)) return refusedPage(403, statementNoticesOfPosts.otherSite)
+  if (!origin || !isTrustedOrigin(origin)) return refusedPage(403, statementPostNotices.otherSite)
   // Payload read the session from the cookie, and only from the trusted origins (its `csrf` list).
   if (!req.user) return seeOther(`/admin/login?redirect=${encodeURIComponent(STATEMENTS_VIEW.url)}`)
   // Every account in `users` is one of the seller's admins (access/adminOnly.ts).
-  if (req.user.collection !== 'users') return refusedPage(403, statementNoticesOfPosts.notAnAdmin)
+  if (req.user.collection !== 'users') return refusedPage(403, statementPostNotices.notAnAdmin)
   return req.user
 }
 
@@ -116,9 +116,9 @@ export const statementUploadEndpoint: Endpoint = {
     if (user instanceof Response) return user
     const form = await formOf(req, STATEMENT_MAX_BYTES + FORM_FIELDS_MAX_BYTES)
     if (form === 'too large') return refusedPage(413, statementNotices.tooLarge)
-    if (form === 'unreadable') return refusedPage(400, statementNoticesOfPosts.badForm)
+    if (form === 'unreadable') return refusedPage(400, statementPostNotices.badForm)
     const file = form.get('file')
-    if (!(file instanceof File) || file.size === 0) return refusedPage(400, statementNoticesOfPosts.noFile)
+    if (!(file instanceof File) || file.size === 0) return refusedPage(400, statementPostNotices.noFile)
     if (file.size > STATEMENT_MAX_BYTES) return refusedPage(413, statementNotices.tooLarge)
 
     const method = methodOf(text(form, 'method'))
@@ -134,7 +134,7 @@ export const statementUploadEndpoint: Endpoint = {
       return seeOther(statementsUrl({}, uploadAnswer(read.format, figures)))
     } catch (error) {
       req.payload.logger.error({ err: error, msg: '[statements] import failed' })
-      return refusedPage(503, statementNoticesOfPosts.notSaved)
+      return refusedPage(503, statementPostNotices.notSaved)
     }
   },
 }
@@ -156,8 +156,8 @@ export const statementReviewEndpoint: Endpoint = {
     const user = poster(req)
     if (user instanceof Response) return user
     const form = await formOf(req, REVIEW_POST_MAX_BYTES)
-    if (form === 'too large') return refusedPage(413, statementNoticesOfPosts.badForm)
-    if (form === 'unreadable') return refusedPage(400, statementNoticesOfPosts.badForm)
+    if (form === 'too large') return refusedPage(413, statementPostNotices.badForm)
+    if (form === 'unreadable') return refusedPage(400, statementPostNotices.badForm)
     const pages = pagesAsked((name) => text(form, name))
     const payment = idOf(text(form, 'payment'))
     const order = idOf(text(form, 'order'))
@@ -173,17 +173,17 @@ export const statementReviewEndpoint: Endpoint = {
         }
         case 'confirm':
         case 'anyway': {
-          if (payment === null || order === null) return refusedPage(400, statementNoticesOfPosts.badForm)
+          if (payment === null || order === null) return refusedPage(400, statementPostNotices.badForm)
           const result = await confirmPayments(payload, user, [{ payment, order, anyAmount: text(form, 'intent') === 'anyway' }])
           outcome = { marked: result.marked, refused: result.refused.map((refusal) => refusal.why), left: 0 }
           break
         }
         case 'link': {
-          if (payment === null) return refusedPage(400, statementNoticesOfPosts.badForm)
+          if (payment === null) return refusedPage(400, statementPostNotices.badForm)
           const reference = readReference(text(form, 'reference'))
           const { docs } = reference ? await payload.find({ collection: 'orders', where: { reference: { equals: reference } }, limit: 1, depth: 0, pagination: false, select: { reference: true }, overrideAccess: true }) : { docs: [] }
           if (!docs[0]) {
-            outcome = { marked: [], refused: [statementNoticesOfPosts.noOrder(reference || text(form, 'reference').slice(0, 40))], left: 0 }
+            outcome = { marked: [], refused: [statementPostNotices.noOrder(reference || text(form, 'reference').slice(0, 40))], left: 0 }
             break
           }
           const result = await confirmPayments(payload, user, [{ payment, order: docs[0].id }])
@@ -191,17 +191,17 @@ export const statementReviewEndpoint: Endpoint = {
           break
         }
         case 'leave': {
-          if (payment === null) return refusedPage(400, statementNoticesOfPosts.badForm)
+          if (payment === null) return refusedPage(400, statementPostNotices.badForm)
           const left = await leavePayments(payload, user, [payment])
-          outcome = { marked: [], refused: left ? [] : [statementNoticesOfPosts.decidedAlready], left }
+          outcome = { marked: [], refused: left ? [] : [statementPostNotices.decidedAlready], left }
           break
         }
         default:
-          return refusedPage(400, statementNoticesOfPosts.badForm)
+          return refusedPage(400, statementPostNotices.badForm)
       }
     } catch (error) {
       req.payload.logger.error({ err: error, msg: '[statements] review action failed' })
-      return refusedPage(503, statementNoticesOfPosts.notDone)
+      return refusedPage(503, statementPostNotices.notDone)
     }
     return seeOther(statementsUrl(pages, reviewAnswer(outcome)))
   },

@@ -243,7 +243,7 @@ function Row({ row, section, pages }: { row: ReviewRow; section: ReviewSection; 
         <time dateTime={row.paidAt} title={businessDateTime(row.paidAt)}>
           {businessDate(row.paidAt)}
         </time>
-        <span className="statements__source">{FORMAT_LABELS[row.source as keyof typeof FORMAT_LABELS] ?? row.source}</span>
+        <span className="statements__source">{row.source === 'generic' ? 'Another app' : FORMAT_LABELS[row.source]}</span>
         {/* The payer's own words, as text: a note like =HYPERLINK(…) is only ever read. */}
         {row.note && <p className="statements__note">{row.note}</p>}
       </div>
