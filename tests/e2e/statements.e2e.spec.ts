@@ -84,6 +84,9 @@ test('a Venmo statement: uploaded, its four sections reviewed, each confirmed, t
   await page.goto('/admin')
   await followAdminMenu(page, page.locator('#nav-payments'))
   await expect(page.getByRole('heading', { name: 'Payments received', level: 1 })).toBeVisible()
+  // Opened afresh, with Payload's menu closed as a phone shows it.
+  await page.goto(VIEW)
+  await expect(page.getByRole('button', { name: 'Open Menu' }).filter({ visible: true })).toBeVisible()
   await screenshots(page, 'statements-upload')
   await upload(page, 'venmo_statement.csv', statement)
   await expect(page).toHaveURL(/\/admin\/payments\?/)

@@ -129,14 +129,17 @@ function UploadForm() {
       </div>
       <div className="statements__field">
         <label htmlFor="statement-method">From</label>
-        <select className="admin-input" id="statement-method" name="method" defaultValue="">
-          <option value="">Venmo, Cash App or PayPal (found from the file)</option>
+        <select className="admin-input" id="statement-method" name="method" defaultValue="" aria-describedby="statement-method-hint">
+          <option value="">Venmo, Cash App or PayPal</option>
           {PAYMENT_METHODS.map((method) => (
             <option key={method.value} value={method.value}>
               Another app, paid with {method.label}
             </option>
           ))}
         </select>
+        <p className="statements__hint" id="statement-method-hint">
+          Which of the three is found from the file.
+        </p>
       </div>
       <button type="submit" className="admin-button">
         Upload
