@@ -24,6 +24,7 @@ import { BENCH_ADMIN, DEFAULT_SEED, fillDatabase } from './bench/data.mjs'
 import { COMMON_SURNAME } from './bench/names.mjs'
 import { median, memoryMb, requireBuild, startSite, watchMemory } from './bench/server.mjs'
 import { healthySmtp, smtpEnv } from './bench/smtp.mjs'
+import { matchStatement } from './bench/statements.mjs'
 
 const options = Object.fromEntries(process.argv.slice(2).map((argument) => argument.replace(/^--/, '').split('=')))
 const SIZES = (options.sizes ?? '1000,10000,50000').split(',').map(Number)
@@ -59,6 +60,8 @@ const TARGETS = {
   databaseMb: 400,
   backupMb: 100,
   pagesDuringBackup: 2,
+  /** Issue 53: a payment app's statement of 1,000 payments read, matched to the orders and stored. */
+  statementMs: 3_000,
 }
 
 requireBuild()
@@ -206,10 +209,12 @@ async function measure(size, smtp) {
     }
     const peakMb = memory.stop()
     const afterMb = await quietMemoryMb(site.pid)
+    // After the memory's figures: it stores 1,000 payments, which no screen above reads.
+    const statement = await attempt('statement of 1,000 payments', () => matchStatement(session))
     // Last, as it adds orders: the backup of this database while customers order (issue 34).
     const backup = await attempt('backup while ordering', () => backupWhileOrdering(site, { PAYLOAD_SECRET: 'bench-payload-secret' }, () => load(views.find((view) => view.name === 'orders list'))))
     if (failures.length) console.log(`  the server's last words:\n${site.stderr().slice(-2000) || '  (nothing)'}`)
-    return { size, views: results, export: exportFigures, memory: { startedMb, restingMb, peakMb, afterMb }, retention, backup, failures, data: { end: data.end, filledNow: data.filledNow } }
+    return { size, views: results, export: exportFigures, memory: { startedMb, restingMb, peakMb, afterMb }, statement, retention, backup, failures, data: { end: data.end, filledNow: data.filledNow } }
   } finally {
     await site.stop()
   }
@@ -272,6 +277,7 @@ function report(runs) {
     row('export all orders: started (ms)', (run) => run.export.startedMs),
     row('export all orders: ready (ms)', (run) => run.export.readyMs),
     row('export all orders: size (MB)', (run) => run.export.mb, 1),
+    row('statement of 1,000 payments uploaded and matched (ms)', (run) => run.statement?.ms ?? NaN),
     row('server memory just started (MB)', (run) => run.memory.startedMb),
     row(`server memory at rest after the warm-up (lowest over ${QUIET_MS / 1000} s, MB)`, (run) => run.memory.restingMb),
     row('server memory, peak (MB)', (run) => run.memory.peakMb),
@@ -316,6 +322,8 @@ function report(runs) {
     )
   }
   const backup = large.backup
+  if (large.statement) check(large.statement.ms < TARGETS.statementMs, `a statement of ${large.statement.payments} payments matched in ${(large.statement.ms / 1000).toFixed(1)} s < ${TARGETS.statementMs / 1000} s ${at}`)
+  else check(false, `a statement of 1,000 payments: not measured (see the failures above) ${at}`)
   check(large.retention.afterMb < TARGETS.databaseMb, `database after the retention ${Math.round(large.retention.afterMb)} MB < ${TARGETS.databaseMb} MB ${at}`)
   if (backup) {
     check(backup.backup.databaseMb < TARGETS.backupMb, `one compressed backup's database ${backup.backup.databaseMb.toFixed(1)} MB < ${TARGETS.backupMb} MB ${at}`)
