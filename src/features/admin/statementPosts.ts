@@ -5,7 +5,7 @@ import type { Endpoint, PayloadRequest } from 'payload'
 import { PAYMENT_METHODS, type PaymentMethod } from '@/features/ordering/options'
 import { GENERIC_ROLES, readStatement, STATEMENT_MAX_BYTES, statementNotices, type GenericColumns } from '@/features/payments/statements/formats'
 import { referencesIn } from '@/features/payments/statements/rules'
-import { confirmAllMatched, confirmPayments, importStatement, leavePayments } from '@/features/payments/statements/service'
+import { confirmAllMatched, confirmPayments, importStatement, leavePayments, REVIEW_PER_PAGE } from '@/features/payments/statements/service'
 import type { User } from '@/payload-types'
 import { siteUrl } from '@/platform/config/siteUrl'
 import { isTrustedOrigin } from '@/platform/http/adminOrigins'
@@ -35,7 +35,7 @@ export const statementPostNotices = {
   notSaved: 'The statement could not be saved. Try again in a moment.',
   notDone: 'That could not be saved. Try again in a moment.',
   noOrder: (reference: string) => `No order has the reference ${reference}.`,
-  decidedAlready: 'Nothing changed: that payment was confirmed or left already.',
+  decidedAlready: 'Nothing changed: confirmed or left already.',
 } as const
 
 /** A post refused: its reason on a small page linking back to the view (the seller's browser shows it, without JavaScript too). */
@@ -191,8 +191,11 @@ export const statementReviewEndpoint: Endpoint = {
           break
         }
         case 'leave': {
-          if (payment === null) return refusedPage(400, statementPostNotices.badForm)
-          const left = await leavePayments(payload, user, [payment])
+          // One payment's Leave, or Unmatched's "Leave all shown" with the page's payments.
+          const asked = form.getAll('payment')
+          const ids = asked.map((value) => idOf(String(value))).filter((id) => id !== null)
+          if (ids.length === 0 || ids.length !== asked.length || ids.length > REVIEW_PER_PAGE) return refusedPage(400, statementPostNotices.badForm)
+          const left = await leavePayments(payload, user, ids)
           outcome = { marked: [], refused: left ? [] : [statementPostNotices.decidedAlready], left }
           break
         }

@@ -42,7 +42,7 @@ async function Statements({ session: { req, payload }, searchParams, pages }: { 
   // AdminView renders this for a signed-in admin only.
   const user = req.user as User
   const answer = readAnswer(searchParams)
-  const review = await findStatementReview(payload, user, pages)
+  const review = await readReview(payload, user, pages)
   const waiting = SECTIONS.reduce((sum, { key }) => sum + review[key].total, 0)
   return (
     <>
@@ -67,7 +67,13 @@ async function Statements({ session: { req, payload }, searchParams, pages }: { 
               list={review[section.key]}
               pages={pages}
               empty={section.empty}
-              action={section.key === 'matched' && review.matched.total > 0 ? <ConfirmAll total={review.matched.total} pages={pages} /> : null}
+              action={
+                section.key === 'matched' && review.matched.total > 0 ? (
+                  <ConfirmAll total={review.matched.total} pages={pages} />
+                ) : section.key === 'unmatched' && review.unmatched.rows.length > 1 ? (
+                  <LeaveShown rows={review.unmatched.rows} pages={pages} />
+                ) : null
+              }
             >
               {review[section.key].rows.map((row) => (
                 <Row key={String(row.id)} row={row} section={section.key} pages={pages} />
@@ -78,6 +84,17 @@ async function Statements({ session: { req, payload }, searchParams, pages }: { 
       )}
     </>
   )
+}
+
+/**
+ * The review on the pages asked for; a section asked past its last page (its last payments were
+ * just confirmed or left) is shown on its last page instead of empty.
+ */
+async function readReview(payload: Payload, user: User, pages: ReviewPages) {
+  const review = await findStatementReview(payload, user, pages)
+  const past = SECTIONS.filter(({ key }) => review[key].rows.length === 0 && review[key].total > 0)
+  if (past.length === 0) return review
+  return findStatementReview(payload, user, Object.assign({ ...pages }, ...past.map(({ key }) => ({ [key]: review[key].totalPages }))))
 }
 
 /** What the last post did, as its redirect's address says; orders said to be marked paid are checked against the database first. */
@@ -232,6 +249,21 @@ function ConfirmAll({ total, pages }: { total: number; pages: ReviewPages }) {
       <ReviewFields intent="confirm-all" pages={pages} />
       <button type="submit" className="admin-button">
         Confirm all {total}
+      </button>
+    </form>
+  )
+}
+
+/** Payments of no order by the dozen (a personal account's lunches and rent): those shown on this page left at once. */
+function LeaveShown({ rows, pages }: { rows: ReviewRow[]; pages: ReviewPages }) {
+  return (
+    <form method="post" action={STATEMENT_POSTS.review.url}>
+      <ReviewFields intent="leave" pages={pages} />
+      {rows.map((row) => (
+        <input key={String(row.id)} type="hidden" name="payment" value={String(row.id)} />
+      ))}
+      <button type="submit" className="admin-button statements__secondary">
+        Leave all {rows.length} shown
       </button>
     </form>
   )
