@@ -55,10 +55,11 @@ const rowOf = (page: Page, key: Parameters<typeof section>[1], text: string) => 
 async function leaveEverything(page: Page) {
   for (;;) {
     await page.goto(VIEW)
-    const leave = page.getByRole('button', { name: 'Leave' }).first()
+    const shown = page.getByRole('button', { name: /^Leave all \d+ shown$/ })
+    const leave = (await shown.count()) ? shown : page.getByRole('button', { name: 'Leave', exact: true }).first()
     if ((await leave.count()) === 0) return
     await leave.click()
-    await expect(page.getByTestId('statement-answer')).toContainText('1 payment left')
+    await expect(page.getByTestId('statement-answer')).toContainText(/payments? left/)
   }
 }
 
@@ -195,6 +196,41 @@ test('another app’s CSV: its columns chosen (guessed from their names), the sa
   await expect(page.getByTestId('statement-answer')).toHaveText('Statement read: 2 payments added, 0 already imported. Ignored: 1 outgoing payment.')
   await expect(rowOf(page, 'unmatched', omar)).toContainText('$25')
   await leaveEverything(page)
+})
+
+test('a section of more than 50 payments is paged on its own, a button on its second page comes back to it, and the 50 shown are left at once', async ({ page }) => {
+  await loginToAdmin(page)
+  await leaveEverything(page)
+  // 51 payments of $7 by people without orders, after Venmo's own title and header lines.
+  const [title, activity, header, , jane] = sample('venmo.csv').split('\n')
+  const stamp = String(Date.now())
+  const paidAt = new Date().toISOString().slice(0, 19)
+  const rows = Array.from({ length: 51 }, (_, index) =>
+    jane!
+      .replace(/^,\d{19},[^,]+,/, `,${stamp}${String(index).padStart(6, '0')},${paidAt},`)
+      .replace('SM-1001 thanks!,Jane Doe', `lunch,Friend ${uniqueWord()}`)
+      .replace('+ $25.00', '+ $7.00'),
+  )
+  await upload(page, 'venmo_long.csv', [title, activity, header, ...rows].join('\n'))
+  await expect(page.getByTestId('statement-answer')).toHaveText('Venmo statement read: 51 payments added, 0 already imported.')
+  const unmatched = section(page, 'unmatched')
+  await expect(unmatched.getByRole('heading')).toHaveText('Unmatched (51)')
+  await expect(unmatched.getByTestId('statement-row')).toHaveCount(50)
+  await expect(unmatched.getByText('Page 1 of 2')).toBeVisible()
+
+  await unmatched.getByRole('link', { name: 'Next →' }).click()
+  await expect(page).toHaveURL(/[?&]unmatchedPage=2$/)
+  await expect(section(page, 'unmatched').getByTestId('statement-row')).toHaveCount(1)
+  await section(page, 'unmatched').getByRole('button', { name: 'Leave' }).click()
+  await expect(page.getByTestId('statement-answer')).toHaveText('1 payment left: not an order’s, kept out of the review.')
+  // Back on the pages it was posted from; the second is gone, so its last one shows.
+  await expect(page).toHaveURL(/[?&]unmatchedPage=2(&|$)/)
+  await expect(section(page, 'unmatched').getByRole('heading')).toHaveText('Unmatched (50)')
+  await expect(section(page, 'unmatched').getByTestId('statement-row')).toHaveCount(50)
+  // A personal account's payments, left at once.
+  await section(page, 'unmatched').getByRole('button', { name: 'Leave all 50 shown' }).click()
+  await expect(page.getByTestId('statement-answer')).toHaveText('50 payments left: not an order’s, kept out of the review.')
+  await expect(page.getByTestId('statement-nothing')).toBeVisible()
 })
 
 test('a file over 5 MB and one that is not a CSV are refused with why; a visitor and another site’s page are refused', async ({ page, browser, request }) => {
