@@ -32,7 +32,8 @@ import { EmailTemplates } from '@/globals/EmailTemplates'
 import { Unsubscribes } from '@/collections/Unsubscribes'
 import { explainRefusedOrigin } from './src/features/admin/auth/adminCookie'
 import { trustedOrigins } from './src/platform/http/adminOrigins'
-import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW, RECALL_RECORD_VIEW, RECALL_VIEW, WAITING_LINE_VIEW } from './src/features/admin/adminViews'
+import { ADD_ORDER_VIEW, CUSTOMERS_VIEW, JAR_LABELS_VIEW, OPERATIONS_VIEW, PREP_SHEET_VIEW, RECALL_RECORD_VIEW, RECALL_VIEW, STATEMENTS_VIEW, WAITING_LINE_VIEW } from './src/features/admin/adminViews'
+import { statementEndpoints } from './src/features/admin/statementPosts'
 import type { AdminNavLinkProps } from './src/features/admin/components/AdminNavLink'
 import { SELLER_PATHS } from './src/features/seller/paths'
 import { databaseAdapter } from './src/platform/db/database'
@@ -86,6 +87,7 @@ export default buildConfig({
         { path: ADMIN_NAV_LINK, clientProps: { href: JAR_LABELS_VIEW.url, label: 'Jar labels', id: 'nav-jar-labels' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: RECALL_VIEW.url, label: 'Recall', id: 'nav-recall' } satisfies AdminNavLinkProps },
         { path: ADMIN_NAV_LINK, clientProps: { href: CUSTOMERS_VIEW.url, label: 'Customers', id: 'nav-customers' } satisfies AdminNavLinkProps },
+        { path: ADMIN_NAV_LINK, clientProps: { href: STATEMENTS_VIEW.url, label: 'Payments received', id: 'nav-payments' } satisfies AdminNavLinkProps },
         // Shown only while the waiting line is on or has places in it (the link reads which).
         '/features/admin/components/WaitingLineNavLink#WaitingLineNavLink',
         { path: ADMIN_NAV_LINK, clientProps: { href: OPERATIONS_VIEW.url, label: 'Operations', id: 'nav-operations', separated: true } satisfies AdminNavLinkProps },
@@ -134,6 +136,12 @@ export default buildConfig({
           exact: true,
           meta: { title: 'Recall record' },
         },
+        statements: {
+          Component: '/features/admin/components/StatementView#StatementView',
+          path: STATEMENTS_VIEW.path,
+          exact: true,
+          meta: { title: 'Payments received' },
+        },
         waitingLine: {
           Component: '/features/admin/components/WaitingLineView#WaitingLineView',
           path: WAITING_LINE_VIEW.path,
@@ -172,8 +180,9 @@ export default buildConfig({
   telemetry: false,
   typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
   onInit: (payload) => prepareDatabase(payload, prepareData),
-  // GET /api/health: the checks an uptime monitor watches (src/platform/health).
-  endpoints: [healthEndpoint],
+  // GET /api/health: the checks an uptime monitor watches (src/platform/health); the statement's
+  // upload and review posts of Admin → Payments received (src/features/admin/statementPosts.ts).
+  endpoints: [healthEndpoint, ...statementEndpoints],
   // `npm run backup` and `npm run restore -- <backup>` (src/platform/backup).
   bin: [
     { key: 'backup', scriptPath: path.resolve(dirname, 'src/platform/backup/backupCommand.ts') },

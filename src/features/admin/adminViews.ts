@@ -36,3 +36,17 @@ export const WAITING_LINE_VIEW = { path: '/waiting-line', url: '/admin/waiting-l
 
 /** Shop → Batch rules (the `stock` global): where the waiting line is turned on and its hold time set. */
 export const BATCH_RULES_URL = '/admin/globals/stock'
+
+/** Payments received: a payment app's statement uploaded, its payments matched to orders, reviewed and confirmed. */
+export const STATEMENTS_VIEW = { path: '/payments', url: '/admin/payments' } as const
+
+/**
+ * Where that view's forms post: endpoints of the config (`features/admin/statementPosts.ts`). The
+ * upload is read there by the site's own code and stopped at its limit, which a server action
+ * cannot do (Next reads its whole body first, up to the site's 11 MB); the review's buttons post
+ * beside it, the same way.
+ */
+export const STATEMENT_POSTS = {
+  upload: { path: '/statements/upload', url: '/api/statements/upload' },
+  review: { path: '/statements/review', url: '/api/statements/review' },
+} as const

@@ -44,6 +44,7 @@ import { PrepSheetView as PrepSheetView_caa12c2e13fc1e08c2ff2f347bbcbfc9 } from 
 import { JarLabelsView as JarLabelsView_7cf1fd10426826befd8cb531bb4efe76 } from '../../../features/admin/components/JarLabelsView'
 import { RecallView as RecallView_9a13e0170c3bd5ae962244bb09450ea1 } from '../../../features/recalls/components/RecallView'
 import { RecallRecordView as RecallRecordView_63c0602816c429f643d99c879cb88676 } from '../../../features/recalls/components/RecallRecordView'
+import { StatementView as StatementView_4e32d9082f445a9d9627192d389b7d5c } from '../../../features/admin/components/StatementView'
 import { WaitingLineView as WaitingLineView_bda5ab4d35f37ac4cd645be5a13f73a9 } from '../../../features/admin/components/WaitingLineView'
 import { OperationsView as OperationsView_9da16858b4d101f2038110c9244c2952 } from '../../../features/admin/components/OperationsView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -96,6 +97,7 @@ export const importMap = {
   "/features/admin/components/JarLabelsView#JarLabelsView": JarLabelsView_7cf1fd10426826befd8cb531bb4efe76,
   "/features/recalls/components/RecallView#RecallView": RecallView_9a13e0170c3bd5ae962244bb09450ea1,
   "/features/recalls/components/RecallRecordView#RecallRecordView": RecallRecordView_63c0602816c429f643d99c879cb88676,
+  "/features/admin/components/StatementView#StatementView": StatementView_4e32d9082f445a9d9627192d389b7d5c,
   "/features/admin/components/WaitingLineView#WaitingLineView": WaitingLineView_bda5ab4d35f37ac4cd645be5a13f73a9,
   "/features/admin/components/OperationsView#OperationsView": OperationsView_9da16858b4d101f2038110c9244c2952,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1

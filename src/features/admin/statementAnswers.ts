@@ -1,0 +1,136 @@
+import { FORMAT_LABELS, STATEMENT_FORMATS, type IgnoredRows, type StatementFormat } from '@/features/payments/statements/formats'
+import { REVIEW_SECTIONS, type ReviewSection } from '@/features/payments/statements/service'
+import { counted } from '@/shared/counted'
+
+import { STATEMENTS_VIEW } from './adminViews'
+
+/**
+ * What Admin → Payments received says after a post (post/redirect/get): the post's endpoint
+ * (statementPosts.ts) writes it into the view's address, the view (components/StatementView.tsx)
+ * reads it back. Both sides are here, so the address has one shape.
+ */
+
+/** The upload's figures, as the statement's import counted them. */
+export type UploadFigures = { added: number; known: number; ignored: IgnoredRows }
+
+/** A review button's outcome: the references of the orders marked paid, why others were not, payments left. */
+export type ReviewOutcome = { marked: string[]; refused: string[]; left: number }
+
+/** At most this many reasons travel in the address: more would make it long, and one says enough. */
+const REASONS_SHOWN = 3
+/** A reason longer than this is not one the service wrote. */
+const REASON_MAX = 200
+/** An order reference as the shop makes them (`ordering/orderReference.ts`). */
+const REFERENCE = /^SM-\d{1,9}$/
+
+const IGNORED_PARTS: [keyof IgnoredRows, string, string][] = [
+  ['outgoing', 'outgoing payment', 'outgoing payments'],
+  ['refunds', 'refund', 'refunds'],
+  ['other', 'other line (pending, declined, rewards…)', 'other lines (pending, declined, rewards…)'],
+  ['unreadable', 'line whose date or amount could not be read', 'lines whose date or amount could not be read'],
+]
+
+type Search = Record<string, string | string[] | undefined> | undefined
+const all = (value: string | string[] | undefined) => (Array.isArray(value) ? value : value === undefined ? [] : [value])
+const one = (value: string | string[] | undefined) => all(value)[0] ?? ''
+const REVIEW_SECTION_KEYS = Object.keys(REVIEW_SECTIONS) as ReviewSection[]
+const count = (value: string | string[] | undefined) => (/^\d{1,6}$/.test(one(value)) ? Number(one(value)) : 0)
+
+/** Which page of each review section the view shows (the first where none is said). */
+export type ReviewPages = Partial<Record<ReviewSection, number>>
+
+const pageField = (section: ReviewSection) => `${section}Page`
+
+/** The view's address showing those pages, with an answer to say (after a post). */
+export function statementsUrl(pages: ReviewPages = {}, answer?: URLSearchParams) {
+  const query = new URLSearchParams(answer)
+  for (const section of REVIEW_SECTION_KEYS) if ((pages[section] ?? 1) > 1) query.set(pageField(section), String(pages[section]))
+  const text = query.toString()
+  return text ? `${STATEMENTS_VIEW.url}?${text}` : STATEMENTS_VIEW.url
+}
+
+/** The pages an address (the view's) or a post (a review button's hidden fields) asks for: whole numbers from 1. */
+export function pagesAsked(read: (name: string) => string | undefined): ReviewPages {
+  const pages: ReviewPages = {}
+  for (const section of REVIEW_SECTION_KEYS) {
+    const asked = read(pageField(section)) ?? ''
+    if (/^\d{1,6}$/.test(asked) && Number(asked) > 1) pages[section] = Number(asked)
+  }
+  return pages
+}
+
+/** The hidden fields a review button posts to come back to the same pages. */
+export const pageFields = (pages: ReviewPages) => Object.entries(pages).map(([section, page]) => ({ name: pageField(section as ReviewSection), value: String(page) }))
+
+/** One section's page changed, the others kept. */
+export const withPage = (pages: ReviewPages, section: ReviewSection, page: number): ReviewPages => ({ ...pages, [section]: page })
+
+export function uploadAnswer(format: StatementFormat, figures: UploadFigures): URLSearchParams {
+  const query = new URLSearchParams({ uploaded: format, added: String(figures.added), known: String(figures.known) })
+  for (const [part] of IGNORED_PARTS) if (figures.ignored[part] > 0) query.set(part, String(figures.ignored[part]))
+  return query
+}
+
+export function reviewAnswer({ marked, refused, left }: ReviewOutcome): URLSearchParams {
+  const query = new URLSearchParams({ done: '1' })
+  if (marked.length) query.set('marked', marked.join(','))
+  for (const reason of refused.slice(0, REASONS_SHOWN)) query.append('refused', reason)
+  if (left) query.set('left', String(left))
+  return query
+}
+
+/** The generic CSV's second step: its columns to choose, and the method chosen for its payments. */
+export function columnsStep(headers: readonly string[], method: string): URLSearchParams {
+  const query = new URLSearchParams({ step: 'columns', method })
+  for (const header of headers.slice(0, COLUMNS_MAX)) query.append('column', header.slice(0, COLUMN_NAME_MAX))
+  return query
+}
+
+/** A header row longer than this is not a payment app's statement a seller would read by hand. */
+const COLUMNS_MAX = 40
+const COLUMN_NAME_MAX = 80
+
+export type StatementAnswer =
+  | { kind: 'uploaded'; text: string }
+  | { kind: 'reviewed'; marked: string[]; refused: string[]; left: number }
+  | { kind: 'columns'; headers: string[]; method: string }
+
+/** What the view's address says happened, or null on a plain visit. */
+export function readAnswer(search: Search): StatementAnswer | null {
+  const format = one(search?.uploaded)
+  if ((STATEMENT_FORMATS as readonly string[]).includes(format)) return { kind: 'uploaded', text: uploadText(format as StatementFormat, search) }
+  if (one(search?.done) === '1') {
+    return {
+      kind: 'reviewed',
+      marked: one(search?.marked)
+        .split(',')
+        .filter((reference) => REFERENCE.test(reference)),
+      refused: all(search?.refused)
+        .slice(0, REASONS_SHOWN)
+        .filter((reason) => reason.length <= REASON_MAX),
+      left: count(search?.left),
+    }
+  }
+  if (one(search?.step) === 'columns') {
+    const headers = all(search?.column)
+      .slice(0, COLUMNS_MAX)
+      .filter((header) => header && header.length <= COLUMN_NAME_MAX)
+    return headers.length ? { kind: 'columns', headers, method: one(search?.method) } : null
+  }
+  return null
+}
+
+function uploadText(format: StatementFormat, search: Search): string {
+  const [added, known] = [count(search?.added), count(search?.known)]
+  const read = `${format === 'generic' ? 'Statement' : `${FORMAT_LABELS[format]} statement`} read: ${counted(added, 'payment')} added, ${known} already imported.`
+  const ignored = IGNORED_PARTS.filter(([part]) => count(search?.[part]) > 0).map(([part, noun, plural]) => counted(count(search?.[part]), noun, plural))
+  return ignored.length ? `${read} Ignored: ${ignored.join(', ')}.` : read
+}
+
+/** The review's answer in the seller's words: orders marked paid first, then what was not done. */
+export function reviewedText(marked: readonly string[], left: number): string[] {
+  const lines: string[] = []
+  if (marked.length) lines.push(`${counted(marked.length, 'order')} marked paid: ${marked.join(', ')}.`)
+  if (left) lines.push(`${counted(left, 'payment')} left: not an order’s, kept out of the review.`)
+  return lines
+}

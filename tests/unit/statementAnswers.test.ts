@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+
+import { columnsStep, pagesAsked, readAnswer, reviewAnswer, statementsUrl, uploadAnswer, withPage } from '@/features/admin/statementAnswers'
+
+/** The query of an address, as Next hands a page its search parameters (a name given twice: a list). */
+function search(url: string): Record<string, string | string[]> {
+  const params = new URL(url, 'http://site.test').searchParams
+  const read: Record<string, string | string[]> = {}
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name)
+    read[name] = values.length > 1 ? values : values[0]!
+  }
+  return read
+}
+
+describe('the address Payments received is sent back to after a post', () => {
+  it('keeps each section on its own page, and says nothing on a plain visit', () => {
+    expect(statementsUrl()).toBe('/admin/payments')
+    const url = statementsUrl(withPage({ unmatched: 3 }, 'matched', 2))
+    expect(pagesAsked((name) => search(url)[name] as string)).toEqual({ matched: 2, unmatched: 3 })
+    expect(readAnswer(search(url))).toBeNull()
+  })
+
+  it('reads no page that is not a whole number above 1', () => {
+    for (const asked of ['0', '1', '-2', '1.5', 'abc', '9999999', '']) expect(pagesAsked((name) => (name === 'differsPage' ? asked : undefined))).toEqual({})
+  })
+
+  it('words an upload’s figures, with only the kinds of lines it ignored', () => {
+    const url = statementsUrl({}, uploadAnswer('venmo', { added: 1, known: 2, ignored: { outgoing: 1, refunds: 3, other: 0, unreadable: 0 } }))
+    expect(readAnswer(search(url))).toEqual({ kind: 'uploaded', text: 'Venmo statement read: 1 payment added, 2 already imported. Ignored: 1 outgoing payment, 3 refunds.' })
+    const generic = statementsUrl({}, uploadAnswer('generic', { added: 0, known: 0, ignored: { outgoing: 0, refunds: 0, other: 0, unreadable: 0 } }))
+    expect(readAnswer(search(generic))).toEqual({ kind: 'uploaded', text: 'Statement read: 0 payments added, 0 already imported.' })
+  })
+
+  it('carries what a review button did, dropping what no post wrote: a reference of another shape, an over-long reason', () => {
+    const url = statementsUrl({ ambiguous: 2 }, reviewAnswer({ marked: ['SM-1042', 'SM-1043'], refused: ['SM-1001 is already marked paid.'], left: 1 }))
+    expect(readAnswer(search(url))).toEqual({ kind: 'reviewed', marked: ['SM-1042', 'SM-1043'], refused: ['SM-1001 is already marked paid.'], left: 1 })
+    expect(pagesAsked((name) => search(url)[name] as string)).toEqual({ ambiguous: 2 })
+    const forged = '/admin/payments?done=1&marked=SM-1042,<b>x</b>,javascript:alert(1)&refused=' + 'x'.repeat(201)
+    expect(readAnswer(search(forged))).toEqual({ kind: 'reviewed', marked: ['SM-1042'], refused: [], left: 0 })
+  })
+
+  it('asks for a generic CSV’s columns with its headers and the method chosen', () => {
+    const url = statementsUrl({}, columnsStep(['When', 'Paid', 'Customer', 'Memo'], 'zelle'))
+    expect(readAnswer(search(url))).toEqual({ kind: 'columns', headers: ['When', 'Paid', 'Customer', 'Memo'], method: 'zelle' })
+  })
+})
