@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { columnsStep, pagesAsked, readAnswer, reviewAnswer, statementsUrl, uploadAnswer, withPage } from '@/features/admin/statementAnswers'
+import { columnsStep, pagesAsked, readAnswer, refusedCookie, reviewAnswer, statementsUrl, uploadAnswer, withPage } from '@/features/admin/statementAnswers'
 
 /** The query of an address, as Next hands a page its search parameters (a name given twice: a list). */
 function search(url: string): Record<string, string | string[]> {
@@ -33,10 +33,17 @@ describe('the address Payments received is sent back to after a post', () => {
   })
 
   it('carries what a review button did, dropping what no post wrote: a reference of another shape, an over-long reason', () => {
-    const url = statementsUrl({ ambiguous: 2 }, reviewAnswer({ marked: ['SM-1042', 'SM-1043'], refused: ['SM-1001 is already marked paid.'], left: 1 }))
-    expect(readAnswer(search(url))).toEqual({ kind: 'reviewed', marked: ['SM-1042', 'SM-1043'], refused: ['SM-1001 is already marked paid.'], left: 1 })
+    const url = statementsUrl({ ambiguous: 2 }, reviewAnswer({ marked: ['SM-1042', 'SM-1043'], left: 1 }))
+    // Why one was not done comes back in the view's own cookie, never in the address.
+    const cookie = refusedCookie(['SM-1001 is already marked paid.'], true)
+    expect(cookie).toMatch(/^statement-refused=[^;]+; Path=\/admin\/payments; Max-Age=60; HttpOnly; SameSite=Strict; Secure$/)
+    expect(readAnswer(search(url), `other=1; ${cookie.split(';')[0]}`)).toEqual({ kind: 'reviewed', marked: ['SM-1042', 'SM-1043'], refused: ['SM-1001 is already marked paid.'], left: 1 })
+    expect(url).not.toContain('refused')
+    expect(readAnswer(search(url), 'statement-refused=%7Bnot%20json')).toMatchObject({ refused: [] })
     expect(pagesAsked((name) => search(url)[name] as string)).toEqual({ ambiguous: 2 })
     const forged = '/admin/payments?done=1&marked=SM-1042,<b>x</b>,javascript:alert(1)&refused=' + 'x'.repeat(201)
+    // A reason in a link someone sent is not shown: only this site's answer sets the cookie.
+    expect(readAnswer(search(forged.replace(/refused=x+/, 'refused=Your account is locked, call 555-0100')))).toEqual({ kind: 'reviewed', marked: ['SM-1042'], refused: [], left: 0 })
     expect(readAnswer(search(forged))).toEqual({ kind: 'reviewed', marked: ['SM-1042'], refused: [], left: 0 })
   })
 

@@ -71,12 +71,42 @@ export function uploadAnswer(format: StatementFormat, figures: UploadFigures): U
   return query
 }
 
-export function reviewAnswer({ marked, refused, left }: ReviewOutcome): URLSearchParams {
+/** The review's answer in the address: what was done, as references and a count only (see `REFUSED_COOKIE` for why not). */
+export function reviewAnswer({ marked, left }: Omit<ReviewOutcome, 'refused'>): URLSearchParams {
   const query = new URLSearchParams({ done: '1' })
   if (marked.length) query.set('marked', marked.join(','))
-  for (const reason of refused.slice(0, REASONS_SHOWN)) query.append('refused', reason)
   if (left) query.set('left', String(left))
   return query
+}
+
+/**
+ * Why a confirm was not done travels in a cookie of the view's own path, not in the address: a
+ * reason is free text, and a link anyone can send would otherwise put any words they like in the
+ * seller's admin. Only this site's answer sets the cookie; it lasts the minute the seller reads it.
+ */
+export const REFUSED_COOKIE = 'statement-refused'
+const REFUSED_COOKIE_SECONDS = 60
+
+/** The `Set-Cookie` of the reasons a review post gives back (the first few, each at most as long as the service writes them). */
+export function refusedCookie(reasons: readonly string[], secure: boolean): string {
+  const value = encodeURIComponent(JSON.stringify(reasons.slice(0, REASONS_SHOWN).map((reason) => reason.slice(0, REASON_MAX))))
+  return `${REFUSED_COOKIE}=${value}; Path=${STATEMENTS_VIEW.url}; Max-Age=${REFUSED_COOKIE_SECONDS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`
+}
+
+/** The reasons in a request's `Cookie` header, as `refusedCookie` wrote them; none for anything else. */
+export function refusedFrom(cookieHeader: string | null | undefined): string[] {
+  const raw = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${REFUSED_COOKIE}=`))
+    ?.slice(REFUSED_COOKIE.length + 1)
+  if (!raw) return []
+  try {
+    const reasons: unknown = JSON.parse(decodeURIComponent(raw))
+    return Array.isArray(reasons) ? reasons.filter((reason): reason is string => typeof reason === 'string' && reason.length <= REASON_MAX).slice(0, REASONS_SHOWN) : []
+  } catch {
+    return []
+  }
 }
 
 /** The generic CSV's second step: its columns to choose, and the method chosen for its payments. */
@@ -95,8 +125,8 @@ export type StatementAnswer =
   | { kind: 'reviewed'; marked: string[]; refused: string[]; left: number }
   | { kind: 'columns'; headers: string[]; method: string }
 
-/** What the view's address says happened, or null on a plain visit. */
-export function readAnswer(search: Search): StatementAnswer | null {
+/** What the view's address (and, for a review's refusals, its cookie) says happened, or null on a plain visit. */
+export function readAnswer(search: Search, cookieHeader?: string | null): StatementAnswer | null {
   const format = one(search?.uploaded)
   if ((STATEMENT_FORMATS as readonly string[]).includes(format)) return { kind: 'uploaded', text: uploadText(format as StatementFormat, search) }
   if (one(search?.done) === '1') {
@@ -105,9 +135,7 @@ export function readAnswer(search: Search): StatementAnswer | null {
       marked: one(search?.marked)
         .split(',')
         .filter((reference) => REFERENCE.test(reference)),
-      refused: all(search?.refused)
-        .slice(0, REASONS_SHOWN)
-        .filter((reason) => reason.length <= REASON_MAX),
+      refused: refusedFrom(cookieHeader),
       left: count(search?.left),
     }
   }

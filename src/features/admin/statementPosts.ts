@@ -12,7 +12,7 @@ import { isTrustedOrigin } from '@/platform/http/adminOrigins'
 import { escapeHtml } from '@/shared/escapeHtml'
 
 import { STATEMENT_POSTS, STATEMENTS_VIEW } from './adminViews'
-import { columnsStep, pagesAsked, reviewAnswer, statementsUrl, uploadAnswer, type ReviewOutcome } from './statementAnswers'
+import { columnsStep, pagesAsked, refusedCookie, reviewAnswer, statementsUrl, uploadAnswer, type ReviewOutcome } from './statementAnswers'
 
 /**
  * The posts of Admin → Payments received (components/StatementView.tsx): plain forms, so they work
@@ -206,7 +206,9 @@ export const statementReviewEndpoint: Endpoint = {
       req.payload.logger.error({ err: error, msg: '[statements] review action failed' })
       return refusedPage(503, statementPostNotices.notDone)
     }
-    return seeOther(statementsUrl(pages, reviewAnswer(outcome)))
+    const answer = seeOther(statementsUrl(pages, reviewAnswer(outcome)))
+    if (outcome.refused.length) answer.headers.append('Set-Cookie', refusedCookie(outcome.refused, new URL(siteUrl()).protocol === 'https:'))
+    return answer
   },
 }
 

@@ -41,7 +41,7 @@ const SECTIONS = [
 async function Statements({ session: { req, payload }, searchParams, pages }: { session: AdminSession; searchParams: Search; pages: ReviewPages }) {
   // AdminView renders this for a signed-in admin only.
   const user = req.user as User
-  const answer = readAnswer(searchParams)
+  const answer = readAnswer(searchParams, req.headers.get('cookie'))
   const review = await readReview(payload, user, pages)
   const waiting = SECTIONS.reduce((sum, { key }) => sum + review[key].total, 0)
   return (
