@@ -7,7 +7,7 @@ import http from 'node:http'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 
-import { adminApi, expect, expectLoggedOnceEach, loginToAdmin, serverLogMark, test } from './fixtures'
+import { adminApi, expect, expectLoggedOnceEach, loginThroughForm, serverLogMark, test } from './fixtures'
 
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string }
 
@@ -273,7 +273,7 @@ test.describe('pages work under their policy, with no violation', () => {
 
   test('the admin: login, dashboard, a list, an edit form and an upload', async ({ page }) => {
     const violations = await watchPolicyViolations(page)
-    await loginToAdmin(page)
+    await loginThroughForm(page)
     await expect(page.getByTestId('dashboard-card').first()).toBeVisible()
     await page.goto('/admin/collections/orders')
     await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible()
