@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Cookie, type Locator, type Page } from '@playwright/test'
 
 import { POPUP_DISMISSED_KEY } from '@/features/discounts/popupMemory'
 import type { Batch } from '@/payload-types'
@@ -114,12 +114,50 @@ export async function adminApi(request: APIRequestContext, method: 'GET' | 'PATC
   return response.json()
 }
 
-/** Logs the seller in through the admin's own login form, as a person would. */
-export async function loginToAdmin(page: Page) {
+/**
+ * Signs the seller in through the admin's own login form, as a person would. Only the test that
+ * checks the sign-in itself uses it; the others take the kept session (`loginToAdmin`).
+ */
+export async function loginThroughForm(page: Page) {
   await page.goto('/admin/login')
   await page.getByLabel(/email/i).fill(ADMIN.email)
   await page.getByLabel(/password/i).first().fill(ADMIN.password)
   await page.getByRole('button', { name: /login/i }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+}
+
+/**
+ * The session cookie Payload set at this worker's last admin sign-in, kept as a browser keeps it:
+ * each test's page gets it, so the form and the password's hashing are gone through once, not
+ * once a test, and the per-address login allowance the worker's spec files share is spared.
+ */
+let adminCookies: Cookie[] | undefined
+
+/**
+ * Gives the page's browser the seller's session, opening no page: signed in through Payload's
+ * `POST /api/users/login` from the page's own request context (which shares the browser's
+ * cookies), so the cookie is the one Payload sets. A kept session that no longer signs in (a test
+ * signed out, or changed the password) is replaced by a new sign-in.
+ */
+export async function withAdminSession(page: Page) {
+  const context = page.context()
+  if (adminCookies) {
+    await context.addCookies(adminCookies)
+    const me = await page.request.get('/api/users/me')
+    if (me.ok() && (await me.json()).user) return
+  }
+  const key = (cookie: Cookie) => `${cookie.name}=${cookie.value}`
+  const before = new Set((await context.cookies()).map(key))
+  const login = await page.request.post('/api/users/login', { data: ADMIN })
+  expect(login.ok(), `admin login → ${login.status()}`).toBeTruthy()
+  adminCookies = (await context.cookies()).filter((cookie) => !before.has(key(cookie)))
+  expect(adminCookies, 'the session cookie set by the login').not.toEqual([])
+}
+
+/** The seller, signed in, on the admin's dashboard. */
+export async function loginToAdmin(page: Page) {
+  await withAdminSession(page)
+  await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin$/)
 }
 

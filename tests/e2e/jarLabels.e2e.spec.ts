@@ -11,7 +11,7 @@ import type { Locator } from '@playwright/test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 
-import { expect, loginToAdmin, test } from './fixtures'
+import { expect, test, withAdminSession } from './fixtures'
 import { ingredientRows, MAKER, NUTRITION, setLabelFacts, setMakerAddress, type LabelFacts } from './labelFacts'
 
 /** Where the pictures and the PDF go: E2E_SHOTS when set (to look at them), else a temporary folder. */
@@ -57,7 +57,7 @@ test.afterEach(async ({ request }) => {
 })
 
 test('the seller prints as many labels as asked, each with every line and a QR code to its flavor', async ({ page, baseURL }) => {
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await page.goto('/admin/labels')
   await expect(page.getByRole('heading', { name: 'Jar labels' })).toBeVisible()
   await page.getByLabel('Made on').fill('2026-12-05')
@@ -110,7 +110,7 @@ test('the seller prints as many labels as asked, each with every line and a QR c
 
 test('a 4×6 roll prints one label per 4×6 page, with the Nutrition Facts panel a 2″ square has no room for', async ({ page, request }) => {
   await setLabelFacts(request, { ...COMPLETE, 'peach-ginger': { ...COMPLETE['peach-ginger'], nutritionExempt: false, nutrition: NUTRITION } })
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await page.goto('/admin/labels?madeOn=2026-12-05&count-peach-ginger=2')
   await expect(page.getByTestId('label-gaps')).toContainText(
     'Peach Ginger lacks a label with room for its Nutrition Facts panel (this sheet’s labels are too small to print it legibly): Sheet, above: 4×6″ thermal roll: one label per page.',
@@ -139,7 +139,7 @@ test('a 4×6 roll prints one label per 4×6 page, with the Nutrition Facts panel
 
 test('a label without its allergen statement is refused, saying what and where; answered in the Label tab, it prints', async ({ page, request }) => {
   await setLabelFacts(request, { ...COMPLETE, 'peach-ginger': { ...COMPLETE['peach-ginger'], allergenStatement: null, nutritionExempt: false, nutrition: NUTRITION } })
-  await loginToAdmin(page)
+  await withAdminSession(page)
   const sheet = '/admin/labels?madeOn=2026-12-05&batch=B-1205&sheet=thermal-4x6&count-peach-ginger=1&count-mixed-berry=1'
   await page.goto(sheet)
   const gaps = page.getByTestId('label-gaps')
@@ -179,7 +179,7 @@ test('a label without its allergen statement is refused, saying what and where; 
 
 test('a flavor with nothing on its Label tab, and a maker without a street, are named with all they lack; bad input gets a clear message', async ({ page, request }) => {
   await setMakerAddress(request, null)
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await page.goto('/admin/labels?madeOn=2026-12-05&count-pineapple-mango=4&count-peach-ginger=1')
   const gaps = page.getByTestId('label-gaps')
   await expect(gaps.getByRole('listitem')).toHaveCount(2)

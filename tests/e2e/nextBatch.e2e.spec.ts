@@ -10,7 +10,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 
 import { waitingListUplift } from '@/features/admin/nextBatchRules'
 
-import { adminApi, adminToken, expect, loginToAdmin, openAdminDocument, test } from './fixtures'
+import { adminApi, adminToken, expect, openAdminDocument, test, withAdminSession } from './fixtures'
 import { ingredientRows, MAKER, setLabelFacts, setMakerAddress } from './labelFacts'
 
 const CUSTOMER = 'Nell Nextbatch'
@@ -106,7 +106,7 @@ test('a batch shows what to make next, and its labels link opens them with its d
     ],
   })) as { doc: Doc }
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await openAdminDocument(page, `/admin/collections/batches/${batch.id}`)
   const panel = page.getByTestId('next-batch')
   await expect(panel.getByRole('heading', { name: 'What to make next' })).toBeVisible()

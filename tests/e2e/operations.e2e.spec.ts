@@ -7,7 +7,7 @@ import path from 'node:path'
 
 import AxeBuilder from '@axe-core/playwright'
 
-import { adminApi, expect, followAdminMenu, loginToAdmin, test } from './fixtures'
+import { adminApi, expect, followAdminMenu, loginToAdmin, test, withAdminSession } from './fixtures'
 
 /** Where the pictures go: E2E_SHOTS when set (to look at them), else a temporary folder. */
 const SHOTS = process.env.E2E_SHOTS ?? path.join(os.tmpdir(), 'seamoss-e2e-shots')
@@ -47,7 +47,7 @@ test('the view warns once the free space is under the seller’s threshold', asy
   const stats = fs.statfsSync(os.tmpdir())
   test.skip(stats.bavail / stats.blocks >= 0.9, 'the test machine has more than 90% of its disk free')
   await adminApi(request, 'POST', '/api/globals/operations', { minFreeDiskPercent: 90 })
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await page.goto('/admin/operations')
   await expect(page.getByTestId('disk-warning')).toContainText(/The disk is almost full: .* free \(\d+%\), under the 90% you set/)
   await page.screenshot({ path: shot('operations-warning-1280.png'), fullPage: true })

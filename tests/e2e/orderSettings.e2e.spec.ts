@@ -3,7 +3,7 @@
 // at the end, so the other spec files (run one after another on the same server) see the seed.
 import type { Page } from '@playwright/test'
 
-import { adminApi, expect, loginToAdmin, openAdminDocument, test } from './fixtures'
+import { adminApi, expect, openAdminDocument, test, withAdminSession } from './fixtures'
 
 type SiteSettings = {
   deliveryAreas: { name: string; description?: string | null }[]
@@ -37,7 +37,7 @@ test('payment methods and delivery areas edited in Site settings replace the old
   // Checked before editing: the seed reads as the spec words it.
   expect(await orderPageFacts(page)).toEqual({ payment: SEEDED_PAYMENT, delivery: SEEDED_DELIVERY })
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
   try {
     await openAdminDocument(page, '/admin/globals/site-settings')
 

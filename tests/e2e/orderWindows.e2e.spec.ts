@@ -4,7 +4,7 @@
 import ICAL from 'ical.js'
 import type { Page } from '@playwright/test'
 
-import { adminRestFrom, expect, loginToAdmin, openAdminDocument, removeWindows, test, waitForMail } from './fixtures'
+import { adminRestFrom, expect, openAdminDocument, removeWindows, test, waitForMail, withAdminSession } from './fixtures'
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
 
@@ -65,7 +65,7 @@ test('windows from the admin: chosen on /order, full after one order, confirmed 
   const email = `window-${Date.now()}@example.com`
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   try {
-    await loginToAdmin(admin)
+    await withAdminSession(admin)
     await openAdminDocument(admin, '/admin/globals/fulfilment')
     const [first, second] = [weekdayIn(3), weekdayIn(4)]
     await addWindowInAdmin(admin, 0, { weekday: weekdayLabel(first), start: '10:00', end: '14:00', place: 'Eastern Market', capacity: 1 })

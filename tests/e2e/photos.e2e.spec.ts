@@ -3,7 +3,7 @@
 // becomes the picture of a shared link. The home page is put back as it was afterwards.
 import sharp from 'sharp'
 
-import { adminApi, adminToken, expect, loginToAdmin, openAdminDocument, test } from './fixtures'
+import { adminApi, adminToken, expect, openAdminDocument, test, withAdminSession } from './fixtures'
 
 /** A small product-like picture: a plum jar shape on a light background. */
 function photo(): Promise<Buffer> {
@@ -36,7 +36,7 @@ test('a photo uploaded in the admin and set as the hero shows on the home page w
   const alt = `A jar of gel, uploaded by the photo test ${stamp}`
   changed.hero = (await adminApi(request, 'GET', '/api/globals/home-page?depth=0')).hero
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
 
   // Upload it to the media library, with its description.
   await openAdminDocument(page, '/admin/collections/media/create')

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 
 import { parse } from 'csv-parse/sync'
 
-import { addBatch, adminRestFrom, expect, fillAddOrderForm, followAdminMenu, loginToAdmin, openAdminDocument, screenshots, test } from './fixtures'
+import { addBatch, adminRestFrom, expect, fillAddOrderForm, followAdminMenu, openAdminDocument, screenshots, test, withAdminSession } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.51')
@@ -17,7 +17,7 @@ test('the seller recalls a batch: its orders, the totals and the CSV', async ({ 
   // No limit on jars, as a fresh site sells: the files after this one find the shop as the seed left it.
   const batch = await addBatch(api, { code, jarsLeft: null, supplierLots: [lot.id] })
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
   // The batch names the lot it was made from, under its own heading.
   await openAdminDocument(page, `/admin/collections/batches/${batch.id}`)
   await expect(page.getByText('Ingredients’ sources')).toBeVisible()

@@ -1,7 +1,7 @@
 // A recall from the screen: a drill's report, then the real recall (its confirmation step, the
 // record), the customer's e-mail and its "I have read this notice" link, and the held order on the
 // order's page and the prep sheet.
-import { addBatch, adminRestFrom, expect, fillAddOrderForm, loginToAdmin, openAdminDocument, screenshots, sellWithoutLimit, test, waitForMail } from './fixtures'
+import { addBatch, adminRestFrom, expect, fillAddOrderForm, openAdminDocument, screenshots, sellWithoutLimit, test, waitForMail, withAdminSession } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.52')
@@ -25,7 +25,7 @@ test('a drill, then a real recall: the record, the e-mail, its confirmation and 
   const batch = await addBatch(api, { code, jarsLeft: null })
   recalledBatch = batch.id
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
   for (const order of [
     { source: 'Text or call', fullName: 'Nina Notice', flavors: ['Peach Ginger'], method: 'Delivery' as const, email },
     { source: 'In person', fullName: 'Nina Notice', flavors: ['Mixed Berry', 'Peach Ginger', 'Peach Ginger'], method: 'Delivery' as const },

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test'
 
 import { neutralCsvCell } from '@/features/admin/csv'
 
-import { adminApi, chooseInAdminSelect, expect, loginToAdmin, openAdminDocument, openAdminList, test } from './fixtures'
+import { adminApi, chooseInAdminSelect, expect, loginToAdmin, openAdminDocument, openAdminList, test, withAdminSession } from './fixtures'
 
 type Doc = Record<string, unknown> & { id: number | string }
 
@@ -67,7 +67,7 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   const fullName = `Stella Status ${Date.now()}`
   await placeOrder(page, fullName, `status-${Date.now()}@example.com`)
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await openAdminList(page, 'orders')
   await showOnly(page, 'New')
   await expect(listRow(page, fullName)).toContainText('2 × Mixed Berry, 1 × Peach Ginger')
@@ -106,7 +106,7 @@ test('a CSV export of the orders is prepared in the background, then downloads w
   const orders = (await adminApi(request, 'GET', '/api/orders?limit=0&pagination=false')).docs as Doc[]
   expect(orders.length).toBeGreaterThan(1)
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await openAdminList(page, 'orders')
   await page.locator('.list-controls .popup-button').click()
   await page.getByText('Export Orders').click()
@@ -149,7 +149,7 @@ test('a review hidden in the admin leaves /reviews and its average', async ({ pa
   await page.getByRole('button', { name: 'Submit Review' }).click()
   await expect(page.getByTestId('review').filter({ hasText: name })).toHaveCount(1)
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await openAdminList(page, 'reviews')
   await showOnly(page, 'Published')
   await listRow(page, name).getByRole('checkbox').check()
@@ -171,7 +171,7 @@ test('an FAQ moved to the top and edited in the admin shows first on /faq', asyn
   const last = faqs[faqs.length - 1]
   const question = `Can I freeze the gel? (${Date.now()})`
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await page.goto('/admin/collections/faqs?sort=_order&limit=50')
   const handle = (row: string) => listRow(page, row).locator('.sort-row')
   await handle(last.question).hover()
@@ -203,7 +203,7 @@ test('an FAQ moved to the top and edited in the admin shows first on /faq', asyn
 
 test('a phone number changed in site settings shows in the header and footer', async ({ page, request }) => {
   const original = (await adminApi(request, 'GET', '/api/globals/site-settings')).phone as string
-  await loginToAdmin(page)
+  await withAdminSession(page)
   try {
     await openAdminDocument(page, '/admin/globals/site-settings')
     await page.getByLabel('Phone (for texts and calls)').fill('(248) 555-0177')

@@ -10,7 +10,7 @@ import { windowLabel } from '@/features/ordering/windows'
 import { dollars } from '@/features/ordering/wording'
 import { addDays, businessDay, startOfWeek, zonedInstant } from '@/shared/time'
 
-import { adminApi, adminToken, type ByHand, expect, fillAddOrderForm, followAdminMenu, loginToAdmin, openAdminList, removeWindows, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, type ByHand, expect, fillAddOrderForm, followAdminMenu, loginToAdmin, openAdminList, removeWindows, test, waitForMail, withAdminSession } from './fixtures'
 
 type Order = { id: number; totalPrice: number; fullName: string }
 
@@ -171,7 +171,7 @@ async function addOrderByHand(page: Page, order: ByHand) {
 test('the seller adds an order taken by text: priced by the site, listed with where it came from', async ({ page, request }) => {
   const fullName = `Tess Texted ${Date.now()}`
   try {
-    await loginToAdmin(page)
+    await withAdminSession(page)
     await openAdminList(page, 'orders')
     await page.getByRole('link', { name: '+ Add order' }).click()
     await expect(page).toHaveURL(/\/admin\/orders\/add$/)
@@ -218,7 +218,7 @@ test("the prep sheet shows a day's jars per flavor, pickups and deliveries in ti
     })
     flavorId = ((await adminApi(request, 'POST', '/api/flavors', { ...flavor, available: true })) as { doc: { id: number } }).doc.id
 
-    await loginToAdmin(page)
+    await withAdminSession(page)
     await addOrderByHand(page, { source: 'In person', fullName: names.pickup, flavors: [flavor.name, flavor.name, 'Mixed Berry'], method: 'Pickup', time: label('10:00', '12:00', 'Test Market') })
     // Entered before the earlier delivery: the route follows the times, not the order of entry.
     await addOrderByHand(page, { source: 'Social message', fullName: names.late, flavors: [flavor.name], method: 'Delivery', time: label('17:00', '19:00', null) })

@@ -4,7 +4,7 @@
 // is deleted again in `finally`, so later spec files see the reviews they expect.
 import type { Page } from '@playwright/test'
 
-import { adminApi, adminToken, chooseInAdminSelect, expect, loginToAdmin, openAdminDocument, receivedMail, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, chooseInAdminSelect, expect, openAdminDocument, receivedMail, test, waitForMail, withAdminSession } from './fixtures'
 
 async function setStatusInAdmin(admin: Page, status: string) {
   await chooseInAdminSelect(admin, 'status', status)
@@ -38,7 +38,7 @@ test('confirmed, ready, completed: three e-mails in order; the review link gives
 
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   try {
-    await loginToAdmin(admin)
+    await withAdminSession(admin)
     const [order] = (await adminApi(request, 'GET', `/api/orders?depth=0&where[reference][equals]=${reference}`)).docs as { id: number; refillReminder: boolean }[]
     expect(order.refillReminder).toBe(true)
     await openAdminDocument(admin, `/admin/collections/orders/${order.id}`)

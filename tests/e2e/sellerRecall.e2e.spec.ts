@@ -3,7 +3,7 @@
 // its short record; the confirmation step shows the e-mail before anything is sent. A visitor is
 // sent to sign in and back to the same recall, a post from another site is refused. The orders
 // are deleted again at the end, so the files after this one see the shop as before.
-import { addBatch, adminRestFrom, expect, fillAddOrderForm, loginToAdmin, screenshots, test } from './fixtures'
+import { addBatch, adminRestFrom, expect, fillAddOrderForm, screenshots, test, withAdminSession } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.52')
@@ -16,7 +16,7 @@ test('the seller recalls a batch from the phone without JavaScript: the cards, t
   const names = [`Pia Phone ${stamp}`, `Paul Phone ${stamp}`]
   const batch = await addBatch(api, { code, jarsLeft: null })
   const context = await (async () => {
-    await loginToAdmin(page)
+    await withAdminSession(page)
     for (const [index, fullName] of names.entries()) {
       await page.goto('/admin/orders/add')
       await fillAddOrderForm(page, {

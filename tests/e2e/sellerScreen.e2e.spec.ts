@@ -5,7 +5,7 @@
 
 import type { Page, TestInfo } from '@playwright/test'
 
-import { adminApi, adminToken, expect, expectLoggedOnceEach, fillAddOrderForm, loginToAdmin, screenshots, serverLogMark, test, waitForMail } from './fixtures'
+import { adminApi, adminToken, expect, expectLoggedOnceEach, fillAddOrderForm, screenshots, serverLogMark, test, waitForMail, withAdminSession } from './fixtures'
 import { ADMIN } from './global-setup'
 
 type Order = { id: number; reference: string; status: string; paymentStatus: string; paymentMethod: string | null }
@@ -122,7 +122,7 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
   const fullName = `Tariq Texted ${Date.now()}`
   let order: Order | undefined
   try {
-    await loginToAdmin(page)
+    await withAdminSession(page)
     await page.goto('/seller/new')
     await page.getByRole('link', { name: '+ Add an order taken by text or in person' }).click()
     await expect(page).toHaveURL(/\/seller\/add$/)

@@ -5,7 +5,7 @@
 
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 
-import { adminApi, adminToken, expect, fillAddOrderForm, loginToAdmin, screenshots, test } from './fixtures'
+import { adminApi, adminToken, expect, fillAddOrderForm, screenshots, test, withAdminSession } from './fixtures'
 
 type Order = { id: number; reference: string; status: string; paymentStatus: string }
 
@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 150_000 })
 
 /** The admin's session, signed in with the admin's page, in a browser whose scripts are off. */
 async function signedInWithoutScript(browser: Browser, page: Page): Promise<BrowserContext> {
-  await loginToAdmin(page)
+  await withAdminSession(page)
   return browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: { width: 390, height: 844 } })
 }
 

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 
 import type { Batch } from '@/payload-types'
 
-import { addBatch, adminRestFrom, batchOpenNow, expect, loginToAdmin, openAdminDocument, openAdminList, sellWithoutLimit, test, waitForMail } from './fixtures'
+import { addBatch, adminRestFrom, batchOpenNow, expect, openAdminDocument, openAdminList, sellWithoutLimit, test, waitForMail, withAdminSession } from './fixtures'
 
 const LAUNCH_PRICES = { oneJarPrice: 20, threeJarPrice: 50, sixJarPrice: 100, deliveryFee: 5 }
 const NEW_PRICES = { oneJarPrice: 22, threeJarPrice: 60, sixJarPrice: 110, deliveryFee: 6 }
@@ -49,10 +49,10 @@ test.beforeEach(async ({ context }, testInfo) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.55.${testInfo.retry}.${testInfo.title.length}` })
 })
 
-/** The seller's admin in a tab of its own, signed in through the login form. */
+/** The seller's admin in a tab of its own, signed in (the worker's kept session). */
 async function openAdmin(context: BrowserContext): Promise<Page> {
   const admin = await context.newPage()
-  await loginToAdmin(admin)
+  await withAdminSession(admin)
   return admin
 }
 

@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 
-import { addBatch, adminRestFrom, expect, followAdminMenu, loginToAdmin, screenshots, sellWithoutLimit, test } from './fixtures'
+import { addBatch, adminRestFrom, expect, followAdminMenu, screenshots, sellWithoutLimit, test, withAdminSession } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.152')
@@ -68,7 +68,7 @@ test('the seller reads the line per flavor, removes places (held jars go to the 
   await expect(visitor).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fwaiting-line$/)
   await visitorContext.close()
 
-  await loginToAdmin(page)
+  await withAdminSession(page)
   await setLine(true)
   await removeEveryPlace(page)
 
