@@ -7,8 +7,8 @@ export const jarWord = (quantity: number) => (quantity === 1 ? 'jar' : 'jars')
 /** "1 jar", "3 jars". */
 export const jarsText = (quantity: number) => counted(quantity, 'jar')
 
-/** Whole dollars, as the prices are: "$20". */
-export const dollars = (amount: number) => `$${amount}`
+/** Dollars as the prices are, whole ("$20"); a payment received may have cents ("$40.50"). */
+export const dollars = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
 
 /** "a", "a and b", "a, b and c" (or "or"): the seller's own list from the admin, as one phrase. */
 export function wordList(items: readonly string[], conjunction: 'and' | 'or'): string {

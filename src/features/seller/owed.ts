@@ -3,7 +3,7 @@ import 'server-only'
 import { asc, sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
-import { type Owed, unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
+import { type Owed, OWED_MATCH, owedSql, unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
 import { labelOf } from '@/features/ordering/orderDetails'
 import { ORDER_STATUSES, PAYMENT_METHODS, type PaymentMethod } from '@/features/ordering/options'
 import type { Order } from '@/payload-types'
@@ -49,9 +49,6 @@ type OwedRow = Pick<Order, 'reference' | 'fullName' | 'phone' | 'email' | 'total
   windowStartsAt: string | null
   completedAt: string | null
 }
-
-const UNPAID = 'unpaid'
-const CANCELLED = 'cancelled'
 
 /** How long an order has been owed, in the seller's days: since it was placed, and since (or until) its handover. */
 function owedFor(row: OwedRow, today: string): string {
@@ -110,7 +107,7 @@ function owedRows(payload: Payload, page: number): Promise<OwedRow[]> {
           completedAt: orders.completedAt,
         })
         .from(orders)
-        .where(sql`${orders.paymentStatus} = ${UNPAID} AND ${orders.status} <> ${CANCELLED}`)
+        .where(owedSql(orders))
         // SQLite puts NULL first in an ascending sort: the orders without a time are moved last by hand.
         .orderBy(sql`${orders.windowStartsAt} IS NULL`, asc(orders.windowStartsAt), asc(orders.createdAt), asc(orders.id))
         .limit(OWED_PER_PAGE)
@@ -126,7 +123,7 @@ function owedRows(payload: Payload, page: number): Promise<OwedRow[]> {
       }
       const docs = await collections.orders.aggregate<Stored>(
         [
-          { $match: { paymentStatus: UNPAID, status: { $ne: CANCELLED } } },
+          { $match: OWED_MATCH },
           // MongoDB also sorts a missing or null time first: the orders without one are moved last by hand.
           { $addFields: { unbooked: { $eq: [{ $ifNull: ['$windowStartsAt', null] }, null] } } },
           { $sort: { unbooked: 1, windowStartsAt: 1, createdAt: 1, _id: 1 } },

@@ -10,6 +10,13 @@ export type Owed = { orders: number; total: number }
 
 const UNPAID = 'unpaid'
 const CANCELLED = 'cancelled'
+
+/**
+ * The orders that owe money: unpaid and not cancelled. One rule for the dashboard's sums here and
+ * the daily screen's Owed list (`seller/owed.ts`), so the list and its total are always the same orders.
+ */
+export const owedSql = (orders: { paymentStatus: unknown; status: unknown }) => sql`${orders.paymentStatus} = ${UNPAID} AND ${orders.status} <> ${CANCELLED}`
+export const OWED_MATCH = { paymentStatus: UNPAID, status: { $ne: CANCELLED } } as const
 const COMPLETED = 'completed'
 
 /**
@@ -35,13 +42,13 @@ export function unpaidTotals(payload: Payload): Promise<{ unpaid: Owed; complete
           completedTotal: sql<number>`coalesce(sum(CASE WHEN ${completed} THEN ${orders.totalPrice} ELSE 0 END), 0)`,
         })
         .from(orders)
-        .where(sql`${orders.paymentStatus} = ${UNPAID} AND ${orders.status} <> ${CANCELLED}`)
+        .where(owedSql(orders))
       return owed(row)
     },
     async mongo({ collections }) {
       const completed = { $eq: ['$status', COMPLETED] }
       const [row] = await collections.orders.aggregate<{ orders: number; total: number; completedOrders: number; completedTotal: number }>([
-        { $match: { paymentStatus: UNPAID, status: { $ne: CANCELLED } } },
+        { $match: OWED_MATCH },
         {
           $group: {
             _id: null,

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 
 import { PAYMENT_METHODS } from '@/features/ordering/options'
 import { FORMAT_LABELS, GENERIC_ROLES, guessColumn, STATEMENT_MAX_BYTES, statementNotices, type GenericColumns } from '@/features/payments/statements/formats'
-import { findStatementReview, money, type OrderBrief, type ReviewList, type ReviewRow, type ReviewSection } from '@/features/payments/statements/service'
+import { dollars } from '@/features/ordering/wording'
+import { findStatementReview, type OrderBrief, type ReviewList, type ReviewRow, type ReviewSection } from '@/features/payments/statements/service'
 import type { User } from '@/payload-types'
 import { businessDate, businessDateTime } from '@/shared/time'
 
@@ -273,7 +274,7 @@ function Row({ row, section, pages }: { row: ReviewRow; section: ReviewSection; 
   return (
     <li className="statements__row" data-testid="statement-row">
       <div className="statements__payment">
-        <span className="statements__amount">{money(row.amount)}</span>
+        <span className="statements__amount">{dollars(row.amount)}</span>
         <span className="statements__name">{row.name || 'No name'}</span>
         <time dateTime={row.paidAt} title={businessDateTime(row.paidAt)}>
           {businessDate(row.paidAt)}
@@ -314,7 +315,7 @@ function Row({ row, section, pages }: { row: ReviewRow; section: ReviewSection; 
 function OrderLine({ order }: { order: OrderBrief }) {
   return (
     <>
-      <a href={orderAdminUrl(order.id)}>{order.reference}</a> · {order.fullName} · {money(order.totalPrice)}
+      <a href={orderAdminUrl(order.id)}>{order.reference}</a> · {order.fullName} · {dollars(order.totalPrice)}
       <span className="statements__sub">
         {' '}
         · ordered {businessDate(order.placedAt)}

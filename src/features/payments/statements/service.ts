@@ -3,6 +3,7 @@ import 'server-only'
 import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { PaymentMethod } from '@/features/ordering/options'
+import { dollars } from '@/features/ordering/wording'
 import type { Order, StatementPayment, User } from '@/payload-types'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 
@@ -47,9 +48,6 @@ const brief = (order: OrderRow): OrderBrief => ({
   placedAt: order.createdAt,
   windowLabel: order.windowLabel ?? null,
 })
-
-/** Money with its cents where it has any: '$50', '$40.50'. */
-export const money = (amount: number) => `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`
 
 const IN_CHUNK = 500
 const chunks = <T,>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / IN_CHUNK) }, (_, index) => items.slice(index * IN_CHUNK, (index + 1) * IN_CHUNK))
@@ -115,14 +113,14 @@ function matchOne(payment: IncomingPayment, byReference: ReadonlyMap<string, Ord
     if (order.status === 'cancelled') return { match: 'none', candidates: [], why: `${order.reference} is cancelled.` }
     if (taken.has(order.id)) return { match: 'none', candidates: [], why: `${order.reference} is matched to an earlier payment of this statement.` }
     if (cents(order.totalPrice) === cents(payment.amount)) return { match: 'reference', order, candidates: [] }
-    const paid = cents(payment.amount) < cents(order.totalPrice) ? `Paid ${money(payment.amount)} of ${money(order.totalPrice)}` : `Paid ${money(payment.amount)} for ${money(order.totalPrice)}`
+    const paid = cents(payment.amount) < cents(order.totalPrice) ? `Paid ${dollars(payment.amount)} of ${dollars(order.totalPrice)}` : `Paid ${dollars(payment.amount)} for ${dollars(order.totalPrice)}`
     return { match: 'differs', order, candidates: [], why: `${paid}.` }
   }
 
   const byName = unpaid.filter((candidate) => !taken.has(candidate.id) && cents(candidate.totalPrice) === cents(payment.amount) && sameName(payment.name, candidate.fullName) && mayHavePaid(candidate.createdAt, payment.paidAt))
   if (byName.length === 1) return { match: 'name', order: byName[0], candidates: [] }
-  if (byName.length > 1) return { match: 'ambiguous', candidates: byName, why: `${byName.length} unpaid orders of ${money(payment.amount)} by ${byName[0]!.fullName}: choose the one it pays.` }
-  const missing = named.length ? `No order ${named[0]}` : `No unpaid order of ${money(payment.amount)} by ${payment.name || 'that name'} in the ${NAME_MATCH_WEEKS} weeks before`
+  if (byName.length > 1) return { match: 'ambiguous', candidates: byName, why: `${byName.length} unpaid orders of ${dollars(payment.amount)} by ${byName[0]!.fullName}: choose the one it pays.` }
+  const missing = named.length ? `No order ${named[0]}` : `No unpaid order of ${dollars(payment.amount)} by ${payment.name || 'that name'} in the ${NAME_MATCH_WEEKS} weeks before`
   return { match: 'none', candidates: [], why: `${missing}.` }
 }
 
@@ -244,12 +242,12 @@ async function confirmOne(payload: Payload, user: User, decision: Decision, now:
     const refuse = (why: string) => ({ commit: false, value: { why } })
     const payment = (await payload.findByID({ collection: SLUG, id: decision.payment, depth: 0, disableErrors: true, overrideAccess: false, user, req })) as StatementPayment | null
     if (!payment) return refuse('That payment is no longer stored.')
-    if (payment.state !== 'review') return refuse(`That payment of ${money(payment.amount)} was ${payment.state === 'confirmed' ? 'confirmed' : 'left'} already.`)
+    if (payment.state !== 'review') return refuse(`That payment of ${dollars(payment.amount)} was ${payment.state === 'confirmed' ? 'confirmed' : 'left'} already.`)
     const order = (await payload.findByID({ collection: 'orders', id: decision.order, depth: 0, select: ORDER_SELECT, disableErrors: true, overrideAccess: false, user, req })) as OrderRow | null
     if (!order) return refuse('That order no longer exists.')
     if (order.paymentStatus === 'paid') return refuse(`${order.reference} is already marked paid.`)
     if (order.status === 'cancelled') return refuse(`${order.reference} is cancelled.`)
-    if (cents(order.totalPrice) !== cents(payment.amount) && !decision.anyAmount) return refuse(`${money(payment.amount)} is not ${order.reference}’s ${money(order.totalPrice)}: confirm it as paid anyway, or leave it.`)
+    if (cents(order.totalPrice) !== cents(payment.amount) && !decision.anyAmount) return refuse(`${dollars(payment.amount)} is not ${order.reference}’s ${dollars(order.totalPrice)}: confirm it as paid anyway, or leave it.`)
 
     await payload.update({ collection: 'orders', id: order.id, data: { paymentStatus: 'paid', paymentMethod: payment.method, paidAt: payment.paidAt }, depth: 0, overrideAccess: false, user, req })
     await payload.update({ collection: SLUG, id: payment.id, data: { state: 'confirmed', order: order.id, decidedAt: now.toISOString() }, depth: 0, overrideAccess: true, req })
