@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { describe, expect, it } from 'vitest'
 
-import { amountFrom, guessColumn, instantFrom, readStatement, statementNotices } from '@/features/payments/statements/formats'
+import { amountFrom, guessColumn, instantFrom, readStatement, STATEMENT_MAX_PAYMENTS, statementNotices } from '@/features/payments/statements/formats'
 import { referencesIn, sameName } from '@/features/payments/statements/rules'
 
 const sample = (name: string) => readFileSync(new URL(`../fixtures/statements/${name}`, import.meta.url), 'utf8')
@@ -62,6 +62,13 @@ describe('the payment apps’ statements, read as they export them', () => {
 
   it('refuses what is not a CSV statement: a binary file, a text of one column, an empty file', () => {
     for (const text of ['PK\u0003\u0004\u0000\u0000binary', 'just some words\nover two lines', '', '"unclosed,quote\n']) expect(readStatement(text)).toEqual({ ok: false, reason: statementNotices.notCsv })
+  })
+
+  it('refuses a statement of more payments than one upload stores, before storing any', () => {
+    const [title, activity, header] = sample('venmo.csv').split('\n')
+    const rows = (count: number) => Array.from({ length: count }, (_, index) => `,${9_000_000 + index},2026-11-20T19:04:11,Payment,Complete,gel,Jane Doe,Shop,+ $25.00,,0,,0,,,Venmo balance,,,,Venmo,,`)
+    expect(readStatement([title, activity, header, ...rows(STATEMENT_MAX_PAYMENTS)].join('\n'))).toMatchObject({ ok: true, payments: { length: STATEMENT_MAX_PAYMENTS } })
+    expect(readStatement([title, activity, header, ...rows(STATEMENT_MAX_PAYMENTS + 1)].join('\n'))).toEqual({ ok: false, reason: statementNotices.tooManyRows })
   })
 
   it('reads money and dates as the apps write them, and nothing else', () => {
