@@ -87,6 +87,7 @@ export interface Config {
     'recall-notices': RecallNotice;
     'waiting-line': WaitingLine;
     'statement-payments': StatementPayment;
+    'order-changes': OrderChange;
     exports: Export;
     imports: Import;
     'payload-kv': PayloadKv;
@@ -121,6 +122,7 @@ export interface Config {
     'recall-notices': RecallNoticesSelect<false> | RecallNoticesSelect<true>;
     'waiting-line': WaitingLineSelect<false> | WaitingLineSelect<true>;
     'statement-payments': StatementPaymentsSelect<false> | StatementPaymentsSelect<true>;
+    'order-changes': OrderChangesSelect<false> | OrderChangesSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -224,6 +226,14 @@ export interface Order {
    * Ticked: this order gets no payment reminder e-mail (Shop → Pickup & delivery → Payment reminders, when on).
    */
   noPaymentReminder?: boolean | null;
+  /**
+   * The customer changed this paid order to a lower total (or cancelled it): refund this, then empty the field.
+   */
+  refundDue?: number | null;
+  /**
+   * The customer changed this paid order to a higher total: they pay this difference; empty the field once they have.
+   */
+  extraDue?: number | null;
   source?: ('online' | 'text' | 'social' | 'in-person' | 'refill-plan') | null;
   paymentStatus?: ('unpaid' | 'paid') | null;
   paymentMethod?: ('cash' | 'venmo' | 'cashapp' | 'zelle' | 'other') | null;
@@ -829,6 +839,22 @@ export interface StatementPayment {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "order-changes".
+ */
+export interface OrderChange {
+  id: number;
+  order?: (number | null) | Order;
+  kind: 'time' | 'jars' | 'cancel';
+  by: 'customer' | 'seller';
+  headline: string;
+  lines: string;
+  totalBefore: number;
+  totalAfter: number;
+  createdAt: string;
+  updatedAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
 export interface Export {
@@ -1097,6 +1123,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'statement-payments';
         value: number | StatementPayment;
+      } | null)
+    | ({
+        relationTo: 'order-changes';
+        value: number | OrderChange;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1150,6 +1180,8 @@ export interface OrdersSelect<T extends boolean = true> {
   heldByRecall?: T;
   recallReleaseNote?: T;
   noPaymentReminder?: T;
+  refundDue?: T;
+  extraDue?: T;
   source?: T;
   paymentStatus?: T;
   paymentMethod?: T;
@@ -1574,6 +1606,21 @@ export interface StatementPaymentsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "order-changes_select".
+ */
+export interface OrderChangesSelect<T extends boolean = true> {
+  order?: T;
+  kind?: T;
+  by?: T;
+  headline?: T;
+  lines?: T;
+  totalBefore?: T;
+  totalAfter?: T;
+  createdAt?: T;
+  updatedAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports_select".
  */
 export interface ExportsSelect<T extends boolean = true> {
@@ -1831,6 +1878,16 @@ export interface Fulfilment {
    * Delivery is free when the package costs at least this much, e.g. 100. Empty: never free.
    */
   freeDeliveryFrom?: number | null;
+  /**
+   * Customers change or cancel their own order from its private page: another time, pickup instead of delivery, other flavors or package, or cancel. Each change follows the order form's rules (free places, jars left, your delivery ZIP codes) and you get an e-mail and a notification of it. Off: they text you, as before.
+   */
+  customerChanges?: {
+    enabled?: boolean | null;
+    /**
+     * Empty: the notice needed for new orders (above). An order without a booked time can be changed until you confirm it; once Ready, no more.
+     */
+    hoursBefore?: number | null;
+  };
   /**
    * One e-mail to a customer whose order is not paid yet, with the amount, the order number to put in the payment note, and your Venmo and Cash App links (its words: Content → E-mail templates → Payment reminder). Never for a paid or cancelled order, never twice; tick "No payment reminder" on an order to leave it out. Off: no reminder goes.
    */
@@ -2271,6 +2328,12 @@ export interface FulfilmentSelect<T extends boolean = true> {
         id?: T;
       };
   freeDeliveryFrom?: T;
+  customerChanges?:
+    | T
+    | {
+        enabled?: T;
+        hoursBefore?: T;
+      };
   paymentReminders?:
     | T
     | {
@@ -2632,6 +2695,7 @@ export interface TaskSendOrderPush {
   input: {
     order: string;
     device: string;
+    change?: string | null;
   };
   output: {
     outcome?: string | null;
@@ -2667,6 +2731,7 @@ export interface TaskCreateCollectionExport {
       | 'recall-notices'
       | 'waiting-line'
       | 'statement-payments'
+      | 'order-changes'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

@@ -277,6 +277,32 @@ export const Fulfilment: GlobalConfig = {
       validate: (value: unknown) => (value == null || Number.isInteger(value) ? true : 'Whole dollars only, e.g. 100.'),
     },
     {
+      name: 'customerChanges',
+      label: 'Changes by customers',
+      type: 'group',
+      admin: {
+        description:
+          'Customers change or cancel their own order from its private page: another time, pickup instead of delivery, other flavors or package, or cancel. Each change follows the order form\'s rules (free places, jars left, your delivery ZIP codes) and you get an e-mail and a notification of it. Off: they text you, as before.',
+      },
+      fields: [
+        { name: 'enabled', label: 'Customers may change or cancel their order online', type: 'checkbox', defaultValue: false },
+        {
+          name: 'hoursBefore',
+          label: 'Customers may change or cancel up to this many hours before their time',
+          type: 'number',
+          min: 0,
+          max: 24 * WINDOW_DAYS,
+          admin: {
+            step: 1,
+            placeholder: 'The notice needed',
+            description: 'Empty: the notice needed for new orders (above). An order without a booked time can be changed until you confirm it; once Ready, no more.',
+            condition: (_, siblingData) => Boolean(siblingData?.enabled),
+          },
+          validate: (value: unknown) => (value == null || (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 24 * WINDOW_DAYS) ? true : `Whole hours from 0 to ${24 * WINDOW_DAYS}, e.g. 24.`),
+        },
+      ],
+    },
+    {
       name: 'paymentReminders',
       label: 'Payment reminders',
       type: 'group',

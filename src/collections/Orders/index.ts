@@ -2,6 +2,7 @@ import type { CollectionConfig, Field } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
+import { deleteChangesOfOrder } from '@/collections/OrderChanges'
 import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
 import { recallCsvEndpoint } from '@/features/recalls/recallCsv'
 
@@ -47,6 +48,7 @@ export const Orders: CollectionConfig = {
   hooks: {
     beforeChange: [releaseHoldWithNote, returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
     afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers],
+    beforeDelete: [deleteChangesOfOrder],
     afterDelete: [expireOpenWindowsAfterDelete, keepCustomersAfterDelete],
   },
   endpoints: [prepSheetCsvEndpoint, recallCsvEndpoint],
@@ -115,6 +117,30 @@ export const Orders: CollectionConfig = {
       defaultValue: false,
       // Always shown: whether reminders are on lives in a global, which a field's condition cannot read.
       admin: { position: 'sidebar', description: 'Ticked: this order gets no payment reminder e-mail (Shop → Pickup & delivery → Payment reminders, when on).' },
+    },
+    // Set when the customer changes a paid order on its page (features/ordering/changes): what is left
+    // to settle. The seller empties it once settled.
+    {
+      name: 'refundDue',
+      label: 'To refund ($)',
+      type: 'number',
+      min: 0,
+      admin: {
+        position: 'sidebar',
+        condition: (data) => Boolean(data?.refundDue),
+        description: 'The customer changed this paid order to a lower total (or cancelled it): refund this, then empty the field.',
+      },
+    },
+    {
+      name: 'extraDue',
+      label: 'Still to pay ($)',
+      type: 'number',
+      min: 0,
+      admin: {
+        position: 'sidebar',
+        condition: (data) => Boolean(data?.extraDue),
+        description: 'The customer changed this paid order to a higher total: they pay this difference; empty the field once they have.',
+      },
     },
     {
       name: 'source',

@@ -57,7 +57,7 @@ export function orderAgainLink(order: Pick<Order, 'quantity' | 'flavors'>): stri
 }
 
 /** The order in a few lines, under every order e-mail. */
-function orderSummary(order: Order, values: Partial<Record<Placeholder, string>>): string[] {
+export function orderSummary(order: Order, values: Partial<Record<Placeholder, string>>): string[] {
   return [
     `Order ${values.reference}`,
     `${jarsText(order.quantity)}: ${packingList(orderedFlavors(order))}`,

@@ -194,9 +194,7 @@ export type HeldJars = { batch: number | string; jars: readonly string[] }
  */
 async function takeFrom(payload: Payload, batch: Batch, jarKeys: readonly string[], flavors: readonly FlavorForSale[], req: PayloadRequest, held: readonly string[] = []): Promise<JarsTaken | JarsRefused> {
   const keys = flavorKeys(flavors)
-  const returned = held.length > 0 ? takeFromBatch(batch, keys, held, -1) : null
-  const from = returned?.ok ? { ...batch, ...(returned.rows ? { flavors: returned.rows as Batch['flavors'] } : { jarsLeft: returned.jarsLeft }) } : batch
-  const outcome = takeFromBatch(from, keys, jarKeys)
+  const outcome = takeFromBatch(withJarsReturned(batch, keys, held), keys, jarKeys)
   if (!outcome.ok) return outcome
   if (outcome.rows === null && outcome.jarsLeft === null) return { ok: true, taken: 0, batch }
   const updated = await payload.update({
@@ -208,6 +206,26 @@ async function takeFrom(payload: Payload, batch: Batch, jarKeys: readonly string
     req,
   })
   return { ok: true, taken: jarKeys.length, batch: updated }
+}
+
+/** The batch as it would be with `held` jars put back (nothing to put back: the batch itself). */
+function withJarsReturned(batch: Batch, keys: readonly FlavorKey[], held: readonly string[]): Batch {
+  const returned = held.length > 0 ? takeFromBatch(batch, keys, held, -1) : null
+  return returned?.ok ? { ...batch, ...(returned.rows ? { flavors: returned.rows as Batch['flavors'] } : { jarsLeft: returned.jarsLeft }) } : batch
+}
+
+/**
+ * What an order could have of its batch if it chose again: the batch's jars left with the order's
+ * own put back, and the flavors' keys to read them by. Null: the order took no jars from a batch
+ * (none was kept, or it had no limit), so a change takes none either (`changeJarFlavors`).
+ */
+export async function jarsOpenToOrder(payload: Payload, order: Pick<Order, 'batch' | 'flavors' | 'jarsFromBatch'>, req?: Partial<PayloadRequest>): Promise<{ batch: Batch; keys: FlavorKey[] } | null> {
+  const batchId = relationId(order.batch)
+  if (batchId === null || !order.jarsFromBatch) return null
+  const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
+  if (!batch) return null
+  const keys = flavorKeys(await findFlavors(payload, req))
+  return { batch: withJarsReturned(batch, keys, jarKeys(order.flavors)), keys }
 }
 
 /** Puts a cancelled order's jars back into the batch it took them from (unless that batch is gone or has no limit now). */

@@ -13,6 +13,9 @@ export const CHANGE_KINDS = ['time', 'jars', 'cancel'] as const
 /** `time`: another time, or pickup ↔ delivery (with the address); `jars`: the flavors or the package; `cancel`. */
 export type ChangeKind = (typeof CHANGE_KINDS)[number]
 
+/** Who made a change: the customer on their order's page, or the seller. */
+export const CHANGE_BY = ['customer', 'seller'] as const
+
 /** A change as the form posts it, read by `parseChangeForm`. */
 export type ChangeRequest =
   | { kind: 'time'; method: DeliveryMethod; window?: string; address?: string; city?: string; zip?: string }

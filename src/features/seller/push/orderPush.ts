@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { CollectionAfterChangeHook, Payload, TaskConfig } from 'payload'
 
-import type { Order } from '@/payload-types'
+import type { Order, OrderChange } from '@/payload-types'
 import { orderedFlavors, packingList } from '@/features/ordering/orderDetails'
 import { dollars } from '@/features/ordering/wording'
 import { onCommit } from '@/platform/db/afterCommit'
@@ -55,24 +55,53 @@ export const queueOrderPush: CollectionAfterChangeHook<Order> = async ({ doc, op
   return doc
 }
 
+/**
+ * A notification of a customer's change of their order ("SM-1042 moved to Sun 10:00"), queued as a
+ * new order's is, in the change's own transaction (its record in `order-changes` is created there).
+ */
+export const queueOrderChangePush: CollectionAfterChangeHook<OrderChange> = async ({ doc, operation, req }) => {
+  if (operation !== 'create' || doc.order == null) return doc
+  const { docs: devices } = await req.payload.db.find<{ id: number | string }>({ collection: PUSH_SUBSCRIPTIONS, pagination: false, select: { id: true }, req })
+  const order = String(typeof doc.order === 'object' ? doc.order.id : doc.order)
+  for (const device of devices) {
+    await req.payload.jobs.queue({ task: PUSH_TASK, queue: PUSH_QUEUE, input: { order, device: String(device.id), change: String(doc.id) }, req })
+  }
+  if (devices.length) onCommit(req, () => runPushSoon(req.payload))
+  return doc
+}
+
+/** What a change's notification shows: its headline, and what changed. */
+export function changeNotification(change: Pick<OrderChange, 'id' | 'headline' | 'lines'>, orderId: number | string) {
+  return {
+    title: change.headline,
+    body: change.lines,
+    url: `${SELLER_PATHS.today}#order-${orderId}`,
+    tag: `order-${orderId}-change-${change.id}`,
+  }
+}
+
 export const sendOrderPushTask: TaskConfig<'sendOrderPush'> = {
   slug: PUSH_TASK,
   inputSchema: [
     { name: 'order', type: 'text', required: true },
     { name: 'device', type: 'text', required: true },
+    // Set for a customer's change of the order (`order-changes`); none for a new order.
+    { name: 'change', type: 'text' },
   ],
   outputSchema: [{ name: 'outcome', type: 'text' }],
   // About 40 minutes of tries: a new order is worth a notification only while it is new.
   retries: { attempts: 6, backoff: { type: 'exponential', delay: 20_000 } },
   handler: async ({ input, req }) => {
     const { payload } = req
-    const [order, device] = await Promise.all([
+    const [order, device, change] = await Promise.all([
       payload.findByID({ collection: 'orders', id: input.order, depth: 0, overrideAccess: true, disableErrors: true, req }),
       payload.findByID({ collection: PUSH_SUBSCRIPTIONS, id: input.device, depth: 0, overrideAccess: true, disableErrors: true, req }),
+      input.change ? payload.findByID({ collection: 'order-changes', id: input.change, depth: 0, overrideAccess: true, disableErrors: true, req }) : null,
     ])
-    // The order was deleted, or the device removed, since: nothing to tell.
-    if (!order || !device) return { output: { outcome: 'nothing to send' } }
-    const outcome = await sendPush(payload, { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, orderNotification(order))
+    // The order (or its change) was deleted, or the device removed, since: nothing to tell.
+    if (!order || !device || (input.change && !change)) return { output: { outcome: 'nothing to send' } }
+    const notification = change ? changeNotification(change, order.id) : orderNotification(order)
+    const outcome = await sendPush(payload, { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, notification)
     if (outcome === 'gone') {
       await payload.delete({ collection: PUSH_SUBSCRIPTIONS, id: device.id, overrideAccess: true, req })
       return { output: { outcome: 'device gone' } }
