@@ -12,6 +12,7 @@ import { mapHref } from '@/features/ordering/mapLink'
 import { orderMessageKindLabel } from '@/features/ordering/orderMessageKeys'
 
 import { MarkPaid } from './MarkPaid'
+import { OrderChanges } from './OrderChanges'
 import './OrderOverview.scss'
 
 /**
@@ -92,6 +93,7 @@ export function OrderOverview({ data, payload, req }: UIFieldServerProps) {
           <MarkPaid />
         </div>
       </div>
+      <OrderChanges orderId={order.id} payload={payload} req={req} />
       <OrderEmails orderId={order.id} payload={payload} req={req} />
     </section>
   )
