@@ -2,6 +2,7 @@
 
 import { refresh } from 'next/cache'
 import { notFound } from 'next/navigation'
+import type { Payload } from 'payload'
 
 import { getPayloadClient, logFailure } from '@/payloadClient'
 import { allowAttempt } from '@/platform/http/rateLimit'
@@ -47,28 +48,35 @@ export async function changeOrder(token: string, _previous: ChangeFormState, pos
   if (typeof token !== 'string' || !(await findOrderByStatusToken(payload, token))) notFound()
   if (!kind) return { status: 'idle' }
   if (step === 'back') return { status: 'idle', kind, values }
+  if (!(await allowAttempt('orderChange', token))) return { status: 'error', kind, values, message: formNotices.rateLimited }
+  let answer: Answer
   try {
-    if (!(await allowAttempt('orderChange', token))) return { status: 'error', kind, values, message: formNotices.rateLimited }
-    if (step === 'confirm') {
-      const outcome = await applyOrderChange(payload, token, values)
-      if (!outcome.ok) return refused(outcome, kind, values)
-      refresh()
-      return { status: 'success', kind: outcome.kind, lines: outcome.lines, total: outcome.total, money: outcome.money }
-    }
-    const preview = await reviewOrderChange(payload, token, values)
-    if (!preview.ok) return refused(preview, kind, values)
-    return { status: 'review', kind, values, lines: preview.lines, total: preview.total, money: preview.money }
+    answer = step === 'confirm' ? await apply(payload, token, kind, values) : await review(payload, token, kind, values)
   } catch (error) {
     await logFailure('[order change] changing an order failed', error)
     return { status: 'error', kind, values, message: changeNotices.failed }
   }
+  // Outside the catch: the change is stored by then, and must not be answered as failed.
+  if (answer.orderMoved) refresh()
+  return answer.state
+}
+
+type Answer = { state: ChangeFormState; orderMoved: boolean }
+
+async function review(payload: Payload, token: string, kind: ChangeKind, values: Record<string, string>): Promise<Answer> {
+  const preview = await reviewOrderChange(payload, token, values)
+  if (!preview.ok) return refused(preview, kind, values)
+  return { state: { status: 'review', kind, values, lines: preview.lines, total: preview.total, money: preview.money }, orderMoved: false }
+}
+
+async function apply(payload: Payload, token: string, kind: ChangeKind, values: Record<string, string>): Promise<Answer> {
+  const outcome = await applyOrderChange(payload, token, values)
+  if (!outcome.ok) return refused(outcome, kind, values)
+  return { state: { status: 'success', kind: outcome.kind, lines: outcome.lines, total: outcome.total, money: outcome.money }, orderMoved: true }
 }
 
 /** Why nothing changed. An order that moved on (or whose time came too close) is shown as it is now, its forms with its own values. */
-function refused(refusal: ChangeRefusal, kind: ChangeKind, values: Record<string, string>): ChangeFormState {
-  if (refusal.moved || refusal.tooLate) {
-    refresh()
-    return { status: 'error', kind, message: refusal.message }
-  }
-  return { status: 'error', kind, values, message: refusal.message, field: refusal.field }
+function refused(refusal: ChangeRefusal, kind: ChangeKind, values: Record<string, string>): Answer {
+  if (refusal.moved || refusal.tooLate) return { state: { status: 'error', kind, message: refusal.message }, orderMoved: true }
+  return { state: { status: 'error', kind, values, message: refusal.message, field: refusal.field }, orderMoved: false }
 }

@@ -85,7 +85,7 @@ export function ChangeOrder({
         )}
       </div>
 
-      <div ref={answer} tabIndex={-1} className="outline-none">
+      <div ref={answer} tabIndex={-1} className="outline-none empty:hidden">
         <ChangeAnswer state={state} reference={reference} />
       </div>
 
