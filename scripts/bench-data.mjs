@@ -69,7 +69,7 @@ refuseStaleBuild()
 
 const where = (filter) => `?${stringify({ where: filter })}`
 /** The screens, each with what must be on it (the seller's own view, not the login page or an error). */
-function screens({ order, batch }) {
+function screens({ order, batch, openOrder = order }) {
   return [
     { name: 'dashboard /admin', path: '/admin', shows: 'Dashboard' },
     { name: '/admin/customers', path: '/admin/customers', shows: 'Customers' },
@@ -95,6 +95,8 @@ function screens({ order, batch }) {
     { name: 'Operations', path: '/admin/operations', shows: 'E-mails sent' },
     // Issue 53: the daily screen's Owed list, its first page under the owed total's heading ('37 orders owe $1420').
     { name: 'daily screen: Owed', path: '/seller/owed', shows: ' owe $' },
+    // Issue 54: a new order's private page, with what the customer may change to (the times' places, the batch's jars).
+    { name: "a customer's order page", path: `/order/status/${openOrder.statusToken}`, shows: `Order ${openOrder.reference}` },
   ]
 }
 
@@ -149,7 +151,10 @@ async function measure(size, smtp) {
     const [order] = (await adminApi(session, 'GET', '/api/orders?limit=1&sort=-createdAt&depth=0')).docs
     const [batch] = (await adminApi(session, 'GET', '/api/batches?limit=1&sort=-opensAt&depth=0')).docs
     const [review] = (await adminApi(session, 'GET', `/api/reviews${where({ status: { equals: 'published' } })}&limit=1&sort=-createdAt&depth=0`)).docs
-    const views = screens({ order, batch })
+    const [openOrder] = (await adminApi(session, 'GET', `/api/orders${where({ status: { equals: 'new' } })}&limit=1&sort=-createdAt&depth=0`)).docs
+    const views = screens({ order, batch, openOrder })
+    // Customers may change their orders (issue 54), so their order pages read what they could change to.
+    await adminApi(session, 'POST', '/api/globals/fulfilment', { customerChanges: { enabled: true } })
 
     const load = async (view) => {
       const page = await timedGet(site.url, view.path, session)

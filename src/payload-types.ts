@@ -844,8 +844,9 @@ export interface StatementPayment {
 export interface OrderChange {
   id: number;
   order?: (number | null) | Order;
-  kind: 'time' | 'jars' | 'cancel';
+  kind: 'time' | 'jars' | 'cancel' | 'status' | 'payment' | 'details';
   by: 'customer' | 'seller';
+  byName?: string | null;
   headline: string;
   lines: string;
   totalBefore: number;
@@ -1612,6 +1613,7 @@ export interface OrderChangesSelect<T extends boolean = true> {
   order?: T;
   kind?: T;
   by?: T;
+  byName?: T;
   headline?: T;
   lines?: T;
   totalBefore?: T;

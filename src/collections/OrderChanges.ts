@@ -2,15 +2,16 @@ import type { CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
-import { CHANGE_BY, CHANGE_KINDS } from '@/features/ordering/changes/types'
+import { CHANGE_BY, HISTORY_KINDS } from '@/features/ordering/changes/types'
 import { queueOrderChangePush } from '@/features/seller/push/orderPush'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))
 
 /**
  * Each change of an order made after it was placed, by whom and when: the order's history in the
- * admin. Written by the change service only (`features/ordering/changes/service.ts`), in the
- * change's own transaction; gone with its order.
+ * admin. The customer's changes are written by the change service (`features/ordering/changes/service.ts`),
+ * the seller's edits by the order's hook (`recordSellerEdits`), each in the change's own
+ * transaction; gone with its order.
  */
 export const OrderChanges: CollectionConfig = {
   slug: 'order-changes',
@@ -24,8 +25,10 @@ export const OrderChanges: CollectionConfig = {
     // Not required: the database keeps the column nullable so deleting an order is never refused by it
     // (its changes are deleted with it: `deleteChangesOfOrder`).
     { name: 'order', label: 'Order', type: 'relationship', relationTo: 'orders', index: true },
-    { name: 'kind', label: 'Change', type: 'select', required: true, options: options(CHANGE_KINDS) },
+    { name: 'kind', label: 'Change', type: 'select', required: true, options: options(HISTORY_KINDS) },
     { name: 'by', label: 'By', type: 'select', required: true, options: options(CHANGE_BY) },
+    // The seller's account that made it (its e-mail, kept as text: it outlives the account).
+    { name: 'byName', label: 'Seller', type: 'text', maxLength: 200 },
     // The seller's notification and e-mail subject: "SM-1042 moved to Sun 10:00".
     { name: 'headline', label: 'In short', type: 'text', required: true, maxLength: 200 },
     // One line per thing changed: "Time: Sat, Dec 5 · 10:00 AM–2:00 PM → Sun, Dec 6 · 10:00 AM–12:00 PM".

@@ -23,7 +23,7 @@ import * as migration_20261129_023434_recalls from './20261129_023434_recalls';
 import * as migration_20261129_045917_waiting_line from './20261129_045917_waiting_line';
 import * as migration_20261129_072122_statement_payments from './20261129_072122_statement_payments';
 import * as migration_20261129_080819_payment_reminders from './20261129_080819_payment_reminders';
-import * as migration_20261129_100600_customer_changes from './20261129_100600_customer_changes';
+import * as migration_20261129_102341_customer_changes from './20261129_102341_customer_changes';
 
 export const migrations = [
   {
@@ -152,8 +152,8 @@ export const migrations = [
     name: '20261129_080819_payment_reminders',
   },
   {
-    up: migration_20261129_100600_customer_changes.up,
-    down: migration_20261129_100600_customer_changes.down,
-    name: '20261129_100600_customer_changes',
+    up: migration_20261129_102341_customer_changes.up,
+    down: migration_20261129_102341_customer_changes.down,
+    name: '20261129_102341_customer_changes',
   },
 ];

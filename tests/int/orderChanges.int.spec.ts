@@ -317,4 +317,23 @@ describe('a customer changes their order', () => {
       await app.payload.delete({ collection: 'push-subscriptions', id: device.id, overrideAccess: true })
     }
   })
+
+  it('the seller’s own edits in the admin are in the same history, with who made them; the server’s writes are not', async () => {
+    const seller = await app.payload.create({ collection: 'users', data: { email: 'history-seller@example.com', password: 'correct-horse-battery' } })
+    const order = await place()
+    expect(await change(order, { kind: 'jars', quantity: '1', flavor1: 'peach-ginger' })).toMatchObject({ ok: true })
+    const user = { ...seller, collection: 'users' as const }
+    await app.payload.update({ collection: 'orders', id: order.id, data: { status: 'confirmed' }, user, overrideAccess: false })
+    await app.payload.update({ collection: 'orders', id: order.id, data: { paymentStatus: 'paid', paymentMethod: 'cashapp' }, user, overrideAccess: false })
+    // A note only: nothing the history follows.
+    await app.payload.update({ collection: 'orders', id: order.id, data: { notes: 'Ring twice' }, user, overrideAccess: false })
+    // The server's own write (no user): not the seller's.
+    await app.payload.update({ collection: 'orders', id: order.id, data: { status: 'ready' } })
+    const history = await changesOf(order)
+    expect(history.map(({ by, byName, kind, lines }) => ({ by, byName: byName ?? null, kind, lines }))).toEqual([
+      { by: 'seller', byName: 'history-seller@example.com', kind: 'payment', lines: 'Payment: Unpaid → Paid (Cash App)' },
+      { by: 'seller', byName: 'history-seller@example.com', kind: 'status', lines: 'Status: New → Confirmed' },
+      { by: 'customer', byName: null, kind: 'jars', lines: 'Jars: 3 jars (1 × Mixed Berry, 1 × Peach Ginger, 1 × Pineapple Mango) → 1 jar (1 × Peach Ginger)\nTotal: $50 → $20' },
+    ])
+  })
 })

@@ -8,6 +8,7 @@ import { recallCsvEndpoint } from '@/features/recalls/recallCsv'
 
 import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
 import { keepCustomers, keepCustomersAfterDelete } from './hooks/keepCustomers'
+import { recordSellerEdits } from './hooks/recordSellerEdits'
 import { releaseHoldWithNote } from './hooks/releaseHoldWithNote'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { retakeOnRestore } from './hooks/retakeOnRestore'
@@ -47,7 +48,7 @@ export const Orders: CollectionConfig = {
   },
   hooks: {
     beforeChange: [releaseHoldWithNote, returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
-    afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers],
+    afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers, recordSellerEdits],
     beforeDelete: [deleteChangesOfOrder],
     afterDelete: [expireOpenWindowsAfterDelete, keepCustomersAfterDelete],
   },

@@ -1,12 +1,12 @@
 import type { Order } from '@/payload-types'
 import { BUSINESS_TIME_ZONE } from '@/shared/time'
 
-import { CITIES } from '../options'
+import { CITIES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../options'
 import { deliveryAddress, labelOf, packingList } from '../orderDetails'
 import { deliveryFee, packagePrice, type DeliveryMethod, type PriceList } from '../pricing'
 import { discountAmount } from '@/features/discounts/rules'
 import { dollars, jarsText } from '../wording'
-import type { ChangeKind, Settlement } from './types'
+import type { ChangeKind, HistoryKind, Settlement } from './types'
 
 /**
  * The rules of a customer's own change, pure: until when an order can be changed, how a changed
@@ -105,4 +105,34 @@ export function changeHeadline(kind: ChangeKind, reference: string, after: Pick<
   const when = after.windowStartsAt ? `${shortDay.format(new Date(after.windowStartsAt))} ${shortTime.format(new Date(after.windowStartsAt))}` : 'a time arranged by text'
   if (methodChanged) return `${reference} is now a ${after.deliveryMethod}${after.deliveryMethod === 'delivery' ? ` to ${labelOf(CITIES, after.city)}` : ''}, ${when}`
   return `${reference} moved to ${when}`
+}
+
+type Edited = Described & Pick<Order, 'status' | 'paymentStatus' | 'paymentMethod' | 'totalPrice' | 'refundDue' | 'extraDue'>
+
+const money = (amount: number | null | undefined) => (amount ? dollars(amount) : 'none')
+const paymentOf = (order: Edited) => `${labelOf(PAYMENT_STATUSES, order.paymentStatus)}${order.paymentStatus === 'paid' && order.paymentMethod ? ` (${labelOf(PAYMENT_METHODS, order.paymentMethod)})` : ''}`
+
+/**
+ * A seller's edit of an order in the admin, as the history says it: its kind (the status first,
+ * then the payment, else its details) and one line per thing changed; null when nothing the
+ * history follows changed (a note, a label printed).
+ */
+export function sellerEditLines(before: Edited, after: Edited): { kind: HistoryKind; lines: string[] } | null {
+  const lines: string[] = []
+  const kinds: HistoryKind[] = []
+  if (before.status !== after.status) {
+    lines.push(`Status: ${labelOf(ORDER_STATUSES, before.status)} → ${labelOf(ORDER_STATUSES, after.status)}`)
+    kinds.push('status')
+  }
+  if (before.paymentStatus !== after.paymentStatus || (after.paymentStatus === 'paid' && before.paymentMethod !== after.paymentMethod)) {
+    lines.push(`Payment: ${paymentOf(before)} → ${paymentOf(after)}`)
+    kinds.push('payment')
+  }
+  if (where(before) !== where(after)) lines.push(`Pickup or delivery: ${where(before)} → ${where(after)}`)
+  if (jars(before) !== jars(after)) lines.push(`Jars: ${jars(before)} → ${jars(after)}`)
+  if (before.totalPrice !== after.totalPrice) lines.push(`Total: ${dollars(before.totalPrice)} → ${dollars(after.totalPrice)}`)
+  if ((before.refundDue ?? 0) !== (after.refundDue ?? 0)) lines.push(`To refund: ${money(before.refundDue)} → ${money(after.refundDue)}`)
+  if ((before.extraDue ?? 0) !== (after.extraDue ?? 0)) lines.push(`Still to pay: ${money(before.extraDue)} → ${money(after.extraDue)}`)
+  if (lines.length === 0) return null
+  return { kind: kinds[0] ?? 'details', lines }
 }

@@ -16,6 +16,13 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number]
 /** Who made a change: the customer on their order's page, or the seller. */
 export const CHANGE_BY = ['customer', 'seller'] as const
 
+/**
+ * What the order's history records: the customer's changes, and the seller's edits in the admin
+ * (its status, its payment, or its details: time, jars, address).
+ */
+export const HISTORY_KINDS = [...CHANGE_KINDS, 'status', 'payment', 'details'] as const
+export type HistoryKind = (typeof HISTORY_KINDS)[number]
+
 /** A change as the form posts it, read by `parseChangeForm`. */
 export type ChangeRequest =
   | { kind: 'time'; method: DeliveryMethod; window?: string; address?: string; city?: string; zip?: string }

@@ -60,7 +60,8 @@ export const queueOrderPush: CollectionAfterChangeHook<Order> = async ({ doc, op
  * new order's is, in the change's own transaction (its record in `order-changes` is created there).
  */
 export const queueOrderChangePush: CollectionAfterChangeHook<OrderChange> = async ({ doc, operation, req }) => {
-  if (operation !== 'create' || doc.order == null) return doc
+  // The seller's own edits are in the history, not news to the seller.
+  if (operation !== 'create' || doc.order == null || doc.by !== 'customer') return doc
   const { docs: devices } = await req.payload.db.find<{ id: number | string }>({ collection: PUSH_SUBSCRIPTIONS, pagination: false, select: { id: true }, req })
   const order = String(typeof doc.order === 'object' ? doc.order.id : doc.order)
   for (const device of devices) {

@@ -6,6 +6,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	\`order_id\` integer,
   	\`kind\` text NOT NULL,
   	\`by\` text NOT NULL,
+  	\`by_name\` text,
   	\`headline\` text NOT NULL,
   	\`lines\` text NOT NULL,
   	\`total_before\` numeric NOT NULL,
