@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
-import { changeOrder } from '@/features/ordering/changes/actions'
 import { initialChangeState } from '@/features/ordering/changes/components/changeFormState'
 import { orderChangeChoices } from '@/features/ordering/changes/service'
 import { submitOrder } from '@/features/ordering/service'
@@ -18,9 +17,12 @@ import { startPayload, type TestPayload } from '../helpers/payload'
 
 let app: TestPayload
 let order: Order
+// Imported once the test's database is set: the action reaches the config (`payloadClient.ts`), which reads it when first imported.
+let changeOrder: typeof import('@/features/ordering/changes/actions').changeOrder
 
 beforeAll(async () => {
   app = await startPayload()
+  ;({ changeOrder } = await import('@/features/ordering/changes/actions'))
   await app.payload.updateGlobal({ slug: 'fulfilment', data: { customerChanges: { enabled: true } }, context: { disableRevalidate: true } })
   // A delivery with no times set up: it can be changed until the seller confirms it.
   const placed = await submitOrder(app.payload, { ...validOrderForm }, undefined)

@@ -47,6 +47,9 @@ describe("an order's change history", () => {
     expect(changeRowText({ createdAt: '2026-11-28T20:04:00.000Z', by: 'customer', lines: 'Time: Sat, Dec 5 → Sun, Dec 6\nDelivery fee: $0 → $5', totalBefore: 50, totalAfter: 55 })).toBe(
       'Sat, Nov 28, 3:04 PM · Customer · Time: Sat, Dec 5 → Sun, Dec 6; Delivery fee: $0 → $5; Total $50 → $55',
     )
+    expect(changeRowText({ createdAt: '2026-11-28T20:04:00.000Z', by: 'seller', byName: 'ana@example.com', lines: 'Status: New → Confirmed', totalBefore: 50, totalAfter: 50 })).toBe(
+      'Sat, Nov 28, 3:04 PM · Seller (ana@example.com) · Status: New → Confirmed; Total $50 → $50',
+    )
   })
 
   it('is not read without an admin session', async () => {

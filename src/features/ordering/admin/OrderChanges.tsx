@@ -4,9 +4,9 @@ import { findOrderChanges } from './orderChangeHistory'
 import { OrderChangeList } from './OrderChangeList.client'
 
 /**
- * What the customer (or the seller) changed on this order after it was placed, newest first: when,
- * who, what, and the total before and after. Nothing while there is none (changes are off on a
- * fresh site).
+ * What the customer (on the order's page) or the seller (in the admin) changed on this order after
+ * it was placed, newest first: when, who, what, and the total before and after. Nothing while there
+ * is none.
  */
 export async function OrderChanges({ orderId, payload, req }: { orderId: number; payload: Payload; req: PayloadRequest }) {
   const first = await findOrderChanges(payload, orderId, 1, { req })

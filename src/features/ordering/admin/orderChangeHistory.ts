@@ -18,11 +18,12 @@ const WHO: Record<string, string> = { customer: 'Customer', seller: 'Seller' }
 // "Sat, Nov 28, 3:04 PM", the seller's clock.
 const whenFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE })
 
-/** "Sat, Nov 28, 3:04 PM · Customer · Time: A → B; Total $50 → $55". */
-export function changeRowText(change: { createdAt: string; by: string; lines?: string | null; totalBefore?: number | null; totalAfter?: number | null }): string {
+/** "Sat, Nov 28, 3:04 PM · Customer · Time: A → B; Total $50 → $55"; a seller's edit names the account ("Seller (ana@example.com)"). */
+export function changeRowText(change: { createdAt: string; by: string; byName?: string | null; lines?: string | null; totalBefore?: number | null; totalAfter?: number | null }): string {
   const lines = (change.lines ?? '').split('\n').map((line) => line.trim()).filter(Boolean)
   const total = change.totalBefore != null && change.totalAfter != null ? [`Total ${dollars(change.totalBefore)} → ${dollars(change.totalAfter)}`] : []
-  return [whenFormat.format(new Date(change.createdAt)), WHO[change.by] ?? change.by, [...lines, ...total].join('; ')].join(' · ')
+  const who = WHO[change.by] ?? change.by
+  return [whenFormat.format(new Date(change.createdAt)), change.byName ? `${who} (${change.byName})` : who, [...lines, ...total].join('; ')].join(' · ')
 }
 
 /**
