@@ -145,6 +145,7 @@ for (const javaScriptEnabled of [true, false]) {
     await time.getByRole('button', { name: 'Change the time' }).click()
     await expect(page.getByTestId('change-refused')).toHaveAttribute('role', 'alert')
     await expect(page.getByTestId('change-refused')).toContainText("Sorry, we don't deliver to 90210.")
+    await expect(time.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true')
     expect((await orderOf(email)).deliveryMethod).toBe('pickup')
     await screenshots(page, `order-changes-${javaScriptEnabled ? 'js' : 'nojs'}-refused`)
 
@@ -224,6 +225,7 @@ test('the flavors say how many jars are left, this order’s own counted; more t
   for (const jar of [5, 6]) await jars.getByLabel(`Jar ${jar}`, { exact: true }).selectOption({ label: 'Mixed Berry (10 left)' })
   await jars.getByRole('button', { name: 'Change the jars' }).click()
   await expect(page.getByTestId('change-refused')).toContainText('Only 3 jars of Peach Ginger are left in this batch.')
+  await expect(jars.getByLabel('Jar 1', { exact: true })).toHaveAttribute('aria-invalid', 'true')
   expect(await orderOf(email)).toMatchObject({ quantity: 3, totalPrice: 50 })
   // What was chosen stays chosen.
   await expect(jars.getByLabel('Jar 4', { exact: true })).toHaveValue('peach-ginger')

@@ -65,6 +65,8 @@ export function ChangeOrder({
   }
 
   const typed = (kind: ChangeKind) => (state.status !== 'review' && state.status !== 'success' && state.kind === kind ? state.values : undefined)
+  /** The field a refusal is about, marked invalid in its form ("window": the time of the method chosen). */
+  const invalid = (kind: ChangeKind) => (name: string) => (state.status === 'error' && state.kind === kind && state.field === name ? { 'aria-invalid': true as const } : {})
 
   return (
     <section id={CHANGE_ANSWER_ID} className="card space-y-5" aria-labelledby="change-order-heading" data-testid="change-order">
@@ -108,8 +110,8 @@ export function ChangeOrder({
       ) : (
         // A new version is a changed order: its forms start again from it.
         <div key={choices.version} className="space-y-5">
-          <TimeForm choices={choices} typed={typed('time')} address={address} formAction={formAction} onSubmit={onSubmit} pending={pending} hidden={choices} />
-          <JarsForm choices={choices} typed={typed('jars')} prices={prices} formAction={formAction} onSubmit={onSubmit} pending={pending} hidden={choices} />
+          <TimeForm choices={choices} typed={typed('time')} invalid={invalid('time')} address={address} formAction={formAction} onSubmit={onSubmit} pending={pending} />
+          <JarsForm choices={choices} typed={typed('jars')} invalid={invalid('jars')} prices={prices} formAction={formAction} onSubmit={onSubmit} pending={pending} />
           <form action={formAction} onSubmit={onSubmit} className="space-y-3 border-t border-plum-100 pt-5" data-testid="change-cancel">
             <h3 className="text-xl font-semibold">Cancel</h3>
             <HiddenFields kind="cancel" version={choices.version} prices={choices.prices} />
@@ -129,11 +131,10 @@ const failed = (): ChangeFormState => ({ status: 'error', message: changeNotices
 type FormProps = {
   choices: OpenChoices
   typed: Record<string, string> | undefined
+  invalid: (name: string) => { 'aria-invalid'?: true }
   formAction: (payload: FormData) => void
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
   pending: boolean
-  /** The order's version and prices as shown, posted back with the change. */
-  hidden: Pick<OpenChoices, 'version' | 'prices'>
 }
 
 function HiddenFields({ kind, version, prices }: { kind: ChangeKind; version: string; prices: string }) {
@@ -186,12 +187,12 @@ function ChangeSummary({ lines, total, money }: { lines: string[]; total: string
 const METHOD_ID = (method: string) => `change-method-${method}`
 
 /** Another time, or the other method (delivery with the address it goes to). */
-function TimeForm({ choices, typed, address, formAction, onSubmit, pending, hidden }: FormProps & { address: { address: string; city: string; zip: string } }) {
+function TimeForm({ choices, typed, invalid, address, formAction, onSubmit, pending }: FormProps & { address: { address: string; city: string; zip: string } }) {
   const method = DELIVERY_METHODS.find((option) => option.value === typed?.method)?.value ?? choices.method
   return (
     <form action={formAction} onSubmit={onSubmit} className="group space-y-4" data-testid="change-time" noValidate>
       <h3 className="text-xl font-semibold">Time, pickup or delivery</h3>
-      <HiddenFields kind="time" version={hidden.version} prices={hidden.prices} />
+      <HiddenFields kind="time" version={choices.version} prices={choices.prices} />
       <fieldset>
         <legend className="field-label">Pickup or delivery</legend>
         <div className="flex flex-wrap gap-3">
@@ -215,7 +216,7 @@ function TimeForm({ choices, typed, address, formAction, onSubmit, pending, hidd
                 <label htmlFor={`change-${TIME_FIELDS[value]}`} className="field-label">
                   {label} time
                 </label>
-                <select id={`change-${TIME_FIELDS[value]}`} name={TIME_FIELDS[value]} defaultValue={typed?.method === value ? (typed.window ?? '') : ''} className="field-input">
+                <select id={`change-${TIME_FIELDS[value]}`} name={TIME_FIELDS[value]} defaultValue={typed?.method === value ? (typed.window ?? '') : ''} className="field-input" {...(typed?.method === value ? invalid('window') : {})}>
                   <option value="">{offered.length > 0 ? 'Choose a time' : 'No other open times'}</option>
                   {offered.map((choice) => (
                     <option key={choice.key} value={choice.key}>
@@ -230,11 +231,11 @@ function TimeForm({ choices, typed, address, formAction, onSubmit, pending, hidd
       })}
       <div className="hidden space-y-3 group-has-[#change-method-delivery:checked]:block">
         <Field label="Delivery address" htmlFor="change-address">
-          <input id="change-address" name="address" autoComplete="street-address" defaultValue={typed?.address ?? address.address} className="field-input" />
+          <input id="change-address" name="address" autoComplete="street-address" defaultValue={typed?.address ?? address.address} className="field-input" {...invalid('address')} />
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="City" htmlFor="change-city">
-            <select id="change-city" name="city" defaultValue={typed?.city ?? address.city} className="field-input">
+            <select id="change-city" name="city" defaultValue={typed?.city ?? address.city} className="field-input" {...invalid('city')}>
               <option value="">Choose your city</option>
               {CITIES.map((city) => (
                 <option key={city.value} value={city.value}>
@@ -244,7 +245,7 @@ function TimeForm({ choices, typed, address, formAction, onSubmit, pending, hidd
             </select>
           </Field>
           <Field label="ZIP code" htmlFor="change-zip">
-            <input id="change-zip" name="zip" inputMode="numeric" autoComplete="postal-code" defaultValue={typed?.zip ?? address.zip} className="field-input" />
+            <input id="change-zip" name="zip" inputMode="numeric" autoComplete="postal-code" defaultValue={typed?.zip ?? address.zip} className="field-input" {...invalid('zip')} />
           </Field>
         </div>
       </div>
@@ -256,14 +257,14 @@ function TimeForm({ choices, typed, address, formAction, onSubmit, pending, hidd
 }
 
 /** Other flavors for the same jars, or another package (one the batch still has jars for). */
-function JarsForm({ choices, typed, prices, formAction, onSubmit, pending, hidden }: FormProps & { prices: PriceList }) {
+function JarsForm({ choices, typed, invalid, prices, formAction, onSubmit, pending }: FormProps & { prices: PriceList }) {
   const quantity = PACKAGE_QUANTITIES.find((offered) => String(offered) === typed?.quantity) ?? choices.quantity
   // In the order form's words ("Peach Ginger (2 left)", "… (Sold out)"); this order's own jars count as left.
   const flavors = choices.flavors.map((flavor) => ({ value: flavor.value, name: flavor.name, available: flavor.left !== 0, left: flavor.left ?? undefined }))
   return (
     <form action={formAction} onSubmit={onSubmit} className="group space-y-4 border-t border-plum-100 pt-5" data-testid="change-jars" noValidate>
       <h3 className="text-xl font-semibold">Jars and flavors</h3>
-      <HiddenFields kind="jars" version={hidden.version} prices={hidden.prices} />
+      <HiddenFields kind="jars" version={choices.version} prices={choices.prices} />
       <fieldset>
         <legend className="field-label">Package</legend>
         <div className="flex flex-wrap gap-3">
@@ -287,7 +288,7 @@ function JarsForm({ choices, typed, prices, formAction, onSubmit, pending, hidde
               <label htmlFor={`change-${name}`} className="field-label">
                 Jar {index + 1}
               </label>
-              <FlavorSelect id={`change-${name}`} name={name} offered={flavors} defaultValue={chosen} className="field-input" />
+              <FlavorSelect id={`change-${name}`} name={name} offered={flavors} defaultValue={chosen} className="field-input" {...invalid(name)} />
             </div>
           )
         })}
