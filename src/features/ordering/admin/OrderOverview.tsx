@@ -89,7 +89,7 @@ export function OrderOverview({ data, payload, req }: UIFieldServerProps) {
               ))}
             </tbody>
           </table>
-          <p className="order-overview__hint">Computed by the site when the order was placed; it cannot be changed.</p>
+          <p className="order-overview__hint">Computed by the site when the order was placed, and again at each change the customer makes on its page; it cannot be edited here.</p>
           <MarkPaid />
         </div>
       </div>
