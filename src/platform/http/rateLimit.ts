@@ -39,6 +39,12 @@ const PER_CLIENT = {
    * a plan a few times at most; a changed refill order e-mails the seller, so this bounds that too.
    */
   refillPlanChange: { points: 20, duration: HOUR },
+  /**
+   * Posts of one order's change forms (keyed on its status link's token), whoever sends them: a
+   * change is two posts (its check, then its confirmation) and a changed order e-mails the
+   * customer and the seller, so this bounds both the checks and those e-mails.
+   */
+  orderChange: { points: 30, duration: HOUR },
 } as const
 
 /**

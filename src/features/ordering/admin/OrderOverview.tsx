@@ -12,6 +12,7 @@ import { mapHref } from '@/features/ordering/mapLink'
 import { orderMessageKindLabel } from '@/features/ordering/orderMessageKeys'
 
 import { MarkPaid } from './MarkPaid'
+import { OrderChanges } from './OrderChanges'
 import './OrderOverview.scss'
 
 /**
@@ -88,10 +89,11 @@ export function OrderOverview({ data, payload, req }: UIFieldServerProps) {
               ))}
             </tbody>
           </table>
-          <p className="order-overview__hint">Computed by the site when the order was placed; it cannot be changed.</p>
+          <p className="order-overview__hint">Computed by the site when the order was placed, and again at each change the customer makes on its page; it cannot be edited here.</p>
           <MarkPaid />
         </div>
       </div>
+      <OrderChanges orderId={order.id} payload={payload} req={req} />
       <OrderEmails orderId={order.id} payload={payload} req={req} />
     </section>
   )

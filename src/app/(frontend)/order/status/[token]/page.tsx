@@ -3,6 +3,12 @@ import { notFound } from 'next/navigation'
 
 import { PageHero } from '@/components/PageHero'
 import { getSiteSettings } from '@/cachedGlobals'
+import { changeOrder } from '@/features/ordering/changes/actions'
+import { ChangeOrder } from '@/features/ordering/changes/components/ChangeOrder.client'
+import { changesOffered } from '@/features/ordering/changes/components/changeFormState'
+import { settlementText } from '@/features/ordering/changes/notices'
+import { orderChangeChoices } from '@/features/ordering/changes/service'
+import { cachedSellerSettings } from '@/features/ordering/cachedReads'
 import { orderConfirmation } from '@/features/ordering/confirmation'
 import { OrderConfirmationDetails } from '@/features/ordering/components/OrderConfirmation'
 import { PAYMENT_METHODS } from '@/features/ordering/options'
@@ -11,9 +17,10 @@ import { refillNotices } from '@/features/ordering/notices'
 import { findOrderByStatusToken, statusWording } from '@/features/ordering/orderStatus'
 import { offersRefillPlan, planOfOrder } from '@/features/ordering/refillSignUp'
 import { planSummary, REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
+import { currentPrices } from '@/features/ordering/shop'
 import type { Message } from '@/shared/notices'
 import { getPayloadClient } from '@/payloadClient'
-import { businessDate } from '@/shared/time'
+import { businessDate, businessDateTime } from '@/shared/time'
 
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 
@@ -23,8 +30,9 @@ export const dynamic = 'force-dynamic'
 export const metadata: Metadata = {
   title: 'Your order',
   robots: { index: false, follow: false },
-  // The token is the key to this page: it must not travel to other sites in a Referer.
-  referrer: 'no-referrer',
+  // The token is the key to this page: it must not travel to other sites in a Referer. same-origin,
+  // not no-referrer: the change forms' posts carry their Origin, which Next checks (no-referrer sends "null").
+  referrer: 'same-origin',
 }
 
 export default async function OrderStatusPage({ params, searchParams }: Props) {
@@ -33,7 +41,7 @@ export default async function OrderStatusPage({ params, searchParams }: Props) {
   const [order, settings] = await Promise.all([findOrderByStatusToken(payload, token), getSiteSettings()])
   if (!order) notFound()
 
-  const plan = await planOfOrder(payload, order)
+  const [plan, choices, prices] = await Promise.all([planOfOrder(payload, order), orderChangeChoices(payload, order), currentPrices(cachedSellerSettings)])
   const confirmation = orderConfirmation(order, settings.paymentMethods ?? [], plan ? planSummary(plan) : undefined)
   // Why the plan was not made: a key of the notices only (nothing typed in the link is shown).
   const refusedKey = typeof query.refill === 'string' && Object.hasOwn(refillNotices, query.refill) ? (query.refill as keyof typeof refillNotices) : null
@@ -62,6 +70,9 @@ export default async function OrderStatusPage({ params, searchParams }: Props) {
                     ? 'This order was cancelled.'
                     : 'See how to pay below. It can take us a little while to mark a payment.'}
               </p>
+              {/* Left to settle after the customer changed the order once paid (the seller empties it when settled). */}
+              {!!order.refundDue && <p className="mt-1 font-semibold" data-testid="payment-refund-due">{settlementText({ kind: 'refund', amount: order.refundDue }, confirmation.reference)}</p>}
+              {!!order.extraDue && <p className="mt-1 font-semibold" data-testid="payment-extra-due">{settlementText({ kind: 'extra', amount: order.extraDue }, confirmation.reference)}</p>}
             </div>
           </div>
 
@@ -76,6 +87,18 @@ export default async function OrderStatusPage({ params, searchParams }: Props) {
               </p>
             )}
           </div>
+
+          {changesOffered(choices) && (
+            <ChangeOrder
+              action={changeOrder.bind(null, token)}
+              choices={choices}
+              page={`/order/status/${token}`}
+              until={choices.open && choices.until ? businessDateTime(choices.until) : null}
+              address={{ address: order.address, city: order.city, zip: order.zip }}
+              prices={prices}
+              reference={confirmation.reference}
+            />
+          )}
 
           {!plan && offersRefillPlan(order) && (
             <form id="refill-plan" method="post" action={`/order/status/${token}/refill`} className="card space-y-4" data-testid="refill-offer">
