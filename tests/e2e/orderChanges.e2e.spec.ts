@@ -159,6 +159,8 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByTestId('change-done')).toContainText('Your order was cancelled')
     await expect(page.getByTestId('order-status')).toContainText('Cancelled')
     await expect(page.getByTestId('change-time')).toHaveCount(0)
+    // Cancelled is not "too late": nothing is left to change or to text about.
+    await expect(page.getByTestId('change-too-late')).toHaveCount(0)
     expect((await orderOf(email)).status).toBe('cancelled')
     const reference = (await page.getByTestId('order-reference').textContent())!
     await waitForMail((mail) => mail.subject === `${reference} cancelled by the customer`)

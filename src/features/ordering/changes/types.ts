@@ -36,7 +36,7 @@ export type FlavorChoice = { value: string; name: string; left: number | null }
 export type ChangeChoices =
   /** The seller has not turned changes on (Shop → Pickup & delivery): the page shows nothing new. */
   | { open: false; reason: 'off' }
-  /** After the cutoff, once Ready, or not open any more (cancelled, completed, held by a recall): "Too late to change online: text us at …". */
+  /** After the cutoff or once Ready: "Too late to change online: text us at …"; `closed` (cancelled, completed, held by a recall): nothing to change or say. */
   | { open: false; reason: 'too-late' | 'closed'; phone: string }
   | {
       open: true

@@ -65,6 +65,9 @@ export function ChangeOrder({
   }
 
   const typed = (kind: ChangeKind) => (state.status !== 'review' && state.status !== 'success' && state.kind === kind ? state.values : undefined)
+  // Cancelled, completed or held by a recall: nothing to change and nothing to text about, unless
+  // this very page just did it (its answer stays: "Your order was cancelled").
+  if (!choices.open && choices.reason === 'closed' && state.status === 'idle') return null
   /** The field a refusal is about, marked invalid in its form ("window": the time of the method chosen). */
   const invalid = (kind: ChangeKind) => (name: string) => (state.status === 'error' && state.kind === kind && state.field === name ? { 'aria-invalid': true as const } : {})
 
@@ -76,7 +79,7 @@ export function ChangeOrder({
         </h2>
         {choices.open ? (
           <p className="mt-1 text-plum-900/80">{changeWording.until(until)}</p>
-        ) : (
+        ) : choices.reason === 'closed' ? null : (
           <p className="mt-1 text-plum-900/80" data-testid="change-too-late">
             Too late to change online: text us at{' '}
             <a href={`tel:${choices.phone}`} className="font-semibold underline">
