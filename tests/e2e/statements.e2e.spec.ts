@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test'
 
 import { statementNotices } from '@/features/payments/statements/formats'
 
-import { adminRestFrom, expect, fillAddOrderForm, followAdminMenu, loginToAdmin, screenshots, test } from './fixtures'
+import { addOrderOnDailyScreen, adminRestFrom, expect, followAdminMenu, loginToAdmin, screenshots, test } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.153')
@@ -30,16 +30,9 @@ const uniqueWord = () =>
     .join('')
     .replace(/^./, (first) => first.toUpperCase())
 
-/**
- * An order as the seller types one into Add order: one jar delivered ($20 + $5), or three. The
- * daily screen's form (the admin's service, sellerDay.e2e tests the admin's own): it answers with
- * the light New list rather than the admin's edit form, about a second less an order.
- */
+/** An order as the seller types one into Add order: one jar delivered ($20 + $5), or three. */
 async function addOrder(page: Page, fullName: string, jars: 1 | 3 = 1): Promise<Order> {
-  await page.goto('/seller/add')
-  await fillAddOrderForm(page, { source: 'Text or call', fullName, flavors: Array(jars).fill('Peach Ginger'), method: 'Delivery' })
-  await expect(page).toHaveURL(/\/seller\/new\?added=/)
-  const reference = new URL(page.url()).searchParams.get('added')!
+  const reference = await addOrderOnDailyScreen(page, { source: 'Text or call', fullName, flavors: Array(jars).fill('Peach Ginger'), method: 'Delivery' })
   const { docs } = (await api('GET', `/api/orders?depth=0&where[reference][equals]=${encodeURIComponent(reference)}`)) as { docs: Order[] }
   expect(docs).toHaveLength(1)
   return docs[0]!
