@@ -16,9 +16,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // In worker threads, as the integration files: 32–36 s against 33–40 s in child processes,
-        // alternated on this machine (2026-11-29).
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'], pool: 'threads' },
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
       },
       {
         extends: true,
@@ -28,14 +26,11 @@ export default defineConfig({
           include: ['tests/int/**/*.int.spec.ts'],
           // One migrated, seeded database, copied by each file (tests/helpers/templateDatabase.ts).
           globalSetup: ['tests/helpers/templateDatabase.ts'],
-          // Two files at a time, one a core: each file starts Payload in a worker thread of its own
-          // (its own copy of process.env, which the config reads), on its own database file, media
-          // folder and SMTP port (tests/helpers/payload.ts, smtp.ts), so none waits on another's
-          // SQLite lock; what they share under data/ (outbox .eml files, saved exports) is written
-          // under unique names. Threads rather than child processes: the suite took ~250 s against
-          // ~280 s in processes, alternated on this machine (2026-11-29), every file passing in both.
+          // Two files at a time, one a core: each file starts Payload in a process of its own, on its own
+          // database file, media folder and SMTP port (tests/helpers/payload.ts, smtp.ts), so none
+          // waits on another's SQLite lock; what they share under data/ (outbox .eml files, saved
+          // exports) is written under unique names.
           maxWorkers: 2,
-          pool: 'threads',
           testTimeout: 60_000,
           hookTimeout: 120_000,
           server: { deps: { inline: [/@payloadcms/, /^payload/] } },
