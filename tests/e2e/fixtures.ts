@@ -311,6 +311,19 @@ export async function fillAddOrderForm(page: Page, order: ByHand) {
 }
 
 /**
+ * An order added with the daily screen's Add order, for a test about what comes after (the same
+ * service as the admin's form, which sellerDay.e2e tests): it answers with the light New list
+ * rather than the admin's edit form, about a second less an order. Its reference, as the list's
+ * address names it.
+ */
+export async function addOrderOnDailyScreen(page: Page, order: ByHand): Promise<string> {
+  await page.goto('/seller/add')
+  await fillAddOrderForm(page, order)
+  await expect(page).toHaveURL(/\/seller\/new\?added=/)
+  return new URL(page.url()).searchParams.get('added')!
+}
+
+/**
  * With E2E_SHOTS set to a folder, the whole page at phone and desktop widths (and in each of
  * `colorSchemes`, named by it, when given); nothing otherwise. From the top: scrolled down (to a
  * focused field, say), a sticky bar would show halfway down the full page.

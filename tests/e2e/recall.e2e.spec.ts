@@ -4,7 +4,7 @@ import fs from 'node:fs'
 
 import { parse } from 'csv-parse/sync'
 
-import { addBatch, adminRestFrom, expect, fillAddOrderForm, followAdminMenu, openAdminDocument, screenshots, test, withAdminSession } from './fixtures'
+import { addBatch, addOrderOnDailyScreen, adminRestFrom, expect, followAdminMenu, openAdminDocument, screenshots, test, withAdminSession } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.51')
@@ -27,9 +27,7 @@ test('the seller recalls a batch: its orders, the totals and the CSV', async ({ 
     { source: 'Text or call', fullName: 'Rhea Recall', flavors: ['Peach Ginger'], method: 'Delivery' as const, email: 'rhea@example.com' },
     { source: 'In person', fullName: '=Ross Recall', flavors: ['Mixed Berry', 'Peach Ginger', 'Peach Ginger'], method: 'Delivery' as const },
   ]) {
-    await page.goto('/admin/orders/add')
-    await fillAddOrderForm(page, order)
-    await expect(page).toHaveURL(/\/admin\/collections\/orders\/\d+/)
+    await addOrderOnDailyScreen(page, order)
   }
 
   // From the admin's menu, as the seller opens it.

@@ -1,7 +1,7 @@
 // A recall from the screen: a drill's report, then the real recall (its confirmation step, the
 // record), the customer's e-mail and its "I have read this notice" link, and the held order on the
 // order's page and the prep sheet.
-import { addBatch, adminRestFrom, expect, fillAddOrderForm, openAdminDocument, screenshots, sellWithoutLimit, test, waitForMail, withAdminSession } from './fixtures'
+import { addBatch, addOrderOnDailyScreen, adminRestFrom, expect, openAdminDocument, screenshots, sellWithoutLimit, test, waitForMail, withAdminSession } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.52')
@@ -30,9 +30,7 @@ test('a drill, then a real recall: the record, the e-mail, its confirmation and 
     { source: 'Text or call', fullName: 'Nina Notice', flavors: ['Peach Ginger'], method: 'Delivery' as const, email },
     { source: 'In person', fullName: 'Nina Notice', flavors: ['Mixed Berry', 'Peach Ginger', 'Peach Ginger'], method: 'Delivery' as const },
   ]) {
-    await page.goto('/admin/orders/add')
-    await fillAddOrderForm(page, order)
-    await expect(page).toHaveURL(/\/admin\/collections\/orders\/\d+/)
+    await addOrderOnDailyScreen(page, order)
   }
 
   const screen = `/admin/recall?scope=batch&batch=${batch.id}`

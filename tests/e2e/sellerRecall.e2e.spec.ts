@@ -3,7 +3,7 @@
 // its short record; the confirmation step shows the e-mail before anything is sent. A visitor is
 // sent to sign in and back to the same recall, a post from another site is refused. The orders
 // are deleted again at the end, so the files after this one see the shop as before.
-import { addBatch, adminRestFrom, expect, fillAddOrderForm, screenshots, test, withAdminSession } from './fixtures'
+import { addBatch, addOrderOnDailyScreen, adminRestFrom, expect, screenshots, test, withAdminSession } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.52')
@@ -18,15 +18,13 @@ test('the seller recalls a batch from the phone without JavaScript: the cards, t
   const context = await (async () => {
     await withAdminSession(page)
     for (const [index, fullName] of names.entries()) {
-      await page.goto('/admin/orders/add')
-      await fillAddOrderForm(page, {
+      await addOrderOnDailyScreen(page, {
         source: 'Text or call',
         fullName,
         flavors: index ? ['Mixed Berry', 'Peach Ginger', 'Peach Ginger'] : ['Peach Ginger'],
         method: 'Delivery',
         ...(index ? {} : { email: `pia-${stamp}@example.com` }),
       })
-      await expect(page).toHaveURL(/\/admin\/collections\/orders\/\d+/)
     }
     return browser.newContext({
       javaScriptEnabled: false,

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test'
 
 import { statementNotices } from '@/features/payments/statements/formats'
 
-import { adminRestFrom, expect, fillAddOrderForm, followAdminMenu, loginToAdmin, screenshots, test } from './fixtures'
+import { addOrderOnDailyScreen, adminRestFrom, expect, followAdminMenu, loginToAdmin, screenshots, test } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.153')
@@ -32,11 +32,10 @@ const uniqueWord = () =>
 
 /** An order as the seller types one into Add order: one jar delivered ($20 + $5), or three. */
 async function addOrder(page: Page, fullName: string, jars: 1 | 3 = 1): Promise<Order> {
-  await page.goto('/admin/orders/add')
-  await fillAddOrderForm(page, { source: 'Text or call', fullName, flavors: Array(jars).fill('Peach Ginger'), method: 'Delivery' })
-  await expect(page).toHaveURL(/\/admin\/collections\/orders\/\d+/)
-  const id = /\/orders\/(\d+)/.exec(page.url())![1]
-  return (await api('GET', `/api/orders/${id}?depth=0`)) as Order
+  const reference = await addOrderOnDailyScreen(page, { source: 'Text or call', fullName, flavors: Array(jars).fill('Peach Ginger'), method: 'Delivery' })
+  const { docs } = (await api('GET', `/api/orders?depth=0&where[reference][equals]=${encodeURIComponent(reference)}`)) as { docs: Order[] }
+  expect(docs).toHaveLength(1)
+  return docs[0]!
 }
 
 const order = async (id: number) => (await api('GET', `/api/orders/${id}?depth=0`)) as Order
