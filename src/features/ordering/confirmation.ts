@@ -43,6 +43,9 @@ type SellerPaymentMethod = { method: string; handle?: string | null }
 
 export const statusPath = (token: string) => `/order/status/${token}`
 
+/** A payment option as an e-mail's line says it: "Venmo: @handle: https://venmo.com/…". */
+export const paymentLine = (option: PaymentOption) => [option.method, option.handle, option.href].filter(Boolean).join(': ')
+
 /** Venmo and Cash App user names, as their links take them (anything else gets no link). */
 const VENMO_USER = /^[A-Za-z0-9_-]{1,30}$/
 const CASHTAG = /^[A-Za-z][A-Za-z0-9_]{0,20}$/

@@ -3,7 +3,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 
 import type { Order, SiteSetting } from '@/payload-types'
-import { orderConfirmation } from './confirmation'
+import { orderConfirmation, paymentLine } from './confirmation'
 import { deliveryAddress, jarKeys, orderedFlavors, packingList } from './orderDetails'
 import { dollars, jarsText } from './wording'
 import { windowLabel } from './windows'
@@ -41,7 +41,7 @@ export function orderPlaceholders(payload: Payload, order: Order, settings: Sett
     jars: jarsText(order.quantity),
     window: when,
     place: where,
-    payment: confirmation.payments.map((option) => `- ${[option.method, option.handle, option.href].filter(Boolean).join(': ')}`).join('\n'),
+    payment: confirmation.payments.map((option) => `- ${paymentLine(option)}`).join('\n'),
     phone: settings.phone,
     statusLink: confirmation.statusPath ? `${siteUrl()}${confirmation.statusPath}` : `${siteUrl()}/contact`,
     reviewLink: reviewLink(payload, order),

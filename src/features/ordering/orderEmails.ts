@@ -9,7 +9,7 @@ import { dollars, jarsText } from './wording'
 import { planPromise, type PlanSummary } from './refillTerms'
 import { CONSENT_GIVEN, deliveryAddress, labelOf, orderedFlavors, placedAt, priceRows, type PriceRow } from './orderDetails'
 import { siteUrl } from '@/platform/config/siteUrl'
-import { orderConfirmation } from './confirmation'
+import { orderConfirmation, paymentLine } from './confirmation'
 import { DEFAULT_TEMPLATES, fillTemplate, type MessageTemplate } from '@/features/messages/templates'
 
 /**
@@ -117,7 +117,7 @@ export function customerOrderEmail(
     total: dollars(order.totalPrice),
     phone: settings.phone,
   }
-  const payment = confirmation.payments.map((entry) => [entry.method, entry.handle, entry.href].filter(Boolean).join(': '))
+  const payment = confirmation.payments.map(paymentLine)
   return email(
     order.email,
     fillTemplate(template.subject, values),

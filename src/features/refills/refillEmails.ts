@@ -2,7 +2,7 @@ import 'server-only'
 
 import type { Order, RefillPlan, SiteSetting } from '@/payload-types'
 import { composeEmail } from '@/features/messages/composeEmail'
-import { paymentOptions, statusPath } from '@/features/ordering/confirmation'
+import { paymentLine, paymentOptions, statusPath } from '@/features/ordering/confirmation'
 import { deliveryAddress } from '@/features/ordering/orderDetails'
 import { dollars } from '@/features/ordering/wording'
 import { siteUrl } from '@/platform/config/siteUrl'
@@ -54,7 +54,7 @@ export function refillMadeEmail(
       `Hi ${plan.fullName},`,
       `Your next refill is reserved: ${jarsWithFlavors(refill.flavorNames)}, ${dollars(order.totalPrice)}. Order number ${reference}.`,
       order.deliveryMethod === 'delivery' ? `We will deliver to ${deliveryAddress(order)} on ${when}.` : `Pick up your jars on ${when}.`,
-      [`How to pay: ${dollars(order.totalPrice)} once we have confirmed it, with any of these (put ${reference} in the note):`, ...payments.map((entry) => [entry.method, entry.handle, entry.href].filter(Boolean).join(': '))].join('\n'),
+      [`How to pay: ${dollars(order.totalPrice)} once we have confirmed it, with any of these (put ${reference} in the note):`, ...payments.map(paymentLine)].join('\n'),
       ...(order.statusToken ? [`This refill's order page: ${siteUrl()}${statusPath(order.statusToken)}`] : []),
       [
         `Your refill plan comes every ${plan.everyWeeks} weeks. Each of these links asks you to confirm:`,

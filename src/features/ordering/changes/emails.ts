@@ -7,7 +7,7 @@ import { composeEmail } from '@/features/messages/composeEmail'
 import { siteUrl } from '@/platform/config/siteUrl'
 import type { OutgoingEmail } from '@/platform/email/outbox'
 
-import { paymentOptions } from '../confirmation'
+import { paymentLine, paymentOptions } from '../confirmation'
 import { orderPlaceholders, orderSummary, type Settings } from '../customerEmails'
 import { settlementForSeller, settlementText } from './notices'
 import type { Settlement } from './types'
@@ -33,7 +33,7 @@ export function customerChangeEmail(payload: Payload, order: Order & { email: st
       `Hi ${order.fullName}, your order was changed as you asked:`,
       change.lines.join('\n'),
       settlementText(change.money, reference),
-      ...(payments.length ? [payments.map((option) => `- ${[option.method, option.handle, option.href].filter(Boolean).join(': ')}`).join('\n')] : []),
+      ...(payments.length ? [payments.map((option) => `- ${paymentLine(option)}`).join('\n')] : []),
       orderSummary(order, values).join('\n'),
       `Questions? Text or call ${settings.phone}, or reply to this e-mail.`,
       settings.businessName,

@@ -51,10 +51,10 @@ export function CitySelect(select: SelectProps) {
 export const placesLeftText = (placesLeft: number) => (placesLeft === 1 ? 'Last place' : `${placesLeft} places left`)
 
 /** The open times of one method, as one select (the seller's form; visitors choose among cards). */
-export function WindowSelect({ offered, ...select }: { offered: readonly WindowChoice[] } & SelectProps) {
+export function WindowSelect({ offered, noneText = 'No open times', ...select }: { offered: readonly WindowChoice[]; /** Said when none is open. */ noneText?: string } & SelectProps) {
   return (
     <select {...select}>
-      <option value="">{offered.length > 0 ? 'Choose a time' : 'No open times'}</option>
+      <option value="">{offered.length > 0 ? 'Choose a time' : noneText}</option>
       {offered.map((choice) => (
         <option key={choice.key} value={choice.key}>
           {choice.placesLeft != null ? `${choice.label} (${placesLeftText(choice.placesLeft)})` : choice.label}

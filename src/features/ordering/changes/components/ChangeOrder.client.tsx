@@ -4,11 +4,11 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
 
 import { useSafeAction } from '@/shared/forms/useSafeAction'
 
-import { CITIES, DELIVERY_METHODS } from '../../options'
+import { DELIVERY_METHODS } from '../../options'
 import { flavorField, MAX_JARS } from '../../formFields'
 import { PACKAGE_QUANTITIES, type PriceList } from '../../pricing'
 import { dollars, jarsText } from '../../wording'
-import { FlavorSelect, packageChoices, placesLeftText } from '../../components/SharedFields'
+import { CitySelect, FlavorSelect, packageChoices, WindowSelect } from '../../components/SharedFields'
 import type { ChangeChoices, ChangeKind } from '../types'
 import { changeNotices, settlementText } from '../notices'
 import { CHANGE_ANSWER_ID, CHANGE_STEP_FIELD, changeWording, initialChangeState, TIME_FIELDS, type ChangeFormState, type OfferedChoices } from './changeFormState'
@@ -219,14 +219,15 @@ function TimeForm({ choices, typed, invalid, address, formAction, onSubmit, pend
                 <label htmlFor={`change-${TIME_FIELDS[value]}`} className="field-label">
                   {label} time
                 </label>
-                <select id={`change-${TIME_FIELDS[value]}`} name={TIME_FIELDS[value]} defaultValue={typed?.method === value ? (typed.window ?? '') : ''} className="field-input" {...(typed?.method === value ? invalid('window') : {})}>
-                  <option value="">{offered.length > 0 ? 'Choose a time' : 'No other open times'}</option>
-                  {offered.map((choice) => (
-                    <option key={choice.key} value={choice.key}>
-                      {choice.placesLeft != null ? `${choice.label} (${placesLeftText(choice.placesLeft)})` : choice.label}
-                    </option>
-                  ))}
-                </select>
+                <WindowSelect
+                  id={`change-${TIME_FIELDS[value]}`}
+                  name={TIME_FIELDS[value]}
+                  offered={offered}
+                  noneText="No other open times"
+                  defaultValue={typed?.method === value ? (typed.window ?? '') : ''}
+                  className="field-input"
+                  {...(typed?.method === value ? invalid('window') : {})}
+                />
               </>
             )}
           </div>
@@ -238,14 +239,7 @@ function TimeForm({ choices, typed, invalid, address, formAction, onSubmit, pend
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="City" htmlFor="change-city">
-            <select id="change-city" name="city" defaultValue={typed?.city ?? address.city} className="field-input" {...invalid('city')}>
-              <option value="">Choose your city</option>
-              {CITIES.map((city) => (
-                <option key={city.value} value={city.value}>
-                  {city.label}
-                </option>
-              ))}
-            </select>
+            <CitySelect id="change-city" name="city" defaultValue={typed?.city ?? address.city} className="field-input" {...invalid('city')} />
           </Field>
           <Field label="ZIP code" htmlFor="change-zip">
             <input id="change-zip" name="zip" inputMode="numeric" autoComplete="postal-code" defaultValue={typed?.zip ?? address.zip} className="field-input" {...invalid('zip')} />
