@@ -53,6 +53,7 @@ export async function orderChangeChoices(payload: Payload, order: Order, now = n
   return {
     open: true,
     version: order.updatedAt,
+    priceList: terms.prices,
     prices: priceListKey(terms.prices),
     until: window.until?.toISOString() ?? null,
     method: order.deliveryMethod,

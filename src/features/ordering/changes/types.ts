@@ -1,6 +1,6 @@
 import type { Message } from '@/shared/notices'
 
-import type { DeliveryMethod, PackageQuantity } from '../pricing'
+import type { DeliveryMethod, PackageQuantity, PriceList } from '../pricing'
 import type { WindowChoice } from '../windows'
 import { flavorField, MAX_JARS } from '../formFields'
 
@@ -42,7 +42,9 @@ export type ChangeChoices =
       open: true
       /** Posted back with each change: a change to an order that moved since is refused. */
       version: string
-      /** The prices the page showed, posted back (`priceListKey`). */
+      /** The prices the packages are shown at (the ones the change is priced by). */
+      priceList: PriceList
+      /** The same, as the page posts them back (`priceListKey`): a change since is noticed. */
       prices: string
       /** Until when (ISO); null: until the seller confirms the order (no time booked). */
       until: string | null

@@ -6,7 +6,7 @@ import { useSafeAction } from '@/shared/forms/useSafeAction'
 
 import { DELIVERY_METHODS } from '../../options'
 import { flavorField, MAX_JARS } from '../../formFields'
-import { PACKAGE_QUANTITIES, type PriceList } from '../../pricing'
+import { PACKAGE_QUANTITIES } from '../../pricing'
 import { dollars, jarsText } from '../../wording'
 import { CitySelect, FlavorSelect, packageChoices, WindowSelect } from '../../components/SharedFields'
 import type { ChangeChoices, ChangeKind } from '../types'
@@ -33,7 +33,6 @@ export function ChangeOrder({
   page,
   until,
   address,
-  prices,
   reference,
 }: {
   /** `changeOrder` bound to this order's token. */
@@ -45,7 +44,6 @@ export function ChangeOrder({
   until: string | null
   /** The order's address, the delivery form's start. */
   address: { address: string; city: string; zip: string }
-  prices: PriceList
   /** The order's reference, which a payment's note names. */
   reference: string
 }) {
@@ -114,7 +112,7 @@ export function ChangeOrder({
         // A new version is a changed order: its forms start again from it.
         <div key={choices.version} className="space-y-5">
           <TimeForm choices={choices} typed={typed('time')} invalid={invalid('time')} address={address} formAction={formAction} onSubmit={onSubmit} pending={pending} />
-          <JarsForm choices={choices} typed={typed('jars')} invalid={invalid('jars')} prices={prices} formAction={formAction} onSubmit={onSubmit} pending={pending} />
+          <JarsForm choices={choices} typed={typed('jars')} invalid={invalid('jars')} formAction={formAction} onSubmit={onSubmit} pending={pending} />
           <form action={formAction} onSubmit={onSubmit} className="space-y-3 border-t border-plum-100 pt-5" data-testid="change-cancel">
             <h3 className="text-xl font-semibold">Cancel</h3>
             <HiddenFields kind="cancel" version={choices.version} prices={choices.prices} />
@@ -254,7 +252,7 @@ function TimeForm({ choices, typed, invalid, address, formAction, onSubmit, pend
 }
 
 /** Other flavors for the same jars, or another package (one the batch still has jars for). */
-function JarsForm({ choices, typed, invalid, prices, formAction, onSubmit, pending }: FormProps & { prices: PriceList }) {
+function JarsForm({ choices, typed, invalid, formAction, onSubmit, pending }: FormProps) {
   const quantity = PACKAGE_QUANTITIES.find((offered) => String(offered) === typed?.quantity) ?? choices.quantity
   // In the order form's words ("Peach Ginger (2 left)", "… (Sold out)"); this order's own jars count as left.
   const flavors = choices.flavors.map((flavor) => ({ value: flavor.value, name: flavor.name, available: flavor.left !== 0, left: flavor.left ?? undefined }))
@@ -265,7 +263,7 @@ function JarsForm({ choices, typed, invalid, prices, formAction, onSubmit, pendi
       <fieldset>
         <legend className="field-label">Package</legend>
         <div className="flex flex-wrap gap-3">
-          {packageChoices(prices).map((option) => {
+          {packageChoices(choices.priceList).map((option) => {
             const offered = choices.packages.includes(option.value)
             return (
               <label key={option.value} className="flex min-h-11 items-center gap-2 rounded-xl border border-plum-200 px-4 py-2 has-[:checked]:border-plum-500 has-[:checked]:bg-plum-50 has-[:disabled]:opacity-60">

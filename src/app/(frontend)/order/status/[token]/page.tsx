@@ -8,7 +8,6 @@ import { ChangeOrder } from '@/features/ordering/changes/components/ChangeOrder.
 import { changesOffered } from '@/features/ordering/changes/components/changeFormState'
 import { settlementText } from '@/features/ordering/changes/notices'
 import { orderChangeChoices } from '@/features/ordering/changes/service'
-import { cachedSellerSettings } from '@/features/ordering/cachedReads'
 import { orderConfirmation } from '@/features/ordering/confirmation'
 import { OrderConfirmationDetails } from '@/features/ordering/components/OrderConfirmation'
 import { PAYMENT_METHODS } from '@/features/ordering/options'
@@ -17,7 +16,6 @@ import { refillNotices } from '@/features/ordering/notices'
 import { findOrderByStatusToken, statusWording } from '@/features/ordering/orderStatus'
 import { offersRefillPlan, planOfOrder } from '@/features/ordering/refillSignUp'
 import { planSummary, REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
-import { currentPrices } from '@/features/ordering/shop'
 import type { Message } from '@/shared/notices'
 import { getPayloadClient } from '@/payloadClient'
 import { businessDate, businessDateTime } from '@/shared/time'
@@ -41,7 +39,7 @@ export default async function OrderStatusPage({ params, searchParams }: Props) {
   const [order, settings] = await Promise.all([findOrderByStatusToken(payload, token), getSiteSettings()])
   if (!order) notFound()
 
-  const [plan, choices, prices] = await Promise.all([planOfOrder(payload, order), orderChangeChoices(payload, order), currentPrices(cachedSellerSettings)])
+  const [plan, choices] = await Promise.all([planOfOrder(payload, order), orderChangeChoices(payload, order)])
   const confirmation = orderConfirmation(order, settings.paymentMethods ?? [], plan ? planSummary(plan) : undefined)
   // Why the plan was not made: a key of the notices only (nothing typed in the link is shown).
   const refusedKey = typeof query.refill === 'string' && Object.hasOwn(refillNotices, query.refill) ? (query.refill as keyof typeof refillNotices) : null
@@ -95,7 +93,6 @@ export default async function OrderStatusPage({ params, searchParams }: Props) {
               page={`/order/status/${token}`}
               until={choices.open && choices.until ? businessDateTime(choices.until) : null}
               address={{ address: order.address, city: order.city, zip: order.zip }}
-              prices={prices}
               reference={confirmation.reference}
             />
           )}
