@@ -7,7 +7,7 @@ import { unsubscribeLink, waitingLineLink } from '@/features/messages/signedLink
 import { orderNotices } from '@/features/ordering/notices'
 import { submitOrder } from '@/features/ordering/service'
 import { announceOpenedBatch } from '@/features/ordering/batchClock'
-import { joinLine, lineRound, passOnOffer, removeFromLine } from '@/features/ordering/waitingLine/line'
+import { joinLine, lineRound, passOnOffer, removeFromLine, serveOpenedBatch } from '@/features/ordering/waitingLine/line'
 import { lineNotices } from '@/features/ordering/waitingLine/rules'
 import type { Order, WaitingLine } from '@/payload-types'
 import { unsubscribe } from '@/features/messages/unsubscribe'
@@ -334,6 +334,14 @@ describe('a batch opening', () => {
 
     await announceOpenedBatch(payload, new Date())
     expect((await payload.count({ collection: 'email-outbox', where: { to: { equals: 'list-reader@example.com' } } })).totalDocs).toBe(1)
+  })
+
+  it('marking the batch served leaves its "last changed" alone: a seller who has it open in the admin is not told someone changed it', async () => {
+    const batch = await openBatch(payload, { jarsLeft: 8 })
+    await serveOpenedBatch(payload, new Date())
+    const served = await payload.findByID({ collection: 'batches', id: batch.id, depth: 0 })
+    expect(served.lineServedAt).toBeTruthy()
+    expect(served.updatedAt).toBe(batch.updatedAt)
   })
 
   it('before the first batch opens (one announced), places are taken; its opening offers them first', async () => {

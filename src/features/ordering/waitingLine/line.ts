@@ -232,8 +232,10 @@ export async function serveOpenedBatch(payload: Payload, now = new Date()): Prom
     const fresh = await currentBatch(payload, now, req)
     if (!fresh || fresh.lineServedAt) return { commit: false, value: 0 }
     const offered = await serveLine(payload, fresh, req, now)
-    // The pages do not show it (batchShownChanged leaves it out): no page expires for it.
-    await payload.update({ collection: 'batches', id: fresh.id, data: { lineServedAt: now.toISOString() }, depth: 0, overrideAccess: true, req })
+    // The server's own mark, written through the adapter with the batch's `updatedAt` kept as it was:
+    // no hook is about it (the pages do not show it), and a seller who has the batch open in the
+    // admin is not told someone else changed it (the field is not the seller's to write).
+    await payload.db.updateOne({ collection: 'batches', id: fresh.id, data: { lineServedAt: now.toISOString(), updatedAt: fresh.updatedAt }, req })
     return { commit: true, value: offered }
   })
 }
