@@ -15,6 +15,7 @@ import { RecallNotices, Recalls } from '@/collections/Recalls'
 import { WaitingLine } from '@/collections/WaitingLine'
 import { StatementPayments } from '@/collections/StatementPayments'
 import { OrderChanges } from '@/collections/OrderChanges'
+import { DeliveryRuns } from '@/collections/DeliveryRuns'
 import { Faqs } from '@/collections/Faqs'
 import { Flavors } from '@/collections/Flavors'
 import { FormSubmissions } from '@/collections/FormSubmissions'
@@ -158,7 +159,7 @@ export default buildConfig({
       },
     },
   },
-  collections: [Orders, Customers, Flavors, Batches, SupplierLots, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions, Recalls, RecallNotices, WaitingLine, StatementPayments, OrderChanges],
+  collections: [Orders, Customers, Flavors, Batches, SupplierLots, RefillPlans, EmailCaptures, ContactMessages, Unsubscribes, Reviews, Faqs, Media, Users, PushSubscriptions, EmailOutbox, FormSubmissions, Recalls, RecallNotices, WaitingLine, StatementPayments, OrderChanges, DeliveryRuns],
   // The seller's new-order notifications (features/seller/push); the exports plugin adds its own task.
   jobs: { tasks: [sendOrderPushTask] },
   globals: [Prices, Stock, Fulfilment, SiteSettings, EmailTemplates, ...PAGE_GLOBALS, OrderNumbers, Operations],

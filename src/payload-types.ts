@@ -88,6 +88,7 @@ export interface Config {
     'waiting-line': WaitingLine;
     'statement-payments': StatementPayment;
     'order-changes': OrderChange;
+    'delivery-runs': DeliveryRun;
     exports: Export;
     imports: Import;
     'payload-kv': PayloadKv;
@@ -123,6 +124,7 @@ export interface Config {
     'waiting-line': WaitingLineSelect<false> | WaitingLineSelect<true>;
     'statement-payments': StatementPaymentsSelect<false> | StatementPaymentsSelect<true>;
     'order-changes': OrderChangesSelect<false> | OrderChangesSelect<true>;
+    'delivery-runs': DeliveryRunsSelect<false> | DeliveryRunsSelect<true>;
     exports: ExportsSelect<false> | ExportsSelect<true>;
     imports: ImportsSelect<false> | ImportsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -234,6 +236,22 @@ export interface Order {
    * The customer changed this paid order to a higher total: they pay this difference; empty the field once they have.
    */
   extraDue?: number | null;
+  /**
+   * When the cooler with its jars left (Leaving on the phone's Run page).
+   */
+  leftFridgeAt?: string | null;
+  /**
+   * Handed over at the door, or collected at pickup.
+   */
+  handedOverAt?: string | null;
+  /**
+   * The last time nobody was home to take it: its jars stayed on the run.
+   */
+  notHomeAt?: string | null;
+  /**
+   * Not collected by the end of its time: the customer got the "We missed you" e-mail.
+   */
+  missedPickupAt?: string | null;
   source?: ('online' | 'text' | 'social' | 'in-person' | 'refill-plan') | null;
   paymentStatus?: ('unpaid' | 'paid') | null;
   paymentMethod?: ('cash' | 'venmo' | 'cashapp' | 'zelle' | 'other') | null;
@@ -856,6 +874,27 @@ export interface OrderChange {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "delivery-runs".
+ */
+export interface DeliveryRun {
+  id: number;
+  runKey: string;
+  day: string;
+  stopOrder?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  leftAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports".
  */
 export interface Export {
@@ -1128,6 +1167,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'order-changes';
         value: number | OrderChange;
+      } | null)
+    | ({
+        relationTo: 'delivery-runs';
+        value: number | DeliveryRun;
       } | null);
   globalSlug?: string | null;
   user: {
@@ -1183,6 +1226,10 @@ export interface OrdersSelect<T extends boolean = true> {
   noPaymentReminder?: T;
   refundDue?: T;
   extraDue?: T;
+  leftFridgeAt?: T;
+  handedOverAt?: T;
+  notHomeAt?: T;
+  missedPickupAt?: T;
   source?: T;
   paymentStatus?: T;
   paymentMethod?: T;
@@ -1623,6 +1670,18 @@ export interface OrderChangesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "delivery-runs_select".
+ */
+export interface DeliveryRunsSelect<T extends boolean = true> {
+  runKey?: T;
+  day?: T;
+  stopOrder?: T;
+  leftAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "exports_select".
  */
 export interface ExportsSelect<T extends boolean = true> {
@@ -1891,6 +1950,28 @@ export interface Fulfilment {
     hoursBefore?: number | null;
   };
   /**
+   * On the phone (Today → Run): each delivery time's stops in a driving order from your kitchen and back (the jar labels' address under Site settings), found from the ZIP codes without any online map; drag a stop to change it. Tap Leaving when the cooler leaves: each stop shows how long its jars have been out of the fridge, and Handed over or Not home records each handover on the order. Pickups get Collected, and a pickup not collected by the end of its time gets one "We missed you" e-mail (Content → E-mail templates → Missed pickup). Off: the daily screen is as before.
+   */
+  deliveryDay?: {
+    enabled?: boolean | null;
+    /**
+     * A run whose estimate is longer is flagged before it starts, with a suggestion to split it. Empty: 120.
+     */
+    outOfFridgeLimitMinutes?: number | null;
+    /**
+     * Parking, the walk to the door and the handover. Empty: 5.
+     */
+    minutesPerStop?: number | null;
+    /**
+     * In town, stops at lights included. Empty: 25.
+     */
+    averageMph?: number | null;
+    /**
+     * Miles driven per mile as the crow flies, e.g. 1.3. Empty: 1.3.
+     */
+    roadFactor?: number | null;
+  };
+  /**
    * One e-mail to a customer whose order is not paid yet, with the amount, the order number to put in the payment note, and your Venmo and Cash App links (its words: Content → E-mail templates → Payment reminder). Never for a paid or cancelled order, never twice; tick "No payment reminder" on an order to leave it out. Off: no reminder goes.
    */
   paymentReminders?: {
@@ -2022,6 +2103,14 @@ export interface EmailTemplate {
     body: string;
   };
   paymentReminder: {
+    enabled?: boolean | null;
+    subject: string;
+    /**
+     * Placeholders: {name} {business} {product} {method} {reference} {total} {jars} {window} {place} {payment} {phone} {statusLink} {reviewLink} {orderAgainLink} {code} {recalled} {references} {reason} {contact}
+     */
+    body: string;
+  };
+  missedPickup: {
     enabled?: boolean | null;
     subject: string;
     /**
@@ -2336,6 +2425,15 @@ export interface FulfilmentSelect<T extends boolean = true> {
         enabled?: T;
         hoursBefore?: T;
       };
+  deliveryDay?:
+    | T
+    | {
+        enabled?: T;
+        outOfFridgeLimitMinutes?: T;
+        minutesPerStop?: T;
+        averageMph?: T;
+        roadFactor?: T;
+      };
   paymentReminders?:
     | T
     | {
@@ -2433,6 +2531,13 @@ export interface EmailTemplatesSelect<T extends boolean = true> {
         body?: T;
       };
   paymentReminder?:
+    | T
+    | {
+        enabled?: T;
+        subject?: T;
+        body?: T;
+      };
+  missedPickup?:
     | T
     | {
         enabled?: T;
@@ -2734,6 +2839,7 @@ export interface TaskCreateCollectionExport {
       | 'waiting-line'
       | 'statement-payments'
       | 'order-changes'
+      | 'delivery-runs'
       | 'exports'
       | 'imports';
     drafts?: ('yes' | 'no') | null;

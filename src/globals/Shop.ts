@@ -8,6 +8,7 @@ import { DEFAULT_PRICES, type StoredPrice } from '@/features/ordering/pricing'
 import { DEFAULT_LEAD_TIME_HOURS, TIME_OF_DAY, WEEKDAYS, WINDOW_DAYS } from '@/features/ordering/windows'
 import { DEFAULT_REMINDER_EVENING_AT, DEFAULT_REMINDER_HOURS_AFTER, PAYMENT_REMINDER_GRACE_HOURS, PAYMENT_REMINDER_TIMINGS, REMINDER_HOURS_AFTER_MAX } from '@/features/ordering/paymentReminderRules'
 import { DEFAULT_REFILL_DAYS_AHEAD, REFILL_DAYS_AHEAD_MAX } from '@/features/refills/rules'
+import { DELIVERY_DAY_DEFAULTS, DELIVERY_DAY_LIMITS } from '@/features/delivery/rules'
 import { DEFAULT_HOLD_HOURS, DEFAULT_PLACE_DAYS, HOLD_HOURS_MAX, PLACE_DAYS_MAX } from '@/features/ordering/waitingLine/rules'
 import { revalidateGlobal } from '@/hooks/revalidateContent'
 
@@ -142,6 +143,22 @@ export const Stock: GlobalConfig = {
 /** An empty value (the default applies) or a whole number in range. */
 function wholeNumberUpTo(max: number, min: number, message: string) {
   return (value: unknown) => (value == null || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max) ? true : message)
+}
+
+/** A number of the delivery day's settings: empty means its default. */
+function deliveryDayNumber(name: keyof typeof DELIVERY_DAY_DEFAULTS, label: string, description: string, step: number): Field {
+  const { min, max } = DELIVERY_DAY_LIMITS[name]
+  const example = DELIVERY_DAY_DEFAULTS[name]
+  return {
+    name,
+    label,
+    type: 'number',
+    min,
+    max,
+    admin: { step, width: '50%', placeholder: String(example), description: `${description} Empty: ${example}.` },
+    validate: (value: unknown) =>
+      value == null || (typeof value === 'number' && value >= min && value <= max && (step < 1 || Number.isInteger(value))) ? true : `${step < 1 ? 'A number' : 'Whole numbers'} from ${min} to ${max}, e.g. ${example}.`,
+  }
 }
 
 const timeOfDay = (name: 'start' | 'end', label: string): Field => ({
@@ -299,6 +316,34 @@ export const Fulfilment: GlobalConfig = {
             condition: (_, siblingData) => Boolean(siblingData?.enabled),
           },
           validate: (value: unknown) => (value == null || (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 24 * WINDOW_DAYS) ? true : `Whole hours from 0 to ${24 * WINDOW_DAYS}, e.g. 24.`),
+        },
+      ],
+    },
+    {
+      name: 'deliveryDay',
+      label: 'Delivery day',
+      type: 'group',
+      admin: {
+        description:
+          'On the phone (Today → Run): each delivery time\'s stops in a driving order from your kitchen and back (the jar labels\' address under Site settings), found from the ZIP codes without any online map; drag a stop to change it. Tap Leaving when the cooler leaves: each stop shows how long its jars have been out of the fridge, and Handed over or Not home records each handover on the order. Pickups get Collected, and a pickup not collected by the end of its time gets one "We missed you" e-mail (Content → E-mail templates → Missed pickup). Off: the daily screen is as before.',
+      },
+      fields: [
+        { name: 'enabled', label: 'Plan delivery runs and record handovers', type: 'checkbox', defaultValue: false },
+        {
+          type: 'row',
+          admin: { condition: (_, siblingData) => Boolean(siblingData?.enabled) },
+          fields: [
+            deliveryDayNumber('outOfFridgeLimitMinutes', 'Longest time out of the fridge (minutes)', 'A run whose estimate is longer is flagged before it starts, with a suggestion to split it.', 1),
+            deliveryDayNumber('minutesPerStop', 'Minutes per stop', 'Parking, the walk to the door and the handover.', 1),
+          ],
+        },
+        {
+          type: 'row',
+          admin: { condition: (_, siblingData) => Boolean(siblingData?.enabled) },
+          fields: [
+            deliveryDayNumber('averageMph', 'Average speed (mph)', 'In town, stops at lights included.', 1),
+            deliveryDayNumber('roadFactor', 'Road factor', 'Miles driven per mile as the crow flies, e.g. 1.3.', 0.1),
+          ],
         },
       ],
     },

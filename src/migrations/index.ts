@@ -24,6 +24,7 @@ import * as migration_20261129_045917_waiting_line from './20261129_045917_waiti
 import * as migration_20261129_072122_statement_payments from './20261129_072122_statement_payments';
 import * as migration_20261129_080819_payment_reminders from './20261129_080819_payment_reminders';
 import * as migration_20261129_102341_customer_changes from './20261129_102341_customer_changes';
+import * as migration_20261129_124444_delivery_day from './20261129_124444_delivery_day';
 
 export const migrations = [
   {
@@ -155,5 +156,10 @@ export const migrations = [
     up: migration_20261129_102341_customer_changes.up,
     down: migration_20261129_102341_customer_changes.down,
     name: '20261129_102341_customer_changes',
+  },
+  {
+    up: migration_20261129_124444_delivery_day.up,
+    down: migration_20261129_124444_delivery_day.down,
+    name: '20261129_124444_delivery_day',
   },
 ];

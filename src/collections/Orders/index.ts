@@ -24,6 +24,15 @@ const serviceOnly = () => false
 /** Left out of the admin's CSV and JSON exports: the site's own keys, nothing a seller reads. */
 const notExported = { 'plugin-import-export': { disabled: true } }
 
+/** A time the delivery day records on the order: read-only, in the sidebar once set. */
+const handoverTime = (name: string, label: string, description: string): Field => ({
+  name,
+  label,
+  type: 'date',
+  access: { create: serviceOnly, update: serviceOnly },
+  admin: { position: 'sidebar', readOnly: true, description, date: { pickerAppearance: 'dayAndTime' }, condition: (data) => Boolean(data?.[name]) },
+})
+
 /** Prices are computed by the server when the order is placed and never edited afterwards. */
 const readOnlyPrice = (name: string, label: string): Field => ({
   name,
@@ -143,6 +152,12 @@ export const Orders: CollectionConfig = {
         description: 'The customer changed this paid order to a higher total: they pay this difference; empty the field once they have.',
       },
     },
+    // The delivery day's record of the handover (features/delivery; Shop → Pickup & delivery → Delivery
+    // day): written by the daily screen's buttons only, shown once set, exported with the order.
+    handoverTime('leftFridgeAt', 'Out of the fridge since', 'When the cooler with its jars left (Leaving on the phone\'s Run page).'),
+    handoverTime('handedOverAt', 'Handed over at', 'Handed over at the door, or collected at pickup.'),
+    handoverTime('notHomeAt', 'Not home at', 'The last time nobody was home to take it: its jars stayed on the run.'),
+    handoverTime('missedPickupAt', 'Missed pickup e-mailed at', 'Not collected by the end of its time: the customer got the "We missed you" e-mail.'),
     {
       name: 'source',
       label: 'Came in by',

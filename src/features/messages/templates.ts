@@ -4,7 +4,7 @@
  * wording and stand in for anything the seller left empty.
  */
 
-export const MESSAGE_KINDS = ['received', 'confirmed', 'ready', 'completed', 'cancelled', 'reminder', 'paymentReminder', 'refill', 'welcome', 'recall'] as const
+export const MESSAGE_KINDS = ['received', 'confirmed', 'ready', 'completed', 'cancelled', 'reminder', 'paymentReminder', 'missedPickup', 'refill', 'welcome', 'recall'] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 
 /**
@@ -24,6 +24,10 @@ export const MESSAGE_LABELS: Record<MessageKind, { label: string; when: string }
   paymentReminder: {
     label: 'Payment reminder',
     when: 'Sent once to an order not paid yet, at the moment you choose under Shop → Pickup & delivery → Payment reminders (off until you turn it on there). Never to a paid or cancelled order, nor to one you ticked "No payment reminder" on.',
+  },
+  missedPickup: {
+    label: 'Missed pickup',
+    when: 'Sent once when a pickup was not collected by the end of its time, if you record pickups under Shop → Pickup & delivery → Delivery day (off until you turn it on there). Never for a collected or cancelled order.',
   },
   refill: { label: 'Refill reminder', when: 'Sent once, some days after a completed order, to customers who asked for it.' },
   welcome: { label: 'Welcome (e-mail list)', when: 'Sent when someone joins the e-mail list, with their discount code.' },
@@ -94,6 +98,11 @@ export const DEFAULT_TEMPLATES: Record<MessageKind, MessageTemplate & { refillAf
     enabled: true,
     subject: 'Order {reference}: {total} still to pay',
     body: 'Hi {name},\n\nA friendly reminder that your order {reference} is not paid yet.\n\nPlease pay {total} and put {reference} in the note:\n{payment}\n\nAlready paid? Thank you, and please ignore this e-mail.',
+  },
+  missedPickup: {
+    enabled: true,
+    subject: 'We missed you: order {reference}',
+    body: 'Hi {name},\n\nWe missed you at {place} ({window}) for your order {reference}. Your jars are waiting in our fridge: text or call us at {phone} and we will find another time.\n\nYour order page: {statusLink}',
   },
   refill: {
     enabled: true,
