@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { drivingOrder, type PlacedStop } from '@/features/delivery/route/drivingOrder'
-import { AVERAGE_MPH, DEFAULT_PACE, estimateRun, MINUTES_PER_STOP, OUT_OF_FRIDGE_LIMIT_MINUTES, ROAD_FACTOR } from '@/features/delivery/route/estimate'
+import { estimateRun } from '@/features/delivery/route/estimate'
+import { DELIVERY_DAY_DEFAULTS } from '@/features/delivery/rules'
 import { orderStops } from '@/features/delivery/route/orderStops'
 import { fiveDigitZip, milesBetween, type Position } from '@/features/delivery/route/positions'
 import { zipPosition } from '@/features/delivery/route/zipPositions'
@@ -208,8 +209,7 @@ describe('the driving order', () => {
 
 describe('the run’s estimate', () => {
   it('has the defaults the seller starts with', () => {
-    expect([ROAD_FACTOR, AVERAGE_MPH, MINUTES_PER_STOP, OUT_OF_FRIDGE_LIMIT_MINUTES]).toEqual([1.3, 25, 5, 120])
-    expect(DEFAULT_PACE).toEqual({ roadFactor: 1.3, averageMph: 25, minutesPerStop: 5 })
+    expect(DELIVERY_DAY_DEFAULTS).toEqual({ roadFactor: 1.3, averageMph: 25, minutesPerStop: 5, outOfFridgeLimitMinutes: 120 })
   })
 
   it('matches the hand computation: straight miles × road factor ÷ speed, plus minutes per stop, back to the kitchen included', () => {
@@ -219,7 +219,7 @@ describe('the run’s estimate', () => {
     const first = { lat: 42.1, lon: -83.0 }
     const second = { lat: 42.3, lon: -83.0 }
     const leaveAt = new Date('2026-12-05T15:00:00Z')
-    const run = estimateRun(home, [{ id: 'first', position: first }, { id: 'nowhere', position: null }, { id: 'second', position: second }], DEFAULT_PACE, leaveAt)
+    const run = estimateRun(home, [{ id: 'first', position: first }, { id: 'nowhere', position: null }, { id: 'second', position: second }], DELIVERY_DAY_DEFAULTS, leaveAt)
 
     // Legs of 0.1°, 0.2° and 0.3° back: 6.9094 + 13.8188 + 20.7282 = 41.4565 straight miles, 53.8934 by road.
     expect(mile(0.6)).toBeCloseTo(41.4565, 3)
@@ -251,6 +251,6 @@ describe('the run’s estimate', () => {
   })
 
   it('refuses a pace that cannot be driven', () => {
-    expect(() => estimateRun(null, [], { ...DEFAULT_PACE, averageMph: 0 }, new Date())).toThrow(RangeError)
+    expect(() => estimateRun(null, [], { ...DELIVERY_DAY_DEFAULTS, averageMph: 0 }, new Date())).toThrow(RangeError)
   })
 })

@@ -1,17 +1,7 @@
 import { milesBetween, type Position } from './positions'
 
-/** Roads are longer than the straight line between two ZIP codes' centres: miles driven per straight mile. */
-export const ROAD_FACTOR = 1.3
-/** A car's average speed through Metro Detroit's streets, lights and parking included. */
-export const AVERAGE_MPH = 25
-/** Parking, walking to the door and handing the jars over, per stop. */
-export const MINUTES_PER_STOP = 5
-/** How long refrigerated gel may stay out of the fridge on a run: past this the run is split in two. */
-export const OUT_OF_FRIDGE_LIMIT_MINUTES = 120
-
+/** How fast a run goes: the seller's Delivery day settings (`../rules.ts`, where their defaults are). */
 export type RunPace = { roadFactor: number; averageMph: number; minutesPerStop: number }
-
-export const DEFAULT_PACE: RunPace = { roadFactor: ROAD_FACTOR, averageMph: AVERAGE_MPH, minutesPerStop: MINUTES_PER_STOP }
 
 export type EstimatedStop = {
   id: string
