@@ -190,6 +190,7 @@ export function RunScreen({ screen }: { screen: Screen }) {
       </h1>
       <RunPicker screen={screen} />
       <RunSummary run={run} />
+      <h2 className="visually-hidden">Stops in driving order</h2>
       <RunStopList
         runKey={run.runKey}
         action={RUN_POSTS.stops}
