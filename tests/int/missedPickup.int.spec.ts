@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { missedPickupRound } from '@/features/delivery/missedPickup'
 import { MISSED_PICKUP_GRACE_HOURS } from '@/features/delivery/missedPickupRules'
 import { submitOrder } from '@/features/ordering/service'
+import { findTodayScreen } from '@/features/seller/dailyScreen'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import type { EmailOutbox, Order } from '@/payload-types'
 import { deliverDueEmails } from '@/platform/email/outbox'
@@ -164,5 +165,54 @@ describe('the missed-pickup e-mail', () => {
     const end = afterEnd(order, 2 * MINUTE)
     await Promise.all([missedPickupRound(app.payload, end), missedPickupRound(app.payload, end)])
     expect(await missedEmailsOf(order)).toHaveLength(1)
+  })
+})
+
+describe('missed pickups on the Today screen', () => {
+  it('lists the open pickups whose time ended, not the collected, cancelled or held; a collected one shows its time under its place', async () => {
+    const missed = await placePickup()
+    const collected = await placePickup()
+    const cancelled = await placePickup()
+    const held = await placePickup()
+    const recall = await app.payload.create({ collection: 'recalls', data: { label: 'Batch B-2', kind: 'drill', scope: 'batch:2' } })
+    await app.payload.db.updateOne({ collection: 'orders', id: held.id, data: { heldByRecall: recall.id } })
+    const handedOver = afterEnd(collected, -20 * MINUTE)
+    await update(collected, { handedOverAt: handedOver.toISOString(), status: 'completed' })
+    await update(cancelled, { status: 'cancelled' })
+
+    // Before the end of the time: nothing missed; the pickups under their place.
+    const before = await findTodayScreen(app.payload, afterEnd(missed, -MINUTE))
+    expect(before.handovers).toBe(true)
+    expect(before.missedPickups.orders.map((order) => order.id)).not.toContain(missed.id)
+    const place = before.today.pickups.find((group) => group.place === 'Eastern Market')!
+    expect(place.orders.find((order) => order.id === missed.id)).toBeTruthy()
+    expect(place.orders.find((order) => order.id === collected.id)?.collectedAt).toBe(
+      new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'America/Detroit' }).format(handedOver).replace(/\u202f/g, ' '),
+    )
+
+    // After it: listed under Missed pickups (with its day), no longer under its place; counted in the day still.
+    const after = await findTodayScreen(app.payload, afterEnd(missed, MINUTE))
+    const ids = after.missedPickups.orders.map((order) => order.id)
+    expect(ids).toContain(missed.id)
+    for (const order of [collected, cancelled, held]) expect(ids).not.toContain(order.id)
+    expect(after.missedPickups.total).toBeGreaterThanOrEqual(after.missedPickups.orders.length)
+    expect(after.missedPickups.orders.find((order) => order.id === missed.id)?.time).toBe(missed.windowLabel)
+    const stillThere = after.today.pickups.flatMap((group) => group.orders).map((order) => order.id)
+    expect(stillThere).not.toContain(missed.id)
+    expect(stillThere).toContain(collected.id)
+    expect(after.today.jars).toBe(before.today.jars)
+
+    // Off: the screen as before — no missed list, no collected times.
+    await setDeliveryDay(false)
+    try {
+      const off = await findTodayScreen(app.payload, afterEnd(missed, MINUTE))
+      expect(off.handovers).toBe(false)
+      expect(off.missedPickups).toEqual({ orders: [], total: 0 })
+      const offIds = off.today.pickups.flatMap((group) => group.orders)
+      expect(offIds.map((order) => order.id)).toContain(missed.id)
+      expect(offIds.every((order) => order.collectedAt === undefined)).toBe(true)
+    } finally {
+      await setDeliveryDay(true)
+    }
   })
 })

@@ -47,3 +47,10 @@ export function missedPickupEmailDue(order: MissedPickupFields & Pick<Order, 'mi
 export function missedPickupStarts(now: Date): { from: Date; to: Date } {
   return { from: new Date(now.getTime() - (MISSED_PICKUP_GRACE_HOURS + 24) * HOUR_MS), to: now }
 }
+
+/** The text the seller sends from a missed pickup's card (its `sms:` link), ready to edit. */
+export function missedPickupText(order: { fullName: string; reference: string; place: string | null }): string {
+  const firstName = order.fullName.trim().split(/\s+/)[0]
+  const where = order.place ? ` at ${order.place}` : ''
+  return `Hi ${firstName}, we missed you${where} for your order ${order.reference}. Your jars are waiting in the fridge: when can you come by?`
+}
