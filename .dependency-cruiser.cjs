@@ -6,7 +6,7 @@
  */
 
 /** Lowest first: a feature may import the features before it, never one after it. */
-const FEATURE_LAYERS = ['messages', 'discounts', 'contact', 'reviews', 'ordering', 'refills', 'payments', 'admin', 'recalls', 'seller', 'content']
+const FEATURE_LAYERS = ['messages', 'discounts', 'contact', 'reviews', 'ordering', 'refills', 'payments', 'admin', 'recalls', 'delivery', 'seller', 'content']
 
 const feature = (name) => `^src/features/${name}/`
 const above = (index) => FEATURE_LAYERS.slice(index + 1)

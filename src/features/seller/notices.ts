@@ -19,6 +19,12 @@ export const sellerNotices = {
         return `${reference} completed.`
       case 'cancel':
         return `${reference} cancelled.`
+      case 'handedOver':
+        return `${reference} handed over.`
+      case 'collected':
+        return `${reference} collected.`
+      case 'notHome':
+        return `${reference}: not home, noted. Its jars stay on the run.`
       case 'paid': {
         const how = [methodLabel(method), paidOn && shortDayLabel(paidOn)].filter(Boolean).join(', ')
         return `${reference} marked paid${how ? ` (${how})` : ''}.`
@@ -37,6 +43,8 @@ export const sellerNotices = {
       ? `${reference} was not marked paid: the day paid can’t be after today.`
       : `${reference} was not marked paid: the day paid can’t be before the day it was ordered.`,
   badPaidOn: 'The day paid could not be read. Pick it again.',
+  /** A delivery day's button posted while Delivery day is off (a page from before it was turned off). */
+  deliveryDayOff: 'Handovers are recorded only while Delivery day is on (Admin → Shop → Pickup & delivery). Nothing was changed.',
   notFound: 'That order no longer exists.',
   otherSite: 'Changes are only saved from this site’s own pages. Open the daily screen again and retry.',
   notAnAdmin: 'Only the seller’s admins can use the daily screen.',

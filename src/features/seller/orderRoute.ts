@@ -41,6 +41,7 @@ export async function postSellerAction(request: Request, orderId: string): Promi
   try {
     const result = await applySellerAction(payload, user, /^\d+$/.test(orderId) ? Number(orderId) : orderId, parsed.data)
     if (result.status === 'not-found') return refused(404, sellerNotices.notFound)
+    if (result.status === 'delivery-day-off') return refused(409, sellerNotices.deliveryDayOff)
     if (result.status === 'unchanged') return backTo(back, { unchanged: result.reference })
     if (result.status === 'held') return backTo(back, { held: result.reference })
     if (result.status === 'refused') return backTo(back, { notPaid: result.reference, why: result.why })

@@ -16,6 +16,8 @@ export const SELLER_PATHS = {
   recall: '/seller/recall',
   /** Where the recall's drill and real-recall buttons post. */
   recallRun: '/seller/recall/run',
+  /** A delivery run on the phone (`app/(seller)/seller/run`, Delivery day): its stops in driving order, Leaving, the handovers. */
+  run: '/seller/run',
   /** A recall's record in short: who was told, who to call. */
   recallRecord: (id: number | string) => `/seller/recall/${encodeURIComponent(String(id))}`,
 } as const
@@ -45,7 +47,16 @@ export function customersPath(search: string, page = 1): string {
 export const signInPath = (back: string) => `/admin/login?redirect=${encodeURIComponent(back)}`
 
 /**
+ * A run's key: its day and delivery time as orders name it (`windowKey`, '2026-12-05_<time id>'),
+ * or '2026-12-05_text' for that day's deliveries with no booked time.
+ */
+export const RUN_KEY = /^\d{4}-\d{2}-\d{2}_[A-Za-z0-9]{1,40}$/
+
+/** One run on the phone; without a key, the page picks the day's first. */
+export const runPath = (runKey?: string) => (runKey ? `${SELLER_PATHS.run}?run=${encodeURIComponent(runKey)}` : SELLER_PATHS.run)
+
+/**
  * The pages a posted form may send the seller back to: the daily screen's own, so a forged `back`
  * field cannot turn the answer into a redirect elsewhere.
  */
-export const RETURN_PATH = /^\/seller(?:\/(?:new|owed)(?:\?page=[1-9][0-9]{0,5})?)?$/
+export const RETURN_PATH = /^\/seller(?:\/(?:new|owed)(?:\?page=[1-9][0-9]{0,5})?|\/run(?:\?run=\d{4}-\d{2}-\d{2}_[A-Za-z0-9]{1,40})?)?$/

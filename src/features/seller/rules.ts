@@ -16,8 +16,24 @@ export const STATUS_STEPS = {
 
 export type StatusStep = keyof typeof STATUS_STEPS
 
-/** Every button of an order: its status steps and Mark paid. */
-export const SELLER_ACTIONS = ['confirm', 'ready', 'complete', 'cancel', 'paid'] as const satisfies readonly (StatusStep | 'paid')[]
+/**
+ * The delivery day's buttons (Shop → Pickup & delivery → Delivery day, `features/delivery`): each
+ * records the moment on the order. Handed over (at the door) and Collected (at a pickup) complete
+ * it, from any open state — the seller may never have tapped Ready on a run — and a second tap
+ * finds it completed and changes nothing; Not home keeps it open, its jars on the run.
+ */
+export const HANDOVER_STEPS = {
+  handedOver: { from: ['new', 'confirmed', 'ready'], button: 'Handed over', records: 'handedOverAt', completes: true },
+  collected: { from: ['new', 'confirmed', 'ready'], button: 'Collected', records: 'handedOverAt', completes: true },
+  notHome: { from: ['new', 'confirmed', 'ready'], button: 'Not home', records: 'notHomeAt', completes: false },
+} as const satisfies Record<string, { from: readonly Order['status'][]; button: string; records: 'handedOverAt' | 'notHomeAt'; completes: boolean }>
+
+export type HandoverStep = keyof typeof HANDOVER_STEPS
+
+export const isHandoverStep = (action: string): action is HandoverStep => action in HANDOVER_STEPS
+
+/** Every button of an order: its status steps, Mark paid and the delivery day's. */
+export const SELLER_ACTIONS = ['confirm', 'ready', 'complete', 'cancel', 'paid', 'handedOver', 'collected', 'notHome'] as const satisfies readonly (StatusStep | 'paid' | HandoverStep)[]
 export type SellerAction = (typeof SELLER_ACTIONS)[number]
 
 /** The one step forward from where the order stands (New → Confirmed → Ready → Completed), if any. */

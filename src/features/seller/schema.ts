@@ -14,7 +14,7 @@ const methods = PAYMENT_METHODS.map((option) => option.value) as [PaymentMethod,
  * the day the money came in (a date field's '2026-12-05'; without one, now), for Cancel the reason.
  */
 export const sellerActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.enum(['confirm', 'ready', 'complete']) }),
+  z.object({ action: z.enum(['confirm', 'ready', 'complete', 'handedOver', 'collected', 'notHome']) }),
   z.object({
     action: z.literal('paid'),
     method: z.enum(methods, sellerNotices.badForm),

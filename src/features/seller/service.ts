@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 
 import type { Order, User } from '@/payload-types'
 import { inTransaction, type UnitOfWork } from '@/platform/db/transactions'
@@ -9,13 +9,16 @@ import { NOT_WHILE_HELD } from '@/features/recalls/recordRules'
 
 import { businessDay, zonedInstant } from '@/shared/time'
 
-import { type PaidOnRefusal, paidOnRefusal, STATUS_STEPS } from './rules'
+import { deliveryDaySettingsFrom } from '@/features/delivery/rules'
+
+import { HANDOVER_STEPS, type HandoverStep, isHandoverStep, type PaidOnRefusal, paidOnRefusal, STATUS_STEPS } from './rules'
 import type { SellerActionInput } from './schema'
 
 export type SellerActionResult =
   | { status: 'changed' | 'unchanged' | 'held'; reference: string }
   | { status: 'refused'; reference: string; why: PaidOnRefusal }
   | { status: 'not-found' }
+  | { status: 'delivery-day-off' }
 
 
 /** The cancel's reason, kept with the order (the admin shows its notes). */
@@ -51,6 +54,7 @@ export async function applySellerAction(payload: Payload, user: User, orderId: n
     if (!order) return { commit: false, value: { status: 'not-found' } }
     const unchanged = { commit: false, value: { status: 'unchanged', reference: order.reference ?? '' } } as const satisfies UnitOfWork<SellerActionResult>
 
+    if (isHandoverStep(input.action)) return recordHandover(payload, req, user, order, input.action, now)
     let data: Partial<Order>
     if (input.action === 'paid') {
       if (order.paymentStatus === 'paid') return unchanged
@@ -67,4 +71,23 @@ export async function applySellerAction(payload: Payload, user: User, orderId: n
     await payload.update({ collection: 'orders', id: order.id, data, ...asSeller })
     return { commit: true, value: { status: 'changed', reference: order.reference ?? '' } }
   })
+}
+
+/**
+ * Handed over, Collected or Not home (`rules.ts#HANDOVER_STEPS`), in the caller's transaction: the
+ * moment is written with the server's rights (the fields are no one's to edit) but as the seller,
+ * so the Orders hooks see who did it — the Completed e-mail and the order's history as for any
+ * status the seller sets. Only while Delivery day is on: a page from before it was turned off
+ * changes nothing.
+ */
+async function recordHandover(payload: Payload, req: PayloadRequest, user: User, order: Order, step: HandoverStep, now: Date): Promise<UnitOfWork<SellerActionResult>> {
+  const reference = order.reference ?? ''
+  const fulfilment = await payload.findGlobal({ slug: 'fulfilment', depth: 0, req, overrideAccess: true })
+  if (!deliveryDaySettingsFrom(fulfilment.deliveryDay).enabled) return { commit: false, value: { status: 'delivery-day-off' } }
+  const { from, records, completes } = HANDOVER_STEPS[step]
+  if (!(from as readonly string[]).includes(order.status)) return { commit: false, value: { status: 'unchanged', reference } }
+  if (completes && order.heldByRecall != null) return { commit: false, value: { status: 'held', reference } }
+  const data: Partial<Order> = { [records]: now.toISOString(), ...(completes ? { status: 'completed' as const } : {}) }
+  await payload.update({ collection: 'orders', id: order.id, data, req, user, overrideAccess: true, depth: 0 })
+  return { commit: true, value: { status: 'changed', reference } }
 }
