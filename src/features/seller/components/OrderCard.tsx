@@ -6,7 +6,7 @@ import { HELD_MARK } from '@/features/admin/prepSheet'
 
 import type { OrderCard as Card } from '../dailyScreen'
 import { SELLER_PATHS } from '../paths'
-import { CANCEL_REASON_MAX, canCancel, nextStep, STATUS_STEPS } from '../rules'
+import { CANCEL_REASON_MAX, canCancel, HANDOVER_STEPS, nextStep, STATUS_STEPS } from '../rules'
 import { ContactLinks } from './ContactLinks'
 import { MarkPaidForm } from './MarkPaidForm'
 
@@ -14,9 +14,6 @@ import { MarkPaidForm } from './MarkPaidForm'
 function Back({ path }: { path: string }) {
   return <input type="hidden" name="back" value={path} />
 }
-
-/** The statuses a pickup can be collected from (the Collected button's; the route checks it again). */
-const COLLECTABLE: readonly Card['state'][] = ['confirmed', 'ready']
 
 /**
  * One order on the daily screen: who, what, how much, one-tap call, text and map, and its buttons.
@@ -30,7 +27,7 @@ export function OrderCard({ order, back, handovers = false, missed = false }: { 
   // A held order is not moved on towards handing over: released first, in the admin, with a note.
   const next = order.held ? null : nextStep(order.state)
   const step = collects && next === 'complete' ? null : next
-  const collect = collects && !order.held && !order.collectedAt && COLLECTABLE.includes(order.state)
+  const collect = collects && !order.held && !order.collectedAt && (HANDOVER_STEPS.collected.from as readonly string[]).includes(order.state)
   const action = SELLER_PATHS.order(order.id)
   return (
     <article className={order.held ? 'order order--held' : 'order'} aria-labelledby={`order-${order.id}`} data-reference={order.reference}>
@@ -71,7 +68,7 @@ export function OrderCard({ order, back, handovers = false, missed = false }: { 
           <form method="post" action={action}>
             <Back path={back} />
             <button className="button button--primary" name="action" value="collected">
-              Collected
+              {HANDOVER_STEPS.collected.button}
             </button>
           </form>
         )}
