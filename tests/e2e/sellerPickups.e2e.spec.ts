@@ -29,27 +29,29 @@ async function confirmedPickup(page: Page, request: APIRequestContext, fullName:
 }
 
 /**
- * The server takes no order for a time already past, so the test books this one for yesterday
- * afternoon in the server's database (the booked time is the server's own field, closed to the
- * REST API), as the integration tests move their clock instead.
+ * Books the order at Eastern Market for two hours from `startsAt`, in the server's database: the
+ * server takes no order for a time already past (nor within its notice), and the booked time is the
+ * server's own field, closed to the REST API — as the integration tests move their clock instead.
+ * The time as the order's card shows it.
  */
-async function bookedYesterday(order: Order): Promise<string> {
+async function bookedAt(order: Order, startsAt: Date): Promise<string> {
   const database = createClient({ url: `file:${path.join(path.dirname(process.env.E2E_MAIL_DIR!), 'e2e.db')}` })
   try {
-    const yesterday = new Date(Date.now() - 24 * 3_600_000)
-    const [start, end] = [new Date(yesterday.getTime() - 3 * 3_600_000), new Date(yesterday.getTime() - 1 * 3_600_000)]
+    const endsAt = new Date(startsAt.getTime() + 2 * 3_600_000)
     const clock = (instant: Date) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'America/Detroit' }).format(instant).replace(/\u202f/g, ' ')
-    const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'America/Detroit' }).format(start)
-    const label = `${day} · ${clock(start)}–${clock(end)} · Eastern Market`
+    const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'America/Detroit' }).format(startsAt)
+    const label = `${day} · ${clock(startsAt)}–${clock(endsAt)} · Eastern Market`
     await database.execute({
       sql: 'UPDATE orders SET window_starts_at = ?, window_ends_at = ?, window_label = ?, window_place = ? WHERE id = ?',
-      args: [start.toISOString(), end.toISOString(), label, 'Eastern Market', order.id],
+      args: [startsAt.toISOString(), endsAt.toISOString(), label, 'Eastern Market', order.id],
     })
     return label
   } finally {
     database.close()
   }
 }
+
+const HOUR = 3_600_000
 
 async function deleteOrders(request: APIRequestContext, orders: (Order | undefined)[]) {
   for (const order of orders) if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
@@ -65,6 +67,8 @@ test('Collected on a pickup’s card: it completes the order, records the time a
   try {
     await withAdminSession(page)
     order = await confirmedPickup(page, request, `Cora Collect ${stamp}`, email)
+    // Booked for later today (tomorrow just before midnight): on Today before and after it is collected.
+    await bookedAt(order, new Date(Date.now() + HOUR / 2))
 
     // Off (a fresh site): Ready, then Completed, as before; no Collected.
     await page.goto('/seller')
@@ -101,6 +105,7 @@ test('without JavaScript, Collected is a plain form back to Today', async ({ pag
   try {
     await withAdminSession(page)
     order = await confirmedPickup(page, request, `Nico Noscript ${stamp}`)
+    await bookedAt(order, new Date(Date.now() + HOUR / 2))
     await setDeliveryDay(request, true)
     const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: { width: 390, height: 844 } })
     try {
@@ -128,7 +133,7 @@ test('a pickup whose time ended is listed under Missed pickups, with a text read
   try {
     await withAdminSession(page)
     missed = await confirmedPickup(page, request, `Milo Missed ${stamp}`)
-    const label = await bookedYesterday(missed)
+    const label = await bookedAt(missed, new Date(Date.now() - 27 * HOUR))
 
     // Off: no section.
     await page.goto('/seller')
@@ -142,6 +147,8 @@ test('a pickup whose time ended is listed under Missed pickups, with a text read
     await expect(card).toContainText(label)
     const text = card.getByRole('link', { name: 'Text “We missed you”' })
     await expect(text).toHaveAttribute('href', new RegExp(`^sms:\\+17345550177\\?&body=Hi%20Milo%2C%20we%20missed%20you%20at%20Eastern%20Market%20for%20your%20order%20${missed.reference}`))
+    // Its time is past: Collected only, no Ready.
+    await expect(card.getByRole('button', { name: 'Ready' })).toHaveCount(0)
     await screenshots(page, 'pickups-missed')
 
     await card.getByRole('button', { name: 'Collected' }).click()

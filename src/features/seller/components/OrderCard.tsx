@@ -26,7 +26,8 @@ export function OrderCard({ order, back, handovers = false, missed = false }: { 
   const collects = handovers && !order.delivery
   // A held order is not moved on towards handing over: released first, in the admin, with a note.
   const next = order.held ? null : nextStep(order.state)
-  const step = collects && next === 'complete' ? null : next
+  // Collected replaces the step that completes a pickup; a missed one has only Collected (its time is past: nothing to make ready).
+  const step = collects && (next === 'complete' || missed) ? null : next
   const collect = collects && !order.held && !order.collectedAt && (HANDOVER_STEPS.collected.from as readonly string[]).includes(order.state)
   const action = SELLER_PATHS.order(order.id)
   return (
