@@ -98,6 +98,11 @@ test('Collected on a pickup’s card: it completes the order, records the time a
     expect(stored.handedOverAt).toBeTruthy()
     await waitForMail((mail) => mail.to === email && /completed|thank/i.test(mail.subject))
     await screenshots(page, 'pickups-collected')
+
+    // The order's page in the admin says it too, beside its time.
+    const collected = (await card.getByTestId('order-collected').textContent())!
+    await page.goto(`/admin/collections/orders/${order.id}`)
+    await expect(page.getByTestId('order-overview-handover')).toHaveText(collected)
   } finally {
     await setDeliveryDay(request, false)
     await putAway(request, [order])
