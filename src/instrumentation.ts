@@ -18,7 +18,9 @@ const SCHEDULED_MESSAGES_MS = 10 * 60 * 1000
  * the refill plans' orders, made a few days ahead, and at once from a batch announced, so plan
  * holders' jars are reserved before its opening (`features/refills/cycle.ts`), and the hourly
  * removal of sent e-mails' text past the seller's retention (`platform/email/retention.ts`), and
- * the waiting line's round: holds run out passed on, old places ended (`features/ordering/waitingLine/line.ts`).
+ * the waiting line's round: holds run out passed on, old places ended (`features/ordering/waitingLine/line.ts`),
+ * and the missed-pickup round: one "We missed you" e-mail per pickup not collected by the end of its
+ * time, while the seller records handovers (`features/delivery/missedPickup.ts`).
  * With several instances on Redis, each periodic round runs on one of them (`runOnOneInstance`);
  * the outbox needs no lock, each message is claimed in the database before it is sent.
  * Skipped while `next build` runs.
@@ -45,6 +47,7 @@ export async function register(): Promise<void> {
   const { refillRound, REFILL_ROUND_MS, reserveFromAnnouncedBatch } = await import('./features/refills/cycle')
   const { pruneEmailBodies, BODY_RETENTION_ROUND_MS } = await import('./platform/email/retention')
   const { lineRound } = await import('./features/ordering/waitingLine/line')
+  const { missedPickupRound, MISSED_PICKUP_ROUND_MS } = await import('./features/delivery/missedPickup')
   markServerRunning()
   const payload = await getPayloadClient()
   startOutboxWorker(payload)
@@ -65,6 +68,7 @@ export async function register(): Promise<void> {
   every('refill-reservations', BATCH_CLOCK_MS, () => reserveFromAnnouncedBatch(payload))
   every('email-retention', BODY_RETENTION_ROUND_MS, () => pruneEmailBodies(payload))
   every('waiting-line', BATCH_CLOCK_MS, () => lineRound(payload))
+  every('missed-pickups', MISSED_PICKUP_ROUND_MS, () => missedPickupRound(payload))
 }
 
 /**

@@ -158,6 +158,23 @@ describe('exports hold no live spreadsheet formula', () => {
     expect(JSON.stringify(docs)).not.toContain(String(withSecrets?.statusToken))
   })
 
+  it('carries the delivery day’s record of each order: out of the fridge, handed over, not home, missed pickup e-mailed', async () => {
+    const [delivered, missed] = stored.orders
+    const record = { leftFridgeAt: '2026-12-05T19:05:00.000Z', handedOverAt: '2026-12-05T19:41:00.000Z', notHomeAt: '2026-12-05T19:30:00.000Z' }
+    await app.payload.db.updateOne({ collection: 'orders', id: delivered.id as number, data: record })
+    await app.payload.db.updateOne({ collection: 'orders', id: missed.id as number, data: { missedPickupAt: '2026-12-05T23:01:00.000Z' } })
+    try {
+      const rows = parseCsv(String(await download('orders', 'csv')))
+      const columns = ['leftFridgeAt', 'handedOverAt', 'notHomeAt', 'missedPickupAt']
+      expect(Object.keys(rows[0])).toEqual(expect.arrayContaining(columns))
+      expect(rows.find((row) => row.id === String(delivered.id))).toMatchObject({ ...record, missedPickupAt: '' })
+      expect(rows.find((row) => row.id === String(missed.id))).toMatchObject({ leftFridgeAt: '', handedOverAt: '', notHomeAt: '', missedPickupAt: '2026-12-05T23:01:00.000Z' })
+    } finally {
+      await app.payload.db.updateOne({ collection: 'orders', id: delivered.id as number, data: { leftFridgeAt: null, handedOverAt: null, notHomeAt: null } })
+      await app.payload.db.updateOne({ collection: 'orders', id: missed.id as number, data: { missedPickupAt: null } })
+    }
+  })
+
   it('also for an export the seller saves in the admin, and for a leading tab or carriage return', async () => {
     const user = (await app.payload.find({ collection: 'users', limit: 1 })).docs[0]
     const created = await app.payload.create({

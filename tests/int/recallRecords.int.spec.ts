@@ -199,6 +199,12 @@ describe('a recall', () => {
     expect(ned?.error).toContain('no such mailbox')
     expect((await findRecallRecord(app.payload, String(real.id), 1, 'call'))?.notices.map((notice) => notice.name)).toEqual(['Hal Hand', 'Ned Nobox'])
 
+    // The delivery day's record of each order, by its reference: Ann's first order went out on a run and was handed over.
+    await app.payload.db.updateOne({ collection: 'orders', id: placed.ann1.id, data: { leftFridgeAt: '2026-12-05T19:05:00.000Z', handedOverAt: '2026-12-05T19:41:00.000Z' } })
+    const ann = (await findRecallRecord(app.payload, String(real.id)))?.notices.find((notice) => notice.name === 'Ann Able')
+    expect(ann?.handovers).toEqual([`${placed.ann1.reference}: Out of the fridge Dec 5, 2:05 PM · Handed over Dec 5, 2:41 PM (36 min)`])
+    expect(ned?.handovers).toEqual([])
+
     // A second real recall of the same jars is allowed; the confirmation step warns of the first.
     expect((await earlierRecalls(app.payload, scope())).map((recall) => recall.id)).toEqual([real.id])
   })

@@ -5,7 +5,7 @@ import { RECALL_VIEW } from '@/features/admin/adminViews'
 import { enterOrderByHand } from '@/features/admin/manualOrder'
 import { matchKeys } from '@/features/admin/customerKeys'
 import { submitOrder } from '@/features/ordering/service'
-import { findRecall, findRecallTarget, recallRows, recallTotals, type RecallRow, type RecallTarget } from '@/features/recalls/recallList'
+import { findRecall, findRecallTarget, recallHandoverLines, recallRows, recallTotals, type RecallRow, type RecallTarget } from '@/features/recalls/recallList'
 import { readRecallRequest, type RecallScope } from '@/features/recalls/rules'
 import type { Batch, Order, SupplierLot } from '@/payload-types'
 import { addDays, businessDay } from '@/shared/time'
@@ -242,6 +242,28 @@ describe('the recall CSV', () => {
     expect(rows.map((row) => row.Name)).toEqual([`'=HYPERLINK("http://evil.example","Click")`, 'Bea Peach', 'Dot Done', 'Gil Gone', 'Ria Refill'])
     expect(rows.find((row) => row.Name === 'Bea Peach')).toMatchObject({ 'Jars recalled': '3', 'Jars in all': '3', Flavors: '2 × Peach Ginger, 1 × Mixed Berry', Batch: 'B-SECOND', Status: 'New' })
     expect(rows.find((row) => row.Name === 'Ria Refill')?.['Came in by']).toBe('Refill plan')
+  })
+
+  it('carries the delivery day’s record: when the jars left the fridge, when they were handed over (or nobody was home)', async () => {
+    // Dec 5, 2026 in Detroit (UTC−5): out at 2:05 PM, handed over at 2:41 PM, the order saved as completed a moment later.
+    const day = { left: '2026-12-05T19:05:00.000Z', handed: '2026-12-05T19:41:00.000Z', saved: '2026-12-05T19:41:02.000Z', notHome: '2026-12-05T19:30:00.000Z' }
+    await app.payload.db.updateOne({ collection: 'orders', id: placed['Bea Peach'].id, data: { status: 'completed', leftFridgeAt: day.left, handedOverAt: day.handed, completedAt: day.saved } })
+    await app.payload.db.updateOne({ collection: 'orders', id: placed['Gil Gone'].id, data: { leftFridgeAt: day.left, notHomeAt: day.notHome } })
+
+    const rows = await recallRows(app.payload, await target({ kind: 'batch', batch: String(batches.second.id) }), byName)
+    const bea = rows.find((row) => row.name === 'Bea Peach')!
+    const gil = rows.find((row) => row.name === 'Gil Gone')!
+    expect(bea).toMatchObject({ handedOver: { kind: 'handed', at: day.handed }, leftFridgeAt: day.left, notHomeAt: null })
+    expect(recallHandoverLines(bea)).toEqual(['Out of the fridge Dec 5, 2026, 2:05 PM (36 min out)'])
+    expect(gil).toMatchObject({ handedOver: { kind: 'unbooked' }, leftFridgeAt: day.left, notHomeAt: day.notHome })
+    expect(recallHandoverLines(gil)).toEqual(['Out of the fridge Dec 5, 2026, 2:05 PM', 'Not home Dec 5, 2026, 2:30 PM'])
+
+    const response = await restResponse(app.config, 'GET', csvUrl({ scope: 'batch', batch: String(batches.second.id), sort: 'name' }), { headers: admin })
+    const csv: Record<string, string>[] = parse((await response.text()).replace(/^\uFEFF/, ''), { columns: true })
+    expect(Object.keys(csv[0])).toEqual(expect.arrayContaining(['Left the fridge', 'Handed over']))
+    expect(csv.find((row) => row.Name === 'Bea Peach')).toMatchObject({ 'Left the fridge': 'Dec 5, 2026, 2:05 PM', 'Handed over': 'Dec 5, 2026, 2:41 PM', Status: 'Completed' })
+    expect(csv.find((row) => row.Name === 'Gil Gone')).toMatchObject({ 'Left the fridge': 'Dec 5, 2026, 2:05 PM', 'Handed over': 'Not yet: not home Dec 5, 2026, 2:30 PM; time arranged by text' })
+    expect(csv.find((row) => row.Name === 'Ria Refill')).toMatchObject({ 'Left the fridge': '', 'Handed over': 'Not yet: time arranged by text' })
   })
 
   it('is the admins’ only, and bad input is a 400 that says why', async () => {

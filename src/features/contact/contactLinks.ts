@@ -6,7 +6,11 @@ export function phoneForLinks(phone: string): string {
   return digits
 }
 
-export const smsHref = (phone: string) => `sms:${phoneForLinks(phone)}`
+/**
+ * A text to the number, with `body` written in when given: `?&body=` is read by both iOS (which
+ * wants `&body=`) and Android (`?body=`).
+ */
+export const smsHref = (phone: string, body?: string) => `sms:${phoneForLinks(phone)}${body ? `?&body=${encodeURIComponent(body)}` : ''}`
 export const telHref = (phone: string) => `tel:${phoneForLinks(phone)}`
 export const mailtoHref = (email: string, subject?: string) =>
   `mailto:${email}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`

@@ -38,8 +38,11 @@ export async function isUnsubscribed(payload: Payload, email: string, req?: Part
   return totalDocs > 0
 }
 
-/** Queues one kind of e-mail for an order in the caller's transaction, or records why it is not sent. */
-export async function queueOrderMessage(payload: Payload, order: Order, kind: OrderKind, req?: Partial<PayloadRequest>): Promise<void> {
+/**
+ * Queues one kind of e-mail for an order in the caller's transaction (true), or records why it is
+ * not sent (false), so a caller that marks the order as e-mailed marks only what goes.
+ */
+export async function queueOrderMessage(payload: Payload, order: Order, kind: OrderKind, req?: Partial<PayloadRequest>): Promise<boolean> {
   const [settings, stored] = await Promise.all([
     payload.findGlobal({ slug: 'site-settings', depth: 0, req }) as Promise<Settings>,
     payload.findGlobal({ slug: 'email-templates', depth: 0, overrideAccess: true, req }),
@@ -48,13 +51,17 @@ export async function queueOrderMessage(payload: Payload, order: Order, kind: Or
   const about = `order:${order.id}`
   const dedupeKey = orderMessageKey(order.id, kind)
   const subject = fillTemplate(template.subject, orderPlaceholders(payload, order, settings))
-  const notSent = (reason: string) => recordNotSent(payload, { to: order.email || '(no e-mail address)', subject, about, dedupeKey, reason }, req)
+  const notSent = async (reason: string) => {
+    await recordNotSent(payload, { to: order.email || '(no e-mail address)', subject, about, dedupeKey, reason }, req)
+    return false
+  }
 
   if (!template.enabled) return notSent('Switched off in E-mail templates.')
   if (!order.email) return notSent('The order has no e-mail address.')
   if (MARKETING_KINDS.includes(kind) && (await isUnsubscribed(payload, order.email, req))) return notSent('The address unsubscribed from these e-mails.')
   const withItsBatch = await withBatch(payload, order, req)
   await queueEmail(payload, { ...orderMessage(payload, kind, { ...withItsBatch, email: order.email }, settings, template), about, dedupeKey }, req)
+  return true
 }
 
 /**

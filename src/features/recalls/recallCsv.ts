@@ -9,19 +9,35 @@ import { businessDateTime } from '@/shared/time'
 import { findRecallTarget, recallRows, type RecallRow } from './recallList'
 import { readRecallRequest } from './rules'
 
-/** When a row's jars were handed over, or the time booked, as the CSV writes it. */
-export function handedOverText(handedOver: RecallRow['handedOver']): string {
+/** When a row's jars were handed over, or the time booked (and when nobody was home), as the CSV writes it. */
+export function handedOverText({ handedOver, notHomeAt }: Pick<RecallRow, 'handedOver' | 'notHomeAt'>): string {
   if (handedOver.kind === 'handed') return businessDateTime(handedOver.at)
-  if (handedOver.kind === 'booked') return `Not yet: booked ${handedOver.label || businessDateTime(handedOver.at)}`
-  return 'Not yet: time arranged by text'
+  const notHome = notHomeAt ? `not home ${businessDateTime(notHomeAt)}; ` : ''
+  if (handedOver.kind === 'booked') return `Not yet: ${notHome}booked ${handedOver.label || businessDateTime(handedOver.at)}`
+  return `Not yet: ${notHome}time arranged by text`
 }
 
 /** Every row of a recall as one CSV table, in the screen's sort. */
 export function recallCsv(rows: readonly RecallRow[]): string {
-  const header = ['Order', 'Name', 'E-mail', 'Phone', 'Pickup or delivery', 'Address or pickup place', 'Jars recalled', 'Jars in all', 'Flavors', 'Batch', 'Status', 'Handed over', 'Came in by']
+  const header = ['Order', 'Name', 'E-mail', 'Phone', 'Pickup or delivery', 'Address or pickup place', 'Jars recalled', 'Jars in all', 'Flavors', 'Batch', 'Status', 'Left the fridge', 'Handed over', 'Came in by']
   return csvText(
     header,
-    rows.map((row) => [row.reference, row.name, row.email ?? '', row.phone, row.method, row.place, row.recalledJars, row.allJars, row.jars, row.batch, row.status, handedOverText(row.handedOver), row.source]),
+    rows.map((row) => [
+      row.reference,
+      row.name,
+      row.email ?? '',
+      row.phone,
+      row.method,
+      row.place,
+      row.recalledJars,
+      row.allJars,
+      row.jars,
+      row.batch,
+      row.status,
+      row.leftFridgeAt ? businessDateTime(row.leftFridgeAt) : '',
+      handedOverText(row),
+      row.source,
+    ]),
   )
 }
 

@@ -9,7 +9,8 @@ import { DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES } from '@/features/orde
 import { deliveryAddress, labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
 import type { Order } from '@/payload-types'
 import { aggregate, isoDate, type sqliteSession } from '@/platform/db/aggregate'
-import { shortDayLabel } from '@/shared/time'
+import { minutesBetween } from '@/features/ordering/handoverRecord'
+import { businessDateTime, shortDayLabel } from '@/shared/time'
 
 import { lotTitle } from './lots'
 import { RECALL_ROWS_PER_PAGE, type RecallRequest, type RecallScope, type RecallSort } from './rules'
@@ -69,8 +70,15 @@ export type RecallRow = {
   jars: string
   status: string
   state: Order['status']
-  /** When it was handed over, or the time booked for it, or that none is. */
+  /**
+   * When it was handed over (the delivery day's record, or else when it was completed), or the
+   * time booked for it, or that none is.
+   */
   handedOver: { kind: 'handed'; at: string } | { kind: 'booked'; at: string; label: string } | { kind: 'unbooked' }
+  /** When its jars left the fridge for the delivery run (Leaving), if recorded: how long they were out. */
+  leftFridgeAt: string | null
+  /** The last time nobody was home to take it (its jars went back), if recorded. */
+  notHomeAt: string | null
   batch: string
   source: string
 }
@@ -92,6 +100,9 @@ const ROW_FIELDS = [
   'windowPlace',
   'status',
   'completedAt',
+  'leftFridgeAt',
+  'handedOverAt',
+  'notHomeAt',
   'quantity',
   'flavors',
   'flavorNames',
@@ -232,7 +243,7 @@ export async function recallRows(payload: Payload, target: RecallTarget, sort: R
         order: sql`${orders.createdAt}`,
         status: sql`CASE ${orders.status} ${sql.join(LIFECYCLE.map((status, index) => sql`WHEN ${status} THEN ${index}`), sql` `)} END`,
         jars: sql`${recalled}`,
-        handedOver: sql`coalesce(${orders.completedAt}, ${orders.windowStartsAt})`,
+        handedOver: sql`coalesce(${orders.handedOverAt}, ${orders.completedAt}, ${orders.windowStartsAt})`,
       }
       const query = drizzle
         .select(columns)
@@ -247,7 +258,8 @@ export async function recallRows(payload: Payload, target: RecallTarget, sort: R
     async mongo({ collections, session }) {
       const sortField: Record<RecallSort['column'], string> = { name: 'sortName', order: 'createdAt', status: 'sortStatus', jars: 'recalledJars', handedOver: 'sortHandedOver' }
       const way = sort.descending ? -1 : 1
-      type Stored = Omit<RowOrder, 'id' | 'batch' | 'windowStartsAt' | 'completedAt' | 'createdAt'> & { _id: unknown; batch?: unknown; windowStartsAt?: Date | null; completedAt?: Date | null; createdAt: Date }
+      type Dates = 'windowStartsAt' | 'completedAt' | 'leftFridgeAt' | 'handedOverAt' | 'notHomeAt'
+      type Stored = Omit<RowOrder, 'id' | 'batch' | Dates | 'createdAt'> & { _id: unknown; batch?: unknown; createdAt: Date } & Partial<Record<Dates, Date | null>>
       const stored = await collections.orders
         .aggregate<Stored>([
           ...recalledPipeline(collections.orders.base.Types.ObjectId, target),
@@ -255,7 +267,7 @@ export async function recallRows(payload: Payload, target: RecallTarget, sort: R
             $addFields: {
               sortName: { $toLower: '$fullName' },
               sortStatus: { $indexOfArray: [LIFECYCLE, '$status'] },
-              sortHandedOver: { $ifNull: ['$completedAt', '$windowStartsAt'] },
+              sortHandedOver: { $ifNull: ['$handedOverAt', '$completedAt', '$windowStartsAt'] },
             },
           },
           { $sort: { [sortField[sort.column]]: way, _id: way } },
@@ -264,12 +276,16 @@ export async function recallRows(payload: Payload, target: RecallTarget, sort: R
         ])
         .session(session ?? null)
       // As Payload reads them: ids as text, dates as ISO text.
-      return stored.map(({ _id, batch, windowStartsAt, completedAt, createdAt, ...order }) => ({
+      const iso = (date: Date | null | undefined) => (date ? isoDate(date) : null)
+      return stored.map(({ _id, batch, windowStartsAt, completedAt, leftFridgeAt, handedOverAt, notHomeAt, createdAt, ...order }) => ({
         ...order,
         id: String(_id),
         batch: batch == null ? null : String(batch),
-        windowStartsAt: windowStartsAt ? isoDate(windowStartsAt) : null,
-        completedAt: completedAt ? isoDate(completedAt) : null,
+        windowStartsAt: iso(windowStartsAt),
+        completedAt: iso(completedAt),
+        leftFridgeAt: iso(leftFridgeAt),
+        handedOverAt: iso(handedOverAt),
+        notHomeAt: iso(notHomeAt),
         createdAt: isoDate(createdAt),
       })) as unknown as RowOrder[]
     },
@@ -293,15 +309,32 @@ function recallRow(order: RowOrder, batchCodes: ReadonlyMap<string, string>): Re
     jars: packingList(orderedFlavors(order)),
     status: labelOf(ORDER_STATUSES, order.status),
     state: order.status,
-    handedOver:
-      order.status === COMPLETED && order.completedAt
+    handedOver: order.handedOverAt
+      ? { kind: 'handed', at: order.handedOverAt }
+      : order.status === COMPLETED && order.completedAt
         ? { kind: 'handed', at: order.completedAt }
         : order.windowStartsAt
           ? { kind: 'booked', at: order.windowStartsAt, label: order.windowLabel ?? '' }
           : { kind: 'unbooked' },
+    leftFridgeAt: order.leftFridgeAt || null,
+    notHomeAt: order.notHomeAt || null,
     batch: order.batch == null ? '' : (batchCodes.get(String(order.batch)) ?? ''),
     source: labelOf(ORDER_SOURCES, order.source),
   }
+}
+
+/**
+ * The delivery day's record of a row, under its handover on the screens: when its jars left the
+ * fridge (and how long they were out until handed over), when nobody was home.
+ */
+export function recallHandoverLines(row: Pick<RecallRow, 'handedOver' | 'leftFridgeAt' | 'notHomeAt'>): string[] {
+  const lines: string[] = []
+  if (row.leftFridgeAt) {
+    const out = row.handedOver.kind === 'handed' ? ` (${minutesBetween(row.leftFridgeAt, row.handedOver.at)} out)` : ''
+    lines.push(`Out of the fridge ${businessDateTime(row.leftFridgeAt)}${out}`)
+  }
+  if (row.notHomeAt && row.handedOver.kind !== 'handed') lines.push(`Not home ${businessDateTime(row.notHomeAt)}`)
+  return lines
 }
 
 /** What the recall form offers (the admin's screen and the phone's): every batch (newest first), flavor and supplier lot. */

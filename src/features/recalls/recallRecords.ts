@@ -7,6 +7,7 @@ import { groupContacts } from '@/features/admin/customers'
 import { composeEmail } from '@/features/messages/composeEmail'
 import { recallNoticeLink, noticeFromRecallKey } from '@/features/messages/signedLinks'
 import { fillTemplate, templatesFrom, type Placeholder } from '@/features/messages/templates'
+import { handoverSteps } from '@/features/ordering/handoverRecord'
 import type { Batch, EmailOutbox, Recall, RecallNotice } from '@/payload-types'
 import { inTransaction } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
@@ -273,7 +274,12 @@ async function stopSelling(payload: Payload, target: RecallTarget, req: PayloadR
 
 // ---- The record ----
 
-export type NoticeRow = Pick<RecallNotice, 'id' | 'name' | 'email' | 'phone' | 'references' | 'confirmedAt'> & { state: NoticeState; error: string | null }
+export type NoticeRow = Pick<RecallNotice, 'id' | 'name' | 'email' | 'phone' | 'references' | 'confirmedAt'> & {
+  state: NoticeState
+  error: string | null
+  /** The delivery day's record of each of the customer's orders that has one: 'SM-1042: Out of the fridge 2:05 PM · Handed over 2:41 PM (36 min)'. */
+  handovers: string[]
+}
 
 export type RecallRecord = {
   recall: Recall
@@ -321,6 +327,7 @@ export async function findRecallRecord(payload: Payload, id: string, page = 1, f
     ? await payload.db.find<EmailOutbox>({ collection: 'email-outbox', where: { id: { in: outboxIds } }, pagination: false, select: { status: true, attempts: true, lastError: true } })
     : { docs: [] }
   const byId = new Map(emails.docs.map((email) => [String(email.id), email]))
+  const handovers = await handoverRecords(payload, notices.docs.flatMap((notice) => referencesOf(notice.references)))
   const emailed = recall.emailed ?? 0
   return {
     recall,
@@ -328,12 +335,40 @@ export async function findRecallRecord(payload: Payload, id: string, page = 1, f
     notices: notices.docs.map((notice) => {
       const email = notice.outboxEmail ? (byId.get(notice.outboxEmail) ?? null) : null
       const state = recall.kind === 'drill' && !notice.email ? 'no-email' : recall.kind === 'drill' ? 'waiting' : noticeState(email)
-      return { id: notice.id, name: notice.name, email: notice.email, phone: notice.phone, references: notice.references, confirmedAt: notice.confirmedAt, state, error: state === 'failed' ? (email?.lastError ?? null) : null }
+      return {
+        id: notice.id,
+        name: notice.name,
+        email: notice.email,
+        phone: notice.phone,
+        references: notice.references,
+        confirmedAt: notice.confirmedAt,
+        state,
+        error: state === 'failed' ? (email?.lastError ?? null) : null,
+        handovers: referencesOf(notice.references).flatMap((reference) => (handovers.has(reference) ? [`${reference}: ${handovers.get(reference)}`] : [])),
+      }
     }),
     page: notices.page ?? 1,
     pages: Math.max(1, notices.totalPages),
     found: notices.totalDocs,
   }
+}
+
+/** A notice's orders, as it keeps them: 'SM-1042, SM-1043'. */
+const referencesOf = (references: string | null | undefined) => (references ?? '').split(',').map((reference) => reference.trim()).filter(Boolean)
+
+/** The delivery day's record of the page's orders that have one, by reference: one query over the references shown. */
+async function handoverRecords(payload: Payload, references: string[]): Promise<Map<string, string>> {
+  if (references.length === 0) return new Map()
+  const { docs } = await payload.find({
+    collection: 'orders',
+    where: { and: [{ reference: { in: references } }, { or: [{ leftFridgeAt: { exists: true } }, { handedOverAt: { exists: true } }, { notHomeAt: { exists: true } }, { missedPickupAt: { exists: true } }] }] },
+    select: { reference: true, deliveryMethod: true, windowStartsAt: true, leftFridgeAt: true, handedOverAt: true, notHomeAt: true, missedPickupAt: true },
+    pagination: false,
+    depth: 0,
+    // The record's page checked the admin session (the admin's view, the phone's page) before it asked.
+    overrideAccess: true,
+  })
+  return new Map(docs.map((order) => [order.reference ?? '', handoverSteps(order).join(' · ')]))
 }
 
 // ---- The customer's confirmation ----

@@ -8,6 +8,7 @@ import type { Order } from '@/payload-types'
 import { ContactActions } from '@/features/contact/admin/ContactActions'
 
 import { statusPath } from '@/features/ordering/confirmation'
+import { handoverSteps } from '@/features/ordering/handoverRecord'
 import { mapHref } from '@/features/ordering/mapLink'
 import { orderMessageKindLabel } from '@/features/ordering/orderMessageKeys'
 
@@ -23,6 +24,7 @@ export function OrderOverview({ data, payload, req }: UIFieldServerProps) {
   const order = data as Order | undefined
   if (!order?.fullName) return null
   const delivery = order.deliveryMethod === 'delivery'
+  const handover = handoverSteps(order)
   return (
     <section className="order-overview" aria-label="Order overview" data-testid="order-overview">
       <p className="order-overview__placed">
@@ -63,6 +65,12 @@ export function OrderOverview({ data, payload, req }: UIFieldServerProps) {
           <p data-testid="order-overview-window">
             <strong>{order.windowLabel ?? 'Time: arrange by text'}</strong>
           </p>
+          {handover.length > 0 && (
+            // The delivery day's record (Leaving, Handed over, Not home, Collected on the phone; the missed-pickup e-mail).
+            <p className="order-overview__handover" data-testid="order-overview-handover">
+              {handover.join(' · ')}
+            </p>
+          )}
           <p>
             {order.address}
             <br />

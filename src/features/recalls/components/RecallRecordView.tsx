@@ -125,7 +125,14 @@ function Record({ record, filter }: { record: RecallRecord; filter: NoticeFilter
                     {notice.phone && <a href={telHref(notice.phone)}>{notice.phone}</a>}
                   </span>
                 </th>
-                <td data-label="Orders">{notice.references}</td>
+                <td data-label="Orders">
+                  {notice.references}
+                  {notice.handovers.map((line) => (
+                    <span key={line} className="recall__sub">
+                      {line}
+                    </span>
+                  ))}
+                </td>
                 <td data-label="E-mail" className={notice.state === 'failed' || notice.state === 'no-email' ? 'recall-record__call' : undefined}>
                   {drill ? (notice.email ? 'Yes' : 'No e-mail: call them') : NOTICE_STATE_LABELS[notice.state]}
                   {notice.error && <span className="recall__sub">{notice.error}</span>}

@@ -9,7 +9,7 @@ import { counted } from '@/shared/counted'
 import { businessDateTime, shortDayLabel, dayKeyOf } from '@/shared/time'
 
 import { runRecall } from '../recallActions'
-import { findRecall, recallChoices, type RecallPage, type RecallRow } from '../recallList'
+import { findRecall, recallChoices, recallHandoverLines, type RecallPage, type RecallRow } from '../recallList'
 import { earlierRecalls, recallEmailPreview, refusalOf } from '../recallRecords'
 import { RECALL_REASON_MAX } from '../recordRules'
 import { readRecallRequest, RECALL_ROWS_PER_PAGE, RECALL_SCOPES, RECALL_SORTS, recallQuery, type RecallRequest, type RecallScope, type RecallSortColumn } from '../rules'
@@ -295,6 +295,7 @@ function RecallTableRow({ row }: { row: RecallRow }) {
       <td data-label="Status">{row.status}</td>
       <td data-label="Handed over">
         <HandedOver handedOver={row.handedOver} />
+        <HandoverRecord row={row} />
       </td>
     </tr>
   )
@@ -303,6 +304,12 @@ function RecallTableRow({ row }: { row: RecallRow }) {
 function HandedOver({ handedOver }: { handedOver: RecallRow['handedOver'] }) {
   if (handedOver.kind === 'handed') return <>{businessDateTime(handedOver.at)}</>
   return <span className="recall__pending">{handedOver.kind === 'booked' ? `Not yet · booked ${handedOver.label || businessDateTime(handedOver.at)}` : 'Not yet · time by text'}</span>
+}
+
+/** The delivery day's record under the handover: when the jars left the fridge, when nobody was home. */
+function HandoverRecord({ row }: { row: RecallRow }) {
+  const lines = recallHandoverLines(row)
+  return lines.length > 0 ? <span className="recall__sub">{lines.join(' · ')}</span> : null
 }
 
 /** A link sorting the list by `column`: the other way round when it already is; the most jars first. */

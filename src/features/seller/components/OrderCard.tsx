@@ -1,10 +1,12 @@
+import { smsHref } from '@/features/contact/contactLinks'
+import { missedPickupText } from '@/features/delivery/missedPickupRules'
 import { dollars } from '@/features/ordering/wording'
 
 import { HELD_MARK } from '@/features/admin/prepSheet'
 
 import type { OrderCard as Card } from '../dailyScreen'
 import { SELLER_PATHS } from '../paths'
-import { CANCEL_REASON_MAX, canCancel, nextStep, STATUS_STEPS } from '../rules'
+import { CANCEL_REASON_MAX, canCancel, HANDOVER_STEPS, nextStep, STATUS_STEPS } from '../rules'
 import { ContactLinks } from './ContactLinks'
 import { MarkPaidForm } from './MarkPaidForm'
 
@@ -16,11 +18,17 @@ function Back({ path }: { path: string }) {
 /**
  * One order on the daily screen: who, what, how much, one-tap call, text and map, and its buttons.
  * Each button is a plain form posting to the order's route, so it works before (or without) any
- * script; `back` is the page to return to.
+ * script; `back` is the page to return to. `handovers` (Delivery day on): a pickup gets Collected,
+ * which records the time, instead of the step that completes it; `missed`: a pickup whose time
+ * ended, with a text to the customer ready to send.
  */
-export function OrderCard({ order, back }: { order: Card; back: string }) {
+export function OrderCard({ order, back, handovers = false, missed = false }: { order: Card; back: string; handovers?: boolean; missed?: boolean }) {
+  const collects = handovers && !order.delivery
   // A held order is not moved on towards handing over: released first, in the admin, with a note.
-  const step = order.held ? null : nextStep(order.state)
+  const next = order.held ? null : nextStep(order.state)
+  // Collected replaces the step that completes a pickup; a missed one has only Collected (its time is past: nothing to make ready).
+  const step = collects && (next === 'complete' || missed) ? null : next
+  const collect = collects && !order.held && !order.collectedAt && (HANDOVER_STEPS.collected.from as readonly string[]).includes(order.state)
   const action = SELLER_PATHS.order(order.id)
   return (
     <article className={order.held ? 'order order--held' : 'order'} aria-labelledby={`order-${order.id}`} data-reference={order.reference}>
@@ -36,6 +44,11 @@ export function OrderCard({ order, back }: { order: Card; back: string }) {
         </p>
       )}
       <p className="order__time">{order.time ?? 'Time arranged by text'}</p>
+      {order.collectedAt && (
+        <p className="order__collected" data-testid="order-collected">
+          Collected {order.collectedAt}
+        </p>
+      )}
       {order.refill && <p className="order__received">From a refill plan</p>}
       {order.received && <p className="order__received">Received {order.received}</p>}
       <p className="order__jars">{order.jars}</p>
@@ -46,11 +59,24 @@ export function OrderCard({ order, back }: { order: Card; back: string }) {
       {order.delivery && <p className="order__address">{order.address}</p>}
       {order.notes && <p className="order__notes">{order.notes}</p>}
       <ContactLinks name={order.fullName} phone={order.phone} mapHref={order.delivery ? order.mapHref : null} />
+      {missed && (
+        <p className="order__missed">
+          <a href={smsHref(order.phone, missedPickupText(order))}>Text “We missed you”</a>
+        </p>
+      )}
       <div className="order__actions">
+        {collect && (
+          <form method="post" action={action}>
+            <Back path={back} />
+            <button className="button button--primary" name="action" value="collected">
+              {HANDOVER_STEPS.collected.button}
+            </button>
+          </form>
+        )}
         {step && (
           <form method="post" action={action}>
             <Back path={back} />
-            <button className="button button--primary" name="action" value={step}>
+            <button className={collect ? 'button' : 'button button--primary'} name="action" value={step}>
               {STATUS_STEPS[step].button}
             </button>
           </form>

@@ -39,6 +39,11 @@ export function RecallRecordScreen({ record }: { record: RecallRecord }) {
               <p>
                 {notice.references} · {notice.email ? 'e-mail failed' : 'no e-mail'}
               </p>
+              {notice.handovers.map((line) => (
+                <p key={line} className="order__received">
+                  {line}
+                </p>
+              ))}
               {notice.phone && (
                 <nav className="order__contact" aria-label={`Call ${notice.name}`}>
                   <a href={telHref(notice.phone)}>Call</a>

@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 
 import { orderAdminUrl, RECALL_VIEW } from '@/features/admin/adminViews'
 import { mailtoHref, smsHref, telHref } from '@/features/contact/contactLinks'
-import type { recallChoices, RecallPage, RecallRow } from '@/features/recalls/recallList'
+import { type recallChoices, recallHandoverLines, type RecallPage, type RecallRow } from '@/features/recalls/recallList'
 import { RecallTotalsList } from '@/features/recalls/components/RecallFigures'
 import { recallEmailPreview } from '@/features/recalls/recallRecords'
 import { RECALL_REASON_MAX } from '@/features/recalls/recordRules'
@@ -221,6 +221,11 @@ function RecallCard({ row }: { row: RecallRow }) {
             ? `not yet: booked ${handedOver.label || businessDateTime(handedOver.at)}`
             : 'not yet: time by text'}
       </p>
+      {recallHandoverLines(row).map((line) => (
+        <p key={line} className="order__received">
+          {line}
+        </p>
+      ))}
       <nav className="order__contact" aria-label={`Contact ${row.name}`}>
         <a href={telHref(row.phone)}>Call</a>
         <a href={smsHref(row.phone)}>Text</a>

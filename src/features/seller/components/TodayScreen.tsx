@@ -6,7 +6,7 @@ import { SELLER_PATHS } from '../paths'
 import { NotifySwitch } from './NotifySwitch.client'
 import { OrderCard } from './OrderCard'
 
-function Day({ title, plan }: { title: string; plan: DayPlan }) {
+function Day({ title, plan, handovers }: { title: string; plan: DayPlan; handovers: boolean }) {
   const empty = plan.pickups.length === 0 && plan.deliveries.length === 0
   return (
     <section className="day" aria-labelledby={`day-${plan.day}`}>
@@ -24,7 +24,7 @@ function Day({ title, plan }: { title: string; plan: DayPlan }) {
         <section key={place ?? ''} className="group" aria-label={`Pickups: ${place ?? 'place not booked'}`}>
           <h3 className="group__title">Pickup · {place ?? 'place arranged by text'}</h3>
           {orders.map((order) => (
-            <OrderCard key={order.id} order={order} back={SELLER_PATHS.today} />
+            <OrderCard key={order.id} order={order} back={SELLER_PATHS.today} handovers={handovers} />
           ))}
         </section>
       ))}
@@ -36,6 +36,27 @@ function Day({ title, plan }: { title: string; plan: DayPlan }) {
           ))}
         </section>
       )}
+    </section>
+  )
+}
+
+/**
+ * The pickups whose time ended without Collected (Delivery day on): the latest few, each with
+ * Collected and a text to the customer; the heading counts them all. Today's are listed here
+ * rather than under their place.
+ */
+function MissedPickups({ missed }: { missed: Screen['missedPickups'] }) {
+  if (missed.total === 0) return null
+  const more = missed.total - missed.orders.length
+  return (
+    <section className="group group--missed" aria-labelledby="missed-pickups" data-testid="missed-pickups">
+      <h2 id="missed-pickups" className="group__title">
+        Missed pickups ({missed.total})
+      </h2>
+      {missed.orders.map((order) => (
+        <OrderCard key={order.id} order={order} back={SELLER_PATHS.today} handovers missed />
+      ))}
+      {more > 0 && <p className="empty">{more === 1 ? '1 older missed pickup is' : `${more} older missed pickups are`} not shown: find them in the admin’s Orders.</p>}
     </section>
   )
 }
@@ -60,8 +81,9 @@ export function TodayScreen({ screen }: { screen: Screen }) {
           <a href={WAITING_LINE_VIEW.url}>{jarsText(screen.heldForLine)} held for the waiting line →</a>
         </p>
       )}
-      <Day title="Today" plan={screen.today} />
-      <Day title="Tomorrow" plan={screen.tomorrow} />
+      <MissedPickups missed={screen.missedPickups} />
+      <Day title="Today" plan={screen.today} handovers={screen.handovers} />
+      <Day title="Tomorrow" plan={screen.tomorrow} handovers={screen.handovers} />
       <NotifySwitch />
     </>
   )
