@@ -1,10 +1,12 @@
 import type { RunSplit } from './run'
-import { clockTime, durationText } from './runRules'
+import { businessTime } from '@/shared/time'
+
+import { durationText } from './runRules'
 
 /** What the seller reads on the Run page: its answers to Leaving and a reorder, and the page's own lines. */
 export const runNotices = {
-  left: (at: string) => `Leaving recorded at ${clockTime(at)}: each stop shows how long its jars have been out of the fridge.`,
-  alreadyLeft: (at: string) => `This run left at ${clockTime(at)} already: that time is kept.`,
+  left: (at: string) => `Leaving recorded at ${businessTime(at)}: each stop shows how long its jars have been out of the fridge.`,
+  alreadyLeft: (at: string) => `This run left at ${businessTime(at)} already: that time is kept.`,
   notToday: 'Only today’s runs can leave.',
   moved: 'Stop order saved.',
   notFound: 'That run has no stops left to drive.',

@@ -1,5 +1,3 @@
-import { BUSINESS_TIME_ZONE } from '@/shared/time'
-
 /**
  * The delivery run's facts, shared by the Run page's server and its script: what a run's key looks
  * like, what a reorder may post, and how the page words a duration.
@@ -63,11 +61,6 @@ export function durationText(minutes: number): string {
   if (hours === 0) return `${rest} min`
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
 }
-
-const clockFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE })
-
-/** A moment as a time of day on the seller's clock: '4:12 PM'. */
-export const clockTime = (instant: Date | string) => clockFormat.format(new Date(instant))
 
 /** Whole minutes from one moment to another, never below 0 (a phone's clock a little behind the server's). */
 export const minutesBetween = (from: Date | string, to: Date | string) => Math.max(0, Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 60_000))

@@ -2,8 +2,9 @@ import { HELD_MARK } from '@/features/admin/prepSheet'
 import { smsHref } from '@/features/contact/contactLinks'
 import { runNotices } from '@/features/delivery/notices'
 import type { Run, RunScreen as Screen, RunStop } from '@/features/delivery/run'
-import { clockTime, durationText, notHomeMessage, RUN_POSTS } from '@/features/delivery/runRules'
+import { durationText, notHomeMessage, RUN_POSTS } from '@/features/delivery/runRules'
 import { dollars } from '@/features/ordering/wording'
+import { businessTime } from '@/shared/time'
 
 import { runPath, SELLER_PATHS } from '../paths'
 import { HANDOVER_STEPS } from '../rules'
@@ -16,9 +17,6 @@ const RunField = ({ runKey }: { runKey: string }) => <input type="hidden" name="
 
 const milesText = (miles: number) => `${miles < 10 ? miles.toFixed(1) : Math.round(miles)} mi`
 const stopsText = (count: number) => `${count} ${count === 1 ? 'stop' : 'stops'}`
-
-/** A text to the customer with its words already written: `?&body=` is what both iPhone and Android messages read. */
-const textWith = (phone: string, body: string) => `${smsHref(phone)}?&body=${encodeURIComponent(body)}`
 
 /** Today's and tomorrow's delivery times to choose from, each with its stops. */
 function RunPicker({ screen }: { screen: Screen }) {
@@ -46,10 +44,10 @@ function RunSummary({ run }: { run: Run }) {
     <section className="run-summary" aria-label="The run">
       <p className="run-summary__figures" data-testid="run-summary">
         {stopsText(run.stops.length)} · {milesText(estimate.miles)} · about <strong>{durationText(estimate.minutes)}</strong> · back at{' '}
-        <strong>{clockTime(estimate.backAt)}</strong>
+        <strong>{businessTime(estimate.backAt)}</strong>
       </p>
       <p className="run-summary__from">
-        {estimate.from === 'leaving' ? `Left the kitchen at ${clockTime(estimate.leaveAt)}.` : `Times below if you leave at ${clockTime(estimate.leaveAt)}.`}
+        {estimate.from === 'leaving' ? `Left the kitchen at ${businessTime(estimate.leaveAt)}.` : `Times below if you leave at ${businessTime(estimate.leaveAt)}.`}
       </p>
       {!run.kitchenKnown && (
         <p className="run-summary__from">
@@ -74,8 +72,8 @@ function RunSummary({ run }: { run: Run }) {
 
 /** Where a stop stands: handed over, not home, or its status. */
 function StopState({ stop }: { stop: RunStop }) {
-  if (stop.handedOverAt) return <span className="badge badge--completed">Handed over {clockTime(stop.handedOverAt)}</span>
-  if (stop.notHomeAt && stop.state !== 'completed') return <span className="badge badge--not-home">Not home {clockTime(stop.notHomeAt)}</span>
+  if (stop.handedOverAt) return <span className="badge badge--completed">Handed over {businessTime(stop.handedOverAt)}</span>
+  if (stop.notHomeAt && stop.state !== 'completed') return <span className="badge badge--not-home">Not home {businessTime(stop.notHomeAt)}</span>
   return <span className={`badge badge--${stop.state}`}>{stop.status}</span>
 }
 
@@ -98,7 +96,7 @@ function StopCard({ stop, run, businessName, last }: { stop: RunStop; run: Run; 
           )}{' '}
           {stop.fullName} <span className="order__ref">{stop.reference}</span>
         </h3>
-        {stop.arrivesAt && <span className="run-stop__eta">≈ {clockTime(stop.arrivesAt)}</span>}
+        {stop.arrivesAt && <span className="run-stop__eta">≈ {businessTime(stop.arrivesAt)}</span>}
       </header>
       {stop.held && (
         <p className="order__held">
@@ -130,7 +128,7 @@ function StopCard({ stop, run, businessName, last }: { stop: RunStop; run: Run; 
       <ContactLinks name={stop.fullName} phone={stop.phone} mapHref={stop.mapHref} />
       {notHome && (
         <p className="run-stop__text">
-          <a className="button" href={textWith(stop.phone, notHomeMessage(stop.fullName.split(' ')[0], businessName, stop.reference))} data-testid="not-home-text">
+          <a className="button" href={smsHref(stop.phone, notHomeMessage(stop.fullName.split(' ')[0], businessName, stop.reference))} data-testid="not-home-text">
             Text {stop.fullName.split(' ')[0]}: missed you
           </a>
         </p>
