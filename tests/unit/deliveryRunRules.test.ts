@@ -51,10 +51,10 @@ describe('the words and facts of a run', () => {
 
   it('warns with the split that fits, or says even a split is over', () => {
     expect(runNotices.overLimit(160, 120, 12, { firstStops: 6, firstMinutes: 80, secondMinutes: 85, fits: true })).toBe(
-      'About 2 h 40 min out of the fridge, over your 2 h limit: split it in two runs, stops 1–6 (about 1 h 20 min) and stops 7–12 (about 1 h 25 min), back at the kitchen in between.',
+      'About 2 h 40 min out of the fridge, over your 2 h limit: split it in two runs, stops 1–6 (about 1 h 20 min), back at the kitchen, then stops 7–12 (about 1 h 25 min).',
     )
     expect(runNotices.overLimit(300, 120, 2, { firstStops: 1, firstMinutes: 230, secondMinutes: 75, fits: false })).toBe(
-      'About 5 h out of the fridge, over your 2 h limit, and even split in two, stop 1 (about 3 h 50 min) and stop 2 (about 1 h 15 min), a run is over it: take some stops to another day.',
+      'About 5 h out of the fridge, over your 2 h limit. Split in two, stop 1 (about 3 h 50 min) and stop 2 (about 1 h 15 min), it is still over: move some stops to another time.',
     )
   })
 

@@ -23,10 +23,10 @@ export const runNotices = {
     const over = `About ${durationText(minutes)} out of the fridge, over your ${durationText(limit)} limit`
     if (!split) return `${over}: this stop alone takes longer than that. Check the Delivery day settings.`
     const span = (from: number, to: number) => (from === to ? `stop ${from}` : `stops ${from}–${to}`)
-    const parts = `${span(1, split.firstStops)} (about ${durationText(split.firstMinutes)}) and ${span(split.firstStops + 1, stops)} (about ${durationText(split.secondMinutes)})`
+    const [first, second] = [`${span(1, split.firstStops)} (about ${durationText(split.firstMinutes)})`, `${span(split.firstStops + 1, stops)} (about ${durationText(split.secondMinutes)})`]
     return split.fits
-      ? `${over}: split it in two runs, ${parts}, back at the kitchen in between.`
-      : `${over}, and even split in two, ${parts}, a run is over it: take some stops to another day.`
+      ? `${over}: split it in two runs, ${first}, back at the kitchen, then ${second}.`
+      : `${over}. Split in two, ${first} and ${second}, it is still over: move some stops to another time.`
   },
 } as const
 
