@@ -66,8 +66,8 @@ const refs = (placed: Placed[], ...firsts: string[]) => firsts.map((first) => by
 const card = (page: Page, stop: Placed) => page.locator(`.run-stops article[data-reference="${stop.reference}"]`)
 const stored = async (request: APIRequestContext, stop: Placed) => (await adminApi(request, 'GET', `/api/orders/${stop.id}?depth=0`)) as Order
 
-async function deliveryDay(request: APIRequestContext, enabled: boolean) {
-  await adminApi(request, 'POST', '/api/globals/fulfilment', { deliveryDay: { enabled } })
+async function deliveryDay(request: APIRequestContext, enabled: boolean, outOfFridgeLimitMinutes: number | null = null) {
+  await adminApi(request, 'POST', '/api/globals/fulfilment', { deliveryDay: { enabled, outOfFridgeLimitMinutes } })
   await setMakerAddress(request, enabled ? MAKER : null)
 }
 
@@ -131,6 +131,14 @@ test('with JavaScript: the run in driving order, dragged and moved by keyboard, 
     await expect(handle(byFirst(placed, b))).toBeFocused()
     await page.reload()
     expect(await listed(page, placed)).toEqual(refs(placed, b, a, pat, c))
+
+    // Over the seller's limit, the run says so before Leaving, with a split in two.
+    await expect(page.getByTestId('run-warning')).toHaveCount(0)
+    await deliveryDay(request, true, 15)
+    await page.reload()
+    await expect(page.getByTestId('run-warning')).toContainText(/^About .+ out of the fridge, over your 15 min limit[:.] .*stops? 1/)
+    await deliveryDay(request, true)
+    await page.reload()
 
     // Leaving: recorded once, on the orders too; the stops count their time out of the fridge.
     await page.getByRole('button', { name: 'Leaving' }).click()
