@@ -207,6 +207,30 @@ describe('order e-mails', () => {
   })
 })
 
+describe('a deleted order', () => {
+  it('leaves its e-mails in the log but not to the next order, which SQLite may give the same id', async () => {
+    const first = await submitOrder(payload, { ...validOrderForm, fullName: 'Deleted Dee', email: 'dee@example.com' })
+    if (first.status !== 'success') throw new Error('order refused')
+    await payload.update({ collection: 'orders', id: first.order.id, data: { status: 'confirmed' } })
+    await payload.delete({ collection: 'orders', id: first.order.id })
+
+    const next = await submitOrder(payload, { ...validOrderForm, fullName: 'Next Ned', email: 'ned@example.com' })
+    if (next.status !== 'success') throw new Error('order refused')
+    // The premise: SQLite reuses the id of the newest row deleted (MongoDB's ids never repeat).
+    if (!app.databaseUri.startsWith('mongodb')) expect(next.order.id).toBe(first.order.id)
+    await payload.update({ collection: 'orders', id: next.order.id, data: { status: 'confirmed' } })
+
+    const about = await payload.find({ collection: 'email-outbox', where: { about: { equals: `order:${next.order.id}` } }, pagination: false })
+    // Its own e-mails only: the seller's and Ned's, his Confirmed among them (not taken for Dee's, already sent).
+    expect(about.docs.map((mail) => mail.to).sort()).toEqual(['ned@example.com', 'ned@example.com', 'orders@example.com'])
+    expect(about.docs.find((mail) => mail.dedupeKey === `order:${next.order.id}:confirmed`)?.to).toBe('ned@example.com')
+    // Dee's are still in the log, filed as the deleted order's.
+    const dee = await payload.find({ collection: 'email-outbox', where: { to: { equals: 'dee@example.com' } }, pagination: false })
+    expect(dee.docs.map((mail) => mail.subject).sort()).toEqual([`Order ${first.order.reference} is confirmed`, 'Your Purple Seamoss Gel order: 3 jars, $55'])
+    expect(dee.docs.every((mail) => mail.about?.startsWith(`order:${first.order.id} (deleted `))).toBe(true)
+  })
+})
+
 describe('one submission key, one order', () => {
   it('stores one order when the same key is posted twice, one after the other, and answers both alike', async () => {
     const before = await orderCount()

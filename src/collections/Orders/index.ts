@@ -6,6 +6,7 @@ import { deleteChangesOfOrder } from '@/collections/OrderChanges'
 import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
 import { recallCsvEndpoint } from '@/features/recalls/recallCsv'
 
+import { detachEmailsOnDelete } from './hooks/detachEmailsOnDelete'
 import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
 import { keepCustomers, keepCustomersAfterDelete } from './hooks/keepCustomers'
 import { recordSellerEdits } from './hooks/recordSellerEdits'
@@ -58,7 +59,7 @@ export const Orders: CollectionConfig = {
   hooks: {
     beforeChange: [releaseHoldWithNote, returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
     afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers, recordSellerEdits],
-    beforeDelete: [deleteChangesOfOrder],
+    beforeDelete: [deleteChangesOfOrder, detachEmailsOnDelete],
     afterDelete: [expireOpenWindowsAfterDelete, keepCustomersAfterDelete],
   },
   endpoints: [prepSheetCsvEndpoint, recallCsvEndpoint],

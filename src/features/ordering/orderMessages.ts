@@ -8,7 +8,7 @@ import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail, recordNotSent } from '@/platform/email/outbox'
 
 import { orderMessage, orderPlaceholders, type Settings } from './customerEmails'
-import { orderMessageKey } from './orderMessageKeys'
+import { orderEmailsAbout, orderMessageKey } from './orderMessageKeys'
 import { paymentReminderDue, paymentReminderRanges, paymentReminderSettings, type PaymentReminderSettings } from './paymentReminderRules'
 import { withBatch } from './shop'
 import { fillTemplate, MARKETING_KINDS, type MessageKind, templatesFrom } from '@/features/messages/templates'
@@ -48,7 +48,7 @@ export async function queueOrderMessage(payload: Payload, order: Order, kind: Or
     payload.findGlobal({ slug: 'email-templates', depth: 0, overrideAccess: true, req }),
   ])
   const template = templatesFrom(stored)[kind]
-  const about = `order:${order.id}`
+  const about = orderEmailsAbout(order.id)
   const dedupeKey = orderMessageKey(order.id, kind)
   const subject = fillTemplate(template.subject, orderPlaceholders(payload, order, settings))
   const notSent = async (reason: string) => {

@@ -26,6 +26,7 @@ import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation, type UnitOfWork } from '@/platform/db/transactions'
 import { ANSWER_SHOWS_NO_PAGE } from '@/hooks/revalidateContent'
 import { newStatusToken } from './statusToken'
+import { orderEmailsAbout } from './orderMessageKeys'
 import { planSummary, type PlanSummary } from './refillTerms'
 import { startRefillPlan } from './refillSignUp'
 
@@ -265,7 +266,7 @@ export async function claimCodeAndCreateOrder(payload: Payload, input: OrderToSt
 
 /** The seller's and the customer's e-mail of a new order, queued in the order's transaction. */
 async function queueOrderEmails(payload: Payload, order: Order, settings: SiteSetting, req: PayloadRequest, plan?: PlanSummary): Promise<void> {
-  const about = `order:${order.id}`
+  const about = orderEmailsAbout(order.id)
   await queueEmail(payload, { ...sellerOrderEmail(order, settings), about }, req)
   // An order entered by hand may have no e-mail address: then only the seller hears of it.
   if (order.email) await queueEmail(payload, { ...customerOrderEmail({ ...order, email: order.email }, settings, undefined, plan), about }, req)

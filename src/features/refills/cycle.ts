@@ -18,6 +18,7 @@ import { addDays, businessDay } from '@/shared/time'
 
 import { customerProblemEmail, refillMadeEmail, type RefillProblem, sellerProblemEmail, sellerProblemText } from './refillEmails'
 import { followingDay } from '@/features/ordering/refillTerms'
+import { orderEmailsAbout } from '@/features/ordering/orderMessageKeys'
 
 import { DEFAULT_REFILL_DAYS_AHEAD, flavorName, firstDayFrom, lastDueDay, refillCycleKey, slotText } from './rules'
 
@@ -150,7 +151,7 @@ async function runCycle(payload: Payload, plan: RefillPlan, today: string, now: 
     if (stored.value.status !== 'stored') return { commit: false, value: { made: false, problem: problemOf(stored.value, flavors, rule), slot } }
     const order = stored.value.order
     await payload.update({ collection: 'refill-plans', id: current.id, data: { nextDay: followingDay(day, current.everyWeeks), problem: null }, depth: 0, overrideAccess: true, req })
-    const about = `order:${order.id}`
+    const about = orderEmailsAbout(order.id)
     await queueEmail(payload, { ...sellerOrderEmail(order, site), about }, req)
     const flavorNames = keys.map((key) => flavorName(key, flavors))
     await queueEmail(payload, { ...refillMadeEmail(current, order, { day, slot, flavorNames }, site), about, dedupeKey: `refill:${refillCycleKey(current, day)}:made` }, req)

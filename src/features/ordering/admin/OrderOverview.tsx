@@ -10,7 +10,7 @@ import { ContactActions } from '@/features/contact/admin/ContactActions'
 import { statusPath } from '@/features/ordering/confirmation'
 import { handoverSteps } from '@/features/ordering/handoverRecord'
 import { mapHref } from '@/features/ordering/mapLink'
-import { orderMessageKindLabel } from '@/features/ordering/orderMessageKeys'
+import { orderEmailsAbout, orderMessageKindLabel } from '@/features/ordering/orderMessageKeys'
 
 import { MarkPaid } from './MarkPaid'
 import { OrderChanges } from './OrderChanges'
@@ -113,7 +113,7 @@ const EMAIL_STATUS: Record<string, string> = { pending: 'Waiting to be sent', se
 async function OrderEmails({ orderId, payload, req }: { orderId: number; payload: Payload; req: PayloadRequest }) {
   const { docs } = await payload.find({
     collection: 'email-outbox',
-    where: { about: { equals: `order:${orderId}` } },
+    where: { about: { equals: orderEmailsAbout(orderId) } },
     sort: 'createdAt',
     select: { to: true, subject: true, status: true, sentAt: true, lastError: true, createdAt: true, dedupeKey: true },
     pagination: false,

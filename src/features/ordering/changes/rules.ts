@@ -1,5 +1,5 @@
 import type { Order } from '@/payload-types'
-import { BUSINESS_TIME_ZONE } from '@/shared/time'
+import { BUSINESS_TIME_ZONE, businessTime } from '@/shared/time'
 
 import { CITIES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../options'
 import { deliveryAddress, labelOf, packingList } from '../orderDetails'
@@ -109,9 +109,6 @@ export function changeHeadline(kind: ChangeKind, reference: string, after: Pick<
 
 type Edited = Described & Pick<Order, 'status' | 'paymentStatus' | 'paymentMethod' | 'totalPrice' | 'refundDue' | 'extraDue'> & Partial<Pick<Order, 'handedOverAt' | 'notHomeAt'>>
 
-/** A moment of the delivery day as the history says it: '2:41 PM', Detroit time. */
-const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE })
-
 const money = (amount: number | null | undefined) => (amount ? dollars(amount) : 'none')
 const paymentOf = (order: Edited) => `${labelOf(PAYMENT_STATUSES, order.paymentStatus)}${order.paymentStatus === 'paid' && order.paymentMethod ? ` (${labelOf(PAYMENT_METHODS, order.paymentMethod)})` : ''}`
 
@@ -137,8 +134,8 @@ export function sellerEditLines(before: Edited, after: Edited): { kind: HistoryK
   if ((before.refundDue ?? 0) !== (after.refundDue ?? 0)) lines.push(`To refund: ${money(before.refundDue)} → ${money(after.refundDue)}`)
   if ((before.extraDue ?? 0) !== (after.extraDue ?? 0)) lines.push(`Still to pay: ${money(before.extraDue)} → ${money(after.extraDue)}`)
   // The delivery day's buttons (features/seller HANDOVER_STEPS): each attempt kept here, the order keeping the last.
-  if (after.handedOverAt && after.handedOverAt !== before.handedOverAt) lines.push(`Handed over at ${clockTime.format(new Date(after.handedOverAt))}`)
-  if (after.notHomeAt && after.notHomeAt !== before.notHomeAt) lines.push(`Not home at ${clockTime.format(new Date(after.notHomeAt))}`)
+  if (after.handedOverAt && after.handedOverAt !== before.handedOverAt) lines.push(`Handed over at ${businessTime(after.handedOverAt)}`)
+  if (after.notHomeAt && after.notHomeAt !== before.notHomeAt) lines.push(`Not home at ${businessTime(after.notHomeAt)}`)
   if (lines.length === 0) return null
   return { kind: kinds[0] ?? 'details', lines }
 }

@@ -18,6 +18,7 @@ import { changeJarFlavors, type FlavorForSale, jarsOpenToOrder, orderTerms, sett
 import { checkWindow, methodsWithWindows, needsWindow, openWindows, upcomingWindows, type WindowRules } from '../windows'
 import { customerChangeEmail, sellerChangeEmail } from './emails'
 import { changeNotices } from './notices'
+import { orderEmailsAbout } from '../orderMessageKeys'
 import { changeHeadline, changeLines, changeSettingsFrom, changeWindow, dueFields, repriceOrder, settlementAfter } from './rules'
 import { CHANGE_KINDS, type ChangeChoices, type ChangeKind, type ChangeOutcome, type ChangePreview, type ChangeRefusal, type ChangeRequest, type FlavorChoice, type Settlement } from './types'
 
@@ -119,7 +120,7 @@ export async function applyOrderChange(payload: Payload, token: string, values: 
       req,
     })
     const site = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-    const about = `order:${order.id}`
+    const about = orderEmailsAbout(order.id)
     const change = { lines: proposal.lines, headline: proposal.headline, money: proposal.money }
     await queueEmail(payload, { ...sellerChangeEmail(changed, change, site), about }, req)
     // A cancel's e-mail to the customer is the status hook's ("Cancelled"), as when the seller cancels.
