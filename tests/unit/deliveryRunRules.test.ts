@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { runNoticeFrom, runNotices } from '@/features/delivery/notices'
-import { durationText, kitchenZip, MAX_STOPS_POSTED, movedOneStop, readStopOrderPost, textRunKey } from '@/features/delivery/runRules'
+import { durationText, kitchenZip, MAX_STOPS_POSTED, minutesOut, movedOneStop, readStopOrderPost, textRunKey } from '@/features/delivery/runRules'
+import { minutesBetween } from '@/features/ordering/handoverRecord'
 
 /** The Run page's pure rules (features/delivery/runRules.ts) and its notices. */
 
@@ -36,6 +37,16 @@ describe('a reorder as posted', () => {
 describe('the words and facts of a run', () => {
   it('says a duration as a driver reads it', () => {
     expect([0, 1, 44.6, 60, 61, 160, 120].map(durationText)).toEqual(['0 min', '1 min', '45 min', '1 h', '1 h 1 min', '2 h 40 min', '2 h'])
+  })
+
+  it('counts the minutes out of the fridge up to now, and once handed over says them as the order’s record does', () => {
+    const left = '2026-12-05T21:05:00.000Z'
+    expect(minutesOut(left, null, new Date('2026-12-05T21:47:59.000Z'))).toBe(42)
+    expect(minutesOut(left, null, new Date('2026-12-05T21:04:00.000Z'))).toBe(0)
+    const handed = '2026-12-05T21:41:40.000Z'
+    expect(minutesOut(left, handed, new Date('2026-12-05T23:00:00.000Z'))).toBe(37)
+    expect(durationText(minutesOut(left, handed, new Date()))).toBe(minutesBetween(left, handed))
+    expect(durationText(minutesOut(left, '2026-12-05T23:10:00.000Z', new Date()))).toBe(minutesBetween(left, '2026-12-05T23:10:00.000Z'))
   })
 
   it("takes the kitchen's ZIP code from the end of the jar labels' place", () => {

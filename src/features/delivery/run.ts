@@ -12,7 +12,7 @@ import { orderStops } from './route/orderStops'
 import type { Position } from './route/positions'
 import { zipPosition } from './route/zipPositions'
 import { deliveryDaySettingsFrom, type DeliveryDaySettings } from './rules'
-import { isTextRun, kitchenZip, minutesBetween, runDay, textRunKey } from './runRules'
+import { isTextRun, kitchenZip, minutesOut, runDay, textRunKey } from './runRules'
 
 /**
  * The delivery runs of the seller's phone (the daily screen's Run page): what is on each run, in
@@ -210,7 +210,7 @@ function runStop(order: RunOrder, number: number | null, arrivesAt: Date | null,
     leftFridgeAt,
     handedOverAt,
     notHomeAt: order.notHomeAt ?? null,
-    outMinutes: leftFridgeAt ? minutesBetween(leftFridgeAt, handedOverAt ?? now) : null,
+    outMinutes: leftFridgeAt ? minutesOut(leftFridgeAt, handedOverAt, now) : null,
   }
 }
 

@@ -62,8 +62,15 @@ export function durationText(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
 }
 
-/** Whole minutes from one moment to another, never below 0 (a phone's clock a little behind the server's). */
-export const minutesBetween = (from: Date | string, to: Date | string) => Math.max(0, Math.floor((new Date(to).getTime() - new Date(from).getTime()) / 60_000))
+/**
+ * How long a stop's jars have been out of the fridge, in whole minutes, never below 0 (a phone's
+ * clock a little behind the server's): counted up to now while on the run (the minutes passed),
+ * rounded once handed over, as the order's record says it (`ordering/handoverRecord.ts`).
+ */
+export const minutesOut = (leftAt: Date | string, handedOverAt: Date | string | null, now: Date) => {
+  const minutes = ((handedOverAt ? new Date(handedOverAt) : now).getTime() - new Date(leftAt).getTime()) / 60_000
+  return Math.max(0, handedOverAt ? Math.round(minutes) : Math.floor(minutes))
+}
 
 /**
  * The five digits of the kitchen's ZIP code in the jar labels' "City, state and ZIP code"

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react'
 
-import { durationText, minutesBetween } from '@/features/delivery/runRules'
+import { durationText, minutesOut } from '@/features/delivery/runRules'
 
 /**
  * "Out 42 min": how long a stop's jars have been out of the fridge, from Leaving until now (counted
@@ -13,7 +13,7 @@ export function OutOfFridge({ since, until, minutes }: { since: string; until: s
   const [shown, setShown] = useState(minutes)
   useEffect(() => {
     if (until) return
-    const count = () => setShown(minutesBetween(since, new Date()))
+    const count = () => setShown(minutesOut(since, null, new Date()))
     count()
     const timer = setInterval(count, 60_000)
     return () => clearInterval(timer)
