@@ -1,3 +1,3 @@
-// The daily screen's only script of its own: its service worker (sw.js) keeps the last Today list
+// The daily screen's only script of its own: its service worker (sw.js) keeps the last Today list and Run pages
 // readable offline. The scope is /seller itself, not /seller/ (next.config.mjs allows it).
 if ('serviceWorker' in navigator) navigator.serviceWorker.register('/seller/sw.js', { scope: '/seller' })

@@ -14,7 +14,7 @@ export default async function TodayPage({ searchParams }: { searchParams: Promis
   const { payload } = await sellerOnPage(SELLER_PATHS.today)
   const screen = await findTodayScreen(payload)
   return (
-    <SellerFrame current="today" newOrders={screen.newOrders} owed={screen.owed.total} notice={noticeFrom(await searchParams)}>
+    <SellerFrame current="today" newOrders={screen.newOrders} owed={screen.owed.total} run={screen.handovers} notice={noticeFrom(await searchParams)}>
       <TodayScreen screen={screen} />
     </SellerFrame>
   )

@@ -4,13 +4,14 @@ import { dollars } from '@/features/ordering/wording'
 
 import { SELLER_PATHS } from '../paths'
 
-type Page = 'today' | 'new' | 'owed' | 'customers' | 'recall'
+type Page = 'today' | 'run' | 'new' | 'owed' | 'customers' | 'recall'
 
 /**
- * The daily screen's top bar (Today, New with its count, Owed with the money owed where the page
- * read it, Customers, Recall, the full admin) and the notice of the last tap.
+ * The daily screen's top bar (Today, Run where the page knows Delivery day is on, New with its
+ * count, Owed with the money owed where the page read it, Customers, Recall, the full admin) and
+ * the notice of the last tap.
  */
-export function SellerFrame({ current, newOrders, owed, notice, children }: { current?: Page; newOrders: number; owed?: number; notice: string | null; children: ReactNode }) {
+export function SellerFrame({ current, newOrders, owed, run, notice, children }: { current?: Page; newOrders: number; owed?: number; run?: boolean; notice: string | null; children: ReactNode }) {
   const here = (page: Page) => (page === current ? ({ 'aria-current': 'page' } as const) : {})
   return (
     <>
@@ -19,6 +20,11 @@ export function SellerFrame({ current, newOrders, owed, notice, children }: { cu
           <a href={SELLER_PATHS.today} {...here('today')}>
             Today
           </a>
+          {run && (
+            <a href={SELLER_PATHS.run} {...here('run')}>
+              Run
+            </a>
+          )}
           <a href={SELLER_PATHS.newOrders} {...here('new')}>
             New{newOrders > 0 && <span className="count"> {newOrders}</span>}
           </a>

@@ -31,6 +31,11 @@ function Day({ title, plan, handovers }: { title: string; plan: DayPlan; handove
       {plan.deliveries.length > 0 && (
         <section className="group" aria-label="Deliveries">
           <h3 className="group__title">Deliveries, in route order</h3>
+          {handovers && (
+            <p className="waiting">
+              <a href={SELLER_PATHS.run}>Drive them in order on the Run page →</a>
+            </p>
+          )}
           {plan.deliveries.map((order) => (
             <OrderCard key={order.id} order={order} back={SELLER_PATHS.today} />
           ))}
