@@ -13,7 +13,7 @@ export const DeliveryRuns: CollectionConfig = {
   admin: { group: 'Orders', hidden: true },
   access: { read: adminOnly, create: nobody, update: nobody, delete: nobody },
   fields: [
-    // The run's time, as orders name it (`windowKey`), or `day:2026-12-05` for that day's deliveries
+    // The run's time, as orders name it (`windowKey`), or `2026-12-05_text` for that day's deliveries
     // with no booked time.
     { name: 'runKey', type: 'text', required: true, unique: true, index: true, maxLength: 200 },
     // The business day it is driven on, '2026-12-05'.

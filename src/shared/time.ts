@@ -137,3 +137,12 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '
 
 /** A time of day in the seller's time zone: "4:12 PM" (with a plain space, which some ICU versions write as a narrow one). */
 export const businessTime = (iso: string) => timeFormat.format(new Date(iso)).replace(/\u202f/g, ' ')
+
+/** A duration in whole minutes as the seller reads it: '45 min', '1 h', '2 h 40 min' (never below 0). */
+export function durationText(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes))
+  const hours = Math.floor(whole / 60)
+  const rest = whole % 60
+  if (hours === 0) return `${rest} min`
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
+}

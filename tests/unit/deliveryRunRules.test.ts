@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { runNoticeFrom, runNotices } from '@/features/delivery/notices'
-import { durationText, kitchenZip, MAX_STOPS_POSTED, minutesOut, movedOneStop, readStopOrderPost, textRunKey } from '@/features/delivery/runRules'
+import { durationText } from '@/shared/time'
+import { kitchenZip, MAX_STOPS_POSTED, minutesOut, movedOneStop, readStopOrderPost, textRunKey } from '@/features/delivery/runRules'
 import { minutesBetween } from '@/features/ordering/handoverRecord'
 
 /** The Run page's pure rules (features/delivery/runRules.ts) and its notices. */

@@ -1,7 +1,7 @@
 import type { RunSplit } from './run'
 import { businessTime } from '@/shared/time'
 
-import { durationText } from './runRules'
+import { durationText } from '@/shared/time'
 
 /** What the seller reads on the Run page: its answers to Leaving and a reorder, and the page's own lines. */
 export const runNotices = {

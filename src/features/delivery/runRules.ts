@@ -53,15 +53,6 @@ export function movedOneStop(order: readonly string[], id: string, to: 'up' | 'd
   return moved
 }
 
-/** Whole minutes in words as a driver reads them: '45 min', '2 h', '2 h 40 min'. */
-export function durationText(minutes: number): string {
-  const whole = Math.max(0, Math.round(minutes))
-  const hours = Math.floor(whole / 60)
-  const rest = whole % 60
-  if (hours === 0) return `${rest} min`
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`
-}
-
 /**
  * How long a stop's jars have been out of the fridge, in whole minutes, never below 0 (a phone's
  * clock a little behind the server's): counted up to now while on the run (the minutes passed),

@@ -1,5 +1,5 @@
 import type { Order } from '@/payload-types'
-import { businessDay, businessTime, shortDayLabel } from '@/shared/time'
+import { businessDay, businessTime, durationText, shortDayLabel } from '@/shared/time'
 
 /**
  * The delivery day's record of an order's handover (written by the daily screen's Leaving, Handed
@@ -21,11 +21,7 @@ export function handoverMoment(iso: string, bookedAt?: string | null): string {
 }
 
 /** Whole minutes between two moments, as the record says how long jars were out: '36 min', '2 h 5 min'. */
-export function minutesBetween(fromIso: string, toIso: string): string {
-  const minutes = Math.max(0, Math.round((Date.parse(toIso) - Date.parse(fromIso)) / MINUTE_MS))
-  if (minutes < 60) return `${minutes} min`
-  return `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`
-}
+export const minutesBetween = (fromIso: string, toIso: string): string => durationText((Date.parse(toIso) - Date.parse(fromIso)) / MINUTE_MS)
 
 /**
  * Each recorded step in order: 'Out of the fridge 2:05 PM', 'Handed over 2:41 PM (36 min)' (for a

@@ -161,6 +161,12 @@ export async function findMissedPickups(payload: Payload, now = new Date()): Pro
   return { orders, total: found.totalDocs }
 }
 
+/** Whether the daily screen's nav shows Run: Delivery day is on (Shop → Pickup & delivery). */
+export async function deliveryRunsOn(payload: Payload): Promise<boolean> {
+  const fulfilment = await payload.findGlobal({ slug: 'fulfilment', select: { deliveryDay: true }, depth: 0 })
+  return deliveryDaySettingsFrom(fulfilment.deliveryDay).enabled
+}
+
 /** Orders waiting to be confirmed: the count beside New in the top bar. */
 export async function countNewOrders(payload: Payload): Promise<number> {
   // The page checked the admin session before it asked (`session.ts#sellerOnPage`).

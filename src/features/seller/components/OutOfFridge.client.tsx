@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from 'react'
 
-import { durationText, minutesOut } from '@/features/delivery/runRules'
+import { minutesOut } from '@/features/delivery/runRules'
+import { durationText } from '@/shared/time'
 
 /**
  * "Out 42 min": how long a stop's jars have been out of the fridge, from Leaving until now (counted

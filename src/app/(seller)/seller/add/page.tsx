@@ -4,7 +4,7 @@ import { addOrderFormProps } from '@/features/admin/manualOrder'
 import { AddOrderScreen } from '@/features/seller/components/AddOrderScreen.client'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
 import { addOrderOnPhone } from '@/features/seller/actions'
-import { countNewOrders } from '@/features/seller/dailyScreen'
+import { countNewOrders, deliveryRunsOn } from '@/features/seller/dailyScreen'
 import { SELLER_PATHS } from '@/features/seller/paths'
 import { sellerOnPage } from '@/features/seller/session'
 import { newSubmissionKey } from '@/shared/forms/submissionKey'
@@ -20,7 +20,7 @@ export default async function AddOrderPage() {
   const { payload } = await sellerOnPage(SELLER_PATHS.addOrder)
   const [form, newOrders] = await Promise.all([addOrderFormProps(payload), countNewOrders(payload)])
   return (
-    <SellerFrame current="new" newOrders={newOrders} notice={null}>
+    <SellerFrame current="new" newOrders={newOrders} run={await deliveryRunsOn(payload)} notice={null}>
       {/* Rendered for this request: posted twice (a double tap, a resent post), the form stores one order. */}
       <AddOrderScreen action={addOrderOnPhone} form={form} submissionKey={newSubmissionKey()} />
     </SellerFrame>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 
 import { CustomersScreen } from '@/features/seller/components/CustomersScreen'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
-import { countNewOrders, findCustomersScreen } from '@/features/seller/dailyScreen'
+import { countNewOrders, deliveryRunsOn, findCustomersScreen } from '@/features/seller/dailyScreen'
 import { customersPath, pageNumberFrom, searchFrom } from '@/features/seller/paths'
 import { sellerOnPage } from '@/features/seller/session'
 
@@ -16,7 +16,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
   const { payload, user } = await sellerOnPage(customersPath(search, page))
   const [list, newOrders] = await Promise.all([findCustomersScreen(payload, user, search, page), countNewOrders(payload)])
   return (
-    <SellerFrame current="customers" newOrders={newOrders} notice={null}>
+    <SellerFrame current="customers" newOrders={newOrders} run={await deliveryRunsOn(payload)} notice={null}>
       <CustomersScreen list={list} search={search} />
     </SellerFrame>
   )

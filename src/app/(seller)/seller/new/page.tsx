@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 
 import { NewOrdersScreen } from '@/features/seller/components/NewOrdersScreen'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
-import { findNewOrders } from '@/features/seller/dailyScreen'
+import { deliveryRunsOn, findNewOrders } from '@/features/seller/dailyScreen'
 import { noticeFrom } from '@/features/seller/notices'
 import { newOrdersPath, pageNumberFrom } from '@/features/seller/paths'
 import { sellerOnPage } from '@/features/seller/session'
@@ -16,7 +16,7 @@ export default async function NewOrdersPage({ searchParams }: { searchParams: Pr
   const { payload, user } = await sellerOnPage(newOrdersPath(page))
   const list = await findNewOrders(payload, user, page)
   return (
-    <SellerFrame current="new" newOrders={list.totalOrders} notice={noticeFrom(query)}>
+    <SellerFrame current="new" newOrders={list.totalOrders} run={await deliveryRunsOn(payload)} notice={noticeFrom(query)}>
       <NewOrdersScreen list={list} />
     </SellerFrame>
   )

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 
 import { OwedScreen } from '@/features/seller/components/OwedScreen'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
-import { countNewOrders } from '@/features/seller/dailyScreen'
+import { countNewOrders, deliveryRunsOn } from '@/features/seller/dailyScreen'
 import { noticeFrom } from '@/features/seller/notices'
 import { findOwedPage } from '@/features/seller/owed'
 import { owedPath, pageNumberFrom } from '@/features/seller/paths'
@@ -17,7 +17,7 @@ export default async function OwedOrdersPage({ searchParams }: { searchParams: P
   const { payload } = await sellerOnPage(owedPath(page))
   const [list, newOrders] = await Promise.all([findOwedPage(payload, page), countNewOrders(payload)])
   return (
-    <SellerFrame current="owed" newOrders={newOrders} owed={list.owed.total} notice={noticeFrom(query)}>
+    <SellerFrame current="owed" newOrders={newOrders} run={await deliveryRunsOn(payload)} owed={list.owed.total} notice={noticeFrom(query)}>
       <OwedScreen list={list} />
     </SellerFrame>
   )

@@ -5,7 +5,7 @@ import { refusalOf } from '@/features/recalls/recallRecords'
 import { readRecallRequest, recallQuery } from '@/features/recalls/rules'
 import { previewOf, RecallScreen } from '@/features/seller/components/RecallScreen'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
-import { countNewOrders } from '@/features/seller/dailyScreen'
+import { countNewOrders, deliveryRunsOn } from '@/features/seller/dailyScreen'
 import { SELLER_PATHS } from '@/features/seller/paths'
 import { sellerOnPage } from '@/features/seller/session'
 
@@ -22,7 +22,7 @@ export default async function RecallPage({ searchParams }: { searchParams: Promi
   const telling = one(query.step) === 'tell'
   const preview = telling && found && !('problem' in found) && found.totals.orders > 0 ? await previewOf(payload, found) : null
   return (
-    <SellerFrame current="recall" newOrders={newOrders} notice={null}>
+    <SellerFrame current="recall" newOrders={newOrders} run={await deliveryRunsOn(payload)} notice={null}>
       <RecallScreen request={request} choices={choices} found={found} refused={refusalOf(one(query.refused))} telling={telling} preview={preview} />
     </SellerFrame>
   )

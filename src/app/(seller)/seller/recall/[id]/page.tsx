@@ -5,7 +5,7 @@ import { findRecallRecord } from '@/features/recalls/recallRecords'
 import { RECORD_ID } from '@/features/recalls/rules'
 import { RecallRecordScreen } from '@/features/seller/components/RecallRecordScreen'
 import { SellerFrame } from '@/features/seller/components/SellerFrame'
-import { countNewOrders } from '@/features/seller/dailyScreen'
+import { countNewOrders, deliveryRunsOn } from '@/features/seller/dailyScreen'
 import { SELLER_PATHS } from '@/features/seller/paths'
 import { sellerOnPage } from '@/features/seller/session'
 
@@ -18,7 +18,7 @@ export default async function RecallRecordPage({ params }: { params: Promise<{ i
   const [record, newOrders] = await Promise.all([RECORD_ID.test(id) ? findRecallRecord(payload, id, 1, 'call') : null, countNewOrders(payload)])
   if (!record) notFound()
   return (
-    <SellerFrame current="recall" newOrders={newOrders} notice={null}>
+    <SellerFrame current="recall" newOrders={newOrders} run={await deliveryRunsOn(payload)} notice={null}>
       <RecallRecordScreen record={record} />
     </SellerFrame>
   )
