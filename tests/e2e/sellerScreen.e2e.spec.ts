@@ -5,12 +5,14 @@
 
 import type { Page, TestInfo } from '@playwright/test'
 
+import { fullChromiumLaunchOptions } from '../../playwright.config'
 import { adminApi, adminToken, expect, expectLoggedOnceEach, fillAddOrderForm, screenshots, serverLogMark, test, waitForMail, withAdminSession } from './fixtures'
 import { ADMIN } from './global-setup'
 
 type Order = { id: number; reference: string; status: string; paymentStatus: string; paymentMethod: string | null }
 
-test.use({ viewport: { width: 390, height: 844 } })
+// A phone whose browser was never asked about notifications, which the headless shell cannot be.
+test.use({ viewport: { width: 390, height: 844 }, launchOptions: fullChromiumLaunchOptions })
 test.describe.configure({ timeout: 120_000 })
 
 /** Each test orders from an address of its own, clear of the order form's per-address limit. */
