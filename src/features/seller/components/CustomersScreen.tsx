@@ -26,7 +26,7 @@ export function CustomersScreen({ list, search }: { list: Found; search: string 
       {list.customers.map((customer) => (
         <article key={customer.key} className="order" aria-label={customer.name} data-testid="customer">
           <header className="order__head">
-            <h3>{customer.name}</h3>
+            <h2>{customer.name}</h2>
             {customer.subscribed && <span className="badge">On the list</span>}
           </header>
           <p>
