@@ -71,10 +71,7 @@ async function deliveryDay(request: APIRequestContext, enabled: boolean, outOfFr
   await setMakerAddress(request, enabled ? MAKER : null)
 }
 
-/**
- * The test's orders off the run: cancelled, not deleted (SQLite gives a deleted order's id to the
- * next order, and what is keyed on it, the outbox's e-mails, would take the new one for the old).
- */
+/** The test's orders off the run: cancelled, as the seller puts an order away. */
 async function removeOrders(request: APIRequestContext, placed: Placed[]) {
   for (const stop of placed) {
     const { status } = await stored(request, stop)

@@ -41,6 +41,8 @@ async function bookedAt(order: Order, startsAt: Date): Promise<string> {
     const clock = (instant: Date) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'America/Detroit' }).format(instant).replace(/\u202f/g, ' ')
     const day = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'America/Detroit' }).format(startsAt)
     const label = `${day} · ${clock(startsAt)}–${clock(endsAt)} · Eastern Market`
+    // The server may be writing at this moment: wait for its lock as the app does, rather than fail at once.
+    await database.execute('PRAGMA busy_timeout = 10000')
     await database.execute({
       sql: 'UPDATE orders SET window_starts_at = ?, window_ends_at = ?, window_label = ?, window_place = ? WHERE id = ?',
       args: [startsAt.toISOString(), endsAt.toISOString(), label, 'Eastern Market', order.id],
@@ -53,11 +55,7 @@ async function bookedAt(order: Order, startsAt: Date): Promise<string> {
 
 const HOUR = 3_600_000
 
-/**
- * Cancelled rather than deleted at the end: SQLite gives a new order the id of the newest one
- * deleted, and the outbox, which keys an order's e-mails on its id, would then take the next
- * test's 'confirmed' e-mail for this order's, already sent, and send none.
- */
+/** Cancelled at the end, as the seller puts an order away: off every later test's Today screen. */
 async function putAway(request: APIRequestContext, orders: (Order | undefined)[]) {
   for (const order of orders) if (order) await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'cancelled' })
 }
