@@ -2,8 +2,7 @@ import 'server-only'
 
 import type { Payload } from 'payload'
 
-import { orderMessageKey } from '@/features/ordering/orderMessageKeys'
-import { queueOrderMessage } from '@/features/ordering/orderMessages'
+import { notYetQueued, queueOrderMessage } from '@/features/ordering/orderMessages'
 import type { Order } from '@/payload-types'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { deliverSoon } from '@/platform/email/outbox'
@@ -74,16 +73,5 @@ async function missedPickupsDue(payload: Payload, now: Date): Promise<Order[]> {
     depth: 0,
     overrideAccess: true,
   })
-  const due = docs.filter((order) => missedPickupEmailDue(order, now))
-  if (due.length === 0) return []
-  const { docs: recorded } = await payload.find({
-    collection: 'email-outbox',
-    where: { dedupeKey: { in: due.map((order) => orderMessageKey(order.id, 'missedPickup')) } },
-    select: { dedupeKey: true },
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-  })
-  const known = new Set(recorded.map((email) => email.dedupeKey))
-  return due.filter((order) => !known.has(orderMessageKey(order.id, 'missedPickup')))
+  return notYetQueued(payload, docs.filter((order) => missedPickupEmailDue(order, now)), 'missedPickup')
 }

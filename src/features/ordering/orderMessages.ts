@@ -165,16 +165,23 @@ async function paymentRemindersDue(payload: Payload, settings: PaymentReminderSe
     depth: 0,
     overrideAccess: true,
   })
-  const due = docs.filter((order) => paymentReminderDue(order, settings, now))
-  if (due.length === 0) return []
+  return notYetQueued(payload, docs.filter((order) => paymentReminderDue(order, settings, now)), 'paymentReminder')
+}
+
+/**
+ * The orders whose e-mail of this kind is neither queued nor recorded as not sent: one look at the
+ * outbox by its keys, so a round that finds nothing new opens no transaction.
+ */
+export async function notYetQueued(payload: Payload, orders: Order[], kind: OrderKind): Promise<Order[]> {
+  if (orders.length === 0) return []
   const { docs: queued } = await payload.find({
     collection: 'email-outbox',
-    where: { dedupeKey: { in: due.map((order) => orderMessageKey(order.id, 'paymentReminder')) } },
+    where: { dedupeKey: { in: orders.map((order) => orderMessageKey(order.id, kind)) } },
     select: { dedupeKey: true },
     pagination: false,
     depth: 0,
     overrideAccess: true,
   })
-  const reminded = new Set(queued.map((email) => email.dedupeKey))
-  return due.filter((order) => !reminded.has(orderMessageKey(order.id, 'paymentReminder')))
+  const known = new Set(queued.map((email) => email.dedupeKey))
+  return orders.filter((order) => !known.has(orderMessageKey(order.id, kind)))
 }
