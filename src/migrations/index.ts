@@ -25,6 +25,7 @@ import * as migration_20261129_072122_statement_payments from './20261129_072122
 import * as migration_20261129_080819_payment_reminders from './20261129_080819_payment_reminders';
 import * as migration_20261129_102341_customer_changes from './20261129_102341_customer_changes';
 import * as migration_20261129_124444_delivery_day from './20261129_124444_delivery_day';
+import * as migration_20261129_160000_reminder_per_day from './20261129_160000_reminder_per_day';
 
 export const migrations = [
   {
@@ -161,5 +162,10 @@ export const migrations = [
     up: migration_20261129_124444_delivery_day.up,
     down: migration_20261129_124444_delivery_day.down,
     name: '20261129_124444_delivery_day',
+  },
+  {
+    up: migration_20261129_160000_reminder_per_day.up,
+    down: migration_20261129_160000_reminder_per_day.down,
+    name: '20261129_160000_reminder_per_day',
   },
 ];

@@ -1,3 +1,5 @@
+import { sql } from '@payloadcms/db-sqlite'
+import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { joinEmailList } from '@/features/discounts/signUp'
@@ -8,13 +10,16 @@ import { unsubscribe } from '@/features/messages/unsubscribe'
 import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import { submitReview } from '@/features/reviews/service'
+import * as reminderPerDay from '@/migrations/20261129_160000_reminder_per_day'
 import type { EmailOutbox, Order } from '@/payload-types'
+import { businessDay } from '@/shared/time'
 import { deliverDueEmails } from '@/platform/email/outbox'
 
 import { validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 import { startSmtp, type TestSmtp } from '../helpers/smtp'
 
+const isSqlite = !process.env.DATABASE_URI?.startsWith('mongodb')
 let app: TestPayload
 let smtp: TestSmtp
 let nextCustomer = 1
@@ -168,6 +173,22 @@ describe('reminders from the server’s own runner', () => {
       expect(reminders[0].text).toContain('Where: Corktown')
       // Not for a cancelled order.
       expect((await customerEmails(cancelled)).some((email) => email.subject.startsWith('See you tomorrow'))).toBe(false)
+
+      // One per booked day: a reminder stored before that rule (its key the order's alone) gets its
+      // day from the migration, and the round then finds it sent.
+      const bookedDay = businessDay(windowStart).key
+      expect(reminders[0].dedupeKey).toBe(`order:${order.id}:reminder:${bookedDay}`)
+      if (isSqlite) {
+        const db = (app.payload.db as unknown as SQLiteAdapter).drizzle
+        const args = { db, payload: app.payload, req: {} } as unknown as Parameters<typeof reminderPerDay.up>[0]
+        await db.run(sql`UPDATE email_outbox SET created_at = ${at(9, 30).toISOString()} WHERE id = ${reminders[0].id}`)
+        await reminderPerDay.down(args)
+        expect((await app.payload.findByID({ collection: 'email-outbox', id: reminders[0].id })).dedupeKey).toBe(`order:${order.id}:reminder`)
+        await reminderPerDay.up(args)
+        expect((await app.payload.findByID({ collection: 'email-outbox', id: reminders[0].id })).dedupeKey).toBe(`order:${order.id}:reminder:${bookedDay}`)
+        await queueScheduledMessages(app.payload, at(16))
+        expect((await customerEmails(order)).filter((email) => email.subject.startsWith('See you tomorrow'))).toHaveLength(1)
+      }
     } finally {
       await app.payload.updateGlobal({ slug: 'fulfilment', data: { windows: [] } })
     }

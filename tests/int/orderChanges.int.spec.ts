@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { applyOrderChange, orderChangeChoices, reviewOrderChange } from '@/features/ordering/changes/service'
 import { orderNotices } from '@/features/ordering/notices'
+import { queueScheduledMessages } from '@/features/ordering/orderMessages'
 import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import type { Order } from '@/payload-types'
@@ -193,6 +194,29 @@ describe('a customer changes their order', () => {
     expect(await stored(order)).toMatchObject({ deliveryMethod: 'delivery', deliveryFee: 5, discountAmount: 25, totalPrice: 80, address: '2 Woodward Ave', zip: '48226' })
     const { docs } = await app.payload.find({ collection: 'email-captures', where: { discount_code: { equals: code } } })
     expect(docs[0].discount_used).toBe(true)
+  })
+
+  it('an order moved after its day-before reminder is reminded again the day before its new day, once', async () => {
+    const order = await place()
+    const reminders = async () => (await emailsAbout(order)).filter((email) => email.subject.startsWith('See you tomorrow')).map((email) => email.text ?? '')
+    // Friday 9:10 in Detroit: Saturday's reminder goes.
+    await queueScheduledMessages(app.payload, new Date('2026-12-04T14:10:00Z'))
+    expect(await reminders()).toHaveLength(1)
+    // Friday 9:30 the customer moves it to Sunday; the rounds of Friday remind nobody again.
+    const fridayMorning = new Date('2026-12-04T14:30:00Z')
+    const choices = await orderChangeChoices(app.payload, await stored(order), fridayMorning)
+    if (!choices.open) throw new Error(`no change offered: ${choices.reason}`)
+    const moved = await change(order, { kind: 'time', method: 'pickup', window: choices.times.pickup!.find((time) => time.label === SUNDAY)!.key }, fridayMorning)
+    expect(moved).toMatchObject({ ok: true, kind: 'time' })
+    await queueScheduledMessages(app.payload, new Date('2026-12-04T20:00:00Z'))
+    expect(await reminders()).toHaveLength(1)
+    // Saturday 9:30 and again at 3 PM: one reminder, for Sunday.
+    await queueScheduledMessages(app.payload, new Date('2026-12-05T14:30:00Z'))
+    await queueScheduledMessages(app.payload, new Date('2026-12-05T20:00:00Z'))
+    const sent = await reminders()
+    expect(sent).toHaveLength(2)
+    expect(sent[1]).toContain('Sun, Dec 6')
+    expect(sent[1]).toContain('Where: Corktown')
   })
 
   it('switching to delivery outside the area is refused with the delivery message, and an address is required', async () => {

@@ -49,6 +49,10 @@ describe('payment reminder rules', () => {
     expect(orderMessageKindLabel(42, orderMessageKey(42, 'paymentReminder'))).toBe('Payment reminder')
     expect(orderMessageKindLabel(42, 'order:42:confirmed')).toBe('Confirmed')
     expect(orderMessageKindLabel(42, 'order:4:confirmed')).toBeNull()
+    // The day-before reminder's key names its day (one per booked day).
+    expect(orderMessageKindLabel(42, orderMessageKey(42, 'reminder', '2026-12-06'))).toBe('Day-before reminder')
+    expect(orderMessageKindLabel(42, 'order:42:reminder')).toBe('Day-before reminder')
+    expect(orderMessageKindLabel(42, 'order:4:reminder:2026-12-06')).toBeNull()
     expect(orderMessageKindLabel(42, null)).toBeNull()
   })
 })

@@ -20,7 +20,7 @@ export const MESSAGE_LABELS: Record<MessageKind, { label: string; when: string }
   ready: { label: 'Ready', when: 'Sent when you move an order to Ready: ready for pickup, or out for delivery.' },
   completed: { label: 'Completed', when: 'Sent when you move an order to Completed; it asks for a review.' },
   cancelled: { label: 'Cancelled', when: 'Sent when you cancel an order.' },
-  reminder: { label: 'Day-before reminder', when: 'Sent the day before a booked pickup or delivery time, once.' },
+  reminder: { label: 'Day-before reminder', when: 'Sent the day before a booked pickup or delivery time, once (and again for the new day if the order moves to another day).' },
   paymentReminder: {
     label: 'Payment reminder',
     when: 'Sent once to an order not paid yet, at the moment you choose under Shop → Pickup & delivery → Payment reminders (off until you turn it on there). Never to a paid or cancelled order, nor to one you ticked "No payment reminder" on.',

@@ -17,7 +17,7 @@ import { fillTemplate, MARKETING_KINDS, type MessageKind, templatesFrom } from '
  * When a customer hears from the seller about an order: at each status the seller sets, the day
  * before a booked time, when it is not paid by the seller's chosen moment (once the seller turned
  * payment reminders on), and (when they asked) when it is time for a fresh jar. Every message goes
- * through the outbox at most once per order and kind (`dedupeKey`), and a message not sent on
+ * through the outbox at most once per order and kind (`dedupeKey`; the reminder once per booked day), and a message not sent on
  * purpose is recorded with the reason, so the order's page in the admin lists them all.
  */
 
@@ -49,7 +49,7 @@ export async function queueOrderMessage(payload: Payload, order: Order, kind: Or
   ])
   const template = templatesFrom(stored)[kind]
   const about = orderEmailsAbout(order.id)
-  const dedupeKey = orderMessageKey(order.id, kind)
+  const dedupeKey = orderMessageKey(order.id, kind, kind === 'reminder' && order.windowStartsAt ? businessDay(new Date(order.windowStartsAt)).key : undefined)
   const subject = fillTemplate(template.subject, orderPlaceholders(payload, order, settings))
   const notSent = async (reason: string) => {
     await recordNotSent(payload, { to: order.email || '(no e-mail address)', subject, about, dedupeKey, reason }, req)
