@@ -16,7 +16,8 @@ import { runExclusively } from '@/platform/redis/oneInstance'
  * Payload claims a job by marking it `processing`, but on MongoDB it reads the jobs first and marks
  * them by id without checking the mark again, and `runByID` does not check it at all: two instances
  * starting a round together could both run one job. So a round runs on one instance at a time (the
- * Redis lock shared by the instances, `runExclusively`), and one at a time within the process.
+ * Redis lock shared by the instances, `runExclusively`), and one at a time within the process
+ * (`runQueueRound` chains them).
  */
 
 type QueueOptions = {
@@ -31,13 +32,25 @@ type QueueOptions = {
 
 const JOBS = 'payload-jobs'
 const loops = new Map<string, { soon: () => void }>()
+/** Each queue's latest round in this process: a round asked for meanwhile starts after it. */
+const latestRounds = new Map<string, Promise<void>>()
 
-/** One round: gives back the jobs a dead process left, then runs what is due, one job after another. */
-export async function runQueueRound(payload: Payload, queue: string, options: QueueOptions): Promise<void> {
-  await runExclusively(`jobs:${queue}`, options.longestRoundMs, async () => {
-    await releaseAbandonedJobs(payload, queue, options.abandonedAfterMs)
-    await payload.jobs.run({ queue, sequential: true, silent: { info: true } })
-  })
+/**
+ * One round: gives back the jobs a dead process left, then runs what is due, one job after another.
+ * A round asked for directly (`workExportsQueue`) while the background loop's round runs waits for
+ * it: two rounds at once would both take a job the first marks "left running" and run it twice
+ * (the second then fails on the job the first deleted). Across instances, the Redis lock.
+ */
+export function runQueueRound(payload: Payload, queue: string, options: QueueOptions): Promise<void> {
+  const round = async () => {
+    await runExclusively(`jobs:${queue}`, options.longestRoundMs, async () => {
+      await releaseAbandonedJobs(payload, queue, options.abandonedAfterMs)
+      await payload.jobs.run({ queue, sequential: true, silent: { info: true } })
+    })
+  }
+  const next = (latestRounds.get(queue) ?? Promise.resolve()).then(round, round)
+  latestRounds.set(queue, next)
+  return next
 }
 
 /** Starts a round in the background now; a call during a round asks for one more after it. Never throws. */
