@@ -25,7 +25,8 @@ import * as migration_20261129_072122_statement_payments from './20261129_072122
 import * as migration_20261129_080819_payment_reminders from './20261129_080819_payment_reminders';
 import * as migration_20261129_102341_customer_changes from './20261129_102341_customer_changes';
 import * as migration_20261129_124444_delivery_day from './20261129_124444_delivery_day';
-import * as migration_20261129_160000_reminder_per_day from './20261129_160000_reminder_per_day';
+import * as migration_20261129_153900_reminder_per_day from './20261129_153900_reminder_per_day';
+import * as migration_20261129_154619_owed_extra_due_index from './20261129_154619_owed_extra_due_index';
 
 export const migrations = [
   {
@@ -164,8 +165,13 @@ export const migrations = [
     name: '20261129_124444_delivery_day',
   },
   {
-    up: migration_20261129_160000_reminder_per_day.up,
-    down: migration_20261129_160000_reminder_per_day.down,
-    name: '20261129_160000_reminder_per_day',
+    up: migration_20261129_153900_reminder_per_day.up,
+    down: migration_20261129_153900_reminder_per_day.down,
+    name: '20261129_153900_reminder_per_day',
+  },
+  {
+    up: migration_20261129_154619_owed_extra_due_index.up,
+    down: migration_20261129_154619_owed_extra_due_index.down,
+    name: '20261129_154619_owed_extra_due_index',
   },
 ];

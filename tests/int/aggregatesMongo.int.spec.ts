@@ -10,6 +10,7 @@ import { jarsSoldPerFlavor } from '@/features/admin/aggregates/jarsSoldPerFlavor
 import { activeRefillPlanGroups } from '@/features/admin/aggregates/refillPlanGroups'
 import { salesByWeek } from '@/features/admin/aggregates/salesByWeek'
 import { unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
+import { owedAmount } from '@/features/ordering/owing'
 import { waitingListSize } from '@/features/admin/aggregates/waitingList'
 import { waitingLineTotals } from '@/features/admin/aggregates/waitingLineTotals'
 import { customerKeys } from '@/features/admin/customerKeys'
@@ -161,7 +162,7 @@ describe.runIf(onMongo)('the aggregates on MongoDB equal the sums over every ord
   it('sums the money owed as the unpaid lists hold it', async () => {
     const owed = async (where: (typeof WAITING)['unpaid']) => {
       const { docs } = await app.payload.find({ collection: 'orders', where, pagination: false, depth: 0 })
-      return { orders: docs.length, total: docs.reduce((sum, order) => sum + order.totalPrice, 0) }
+      return { orders: docs.length, total: docs.reduce((sum, order) => sum + owedAmount(order), 0) }
     }
     expect(await unpaidTotals(app.payload)).toEqual({ unpaid: await owed(WAITING.unpaid), completedUnpaid: await owed(WAITING.completedUnpaid) })
   })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { owedAmount } from '@/features/ordering/owing'
 import { dashboardFigures, WAITING } from '@/features/admin/dashboard'
 
 import { storedOrder } from '../helpers/orders'
@@ -63,7 +64,7 @@ describe('the admin dashboard figures', () => {
     expect(figures.unpaid).toEqual({ orders: 6, total: 264 })
     expect(figures.completedUnpaid).toEqual({ orders: 2, total: 97 })
     const listed = async (where: (typeof WAITING)['unpaid']) =>
-      (await payload.find({ collection: 'orders', where, pagination: false, depth: 0 })).docs.reduce((owed, doc) => ({ orders: owed.orders + 1, total: owed.total + doc.totalPrice }), { orders: 0, total: 0 })
+      (await payload.find({ collection: 'orders', where, pagination: false, depth: 0 })).docs.reduce((owed, doc) => ({ orders: owed.orders + 1, total: owed.total + owedAmount(doc) }), { orders: 0, total: 0 })
     expect(figures.unpaid).toEqual(await listed(WAITING.unpaid))
     expect(figures.completedUnpaid).toEqual(await listed(WAITING.completedUnpaid))
   })

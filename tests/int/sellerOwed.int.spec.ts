@@ -20,7 +20,8 @@ const { findOwedPage } = await import('@/features/seller/owed')
 const { applySellerAction } = await import('@/features/seller/service')
 const { postSellerAction } = await import('@/features/seller/orderRoute')
 const { noticeFrom } = await import('@/features/seller/notices')
-const { dashboardFigures } = await import('@/features/admin/dashboard')
+const { dashboardFigures, WAITING } = await import('@/features/admin/dashboard')
+const { owedAmount } = await import('@/features/ordering/owing')
 
 const ADMIN = { email: 'owed@example.com', password: 'correct-horse-battery' }
 
@@ -68,14 +69,14 @@ afterAll(async () => {
 describe('Owed', () => {
   it('lists the unpaid orders not cancelled, oldest handover first, then those without a time, oldest placed first', async () => {
     const list = await findOwedPage(app.payload, 1, now)
-    expect(list.orders.map((card) => [card.fullName, card.reference, card.total, card.status, card.method, card.owedFor])).toEqual([
+    expect(list.orders.map((card) => [card.fullName, card.reference, card.owes, card.status, card.method, card.owedFor])).toEqual([
       ['Late Lena', 'SM-3004', 25, 'Ready', null, 'Ordered 10 days ago · handover was 7 days ago'],
       ['Handed Hal', 'SM-3003', 50, 'Completed', null, 'Ordered 9 days ago · handed over 4 days ago'],
       ['Soon Sara', 'SM-3002', 55, 'Confirmed', null, 'Ordered yesterday · handover in 2 days'],
       ['Text Tess', 'SM-3001', 20, 'New', null, 'Ordered 20 days ago · time arranged by text'],
       ['Venmo Vic', 'SM-3005', 100, 'Confirmed', 'venmo', 'Ordered 2 days ago · time arranged by text'],
     ])
-    expect(list.orders[0]).toMatchObject({ phone: '3135550188', email: 'late@example.com', placedOn: '2026-11-30' })
+    expect(list.orders[0]).toMatchObject({ phone: '3135550188', email: 'late@example.com', placedOn: '2026-11-30', paidBut: null })
     expect(list).toMatchObject({ page: 1, totalPages: 1, owed: { orders: 5, total: 250 }, today: '2026-12-10' })
   })
 
@@ -159,5 +160,51 @@ describe('Owed, paged', () => {
     expect(new Set(all).size).toBe(25)
     const byPlacing = Array.from({ length: 22 }, (_, n) => n).sort((a, b) => placedAt(a).localeCompare(placedAt(b)))
     expect(all.filter((name) => name.startsWith('Paged'))).toEqual(byPlacing.map((n) => `Paged Pia ${n}`))
+  })
+})
+
+describe('Owed, a paid order the customer changed to more', () => {
+  it('owes the difference still to pay: listed with it, counted in the totals and the dashboard’s filter; Mark paid settles it once, noting how', async () => {
+    const before = await findOwedPage(app.payload, 1, now)
+    await order('Extra Eve', 'SM-5001', {
+      status: 'completed',
+      createdAt: at('2026-12-02'),
+      windowStartsAt: at('2026-12-04', '10:00'),
+      completedAt: at('2026-12-04', '11:00'),
+      paymentStatus: 'paid',
+      paymentMethod: 'venmo',
+      paidAt: at('2026-12-02', '13:00'),
+      totalPrice: 75,
+      extraDue: 25,
+    })
+    // Left out: a cancelled one (it owes nothing), and one whose difference is settled.
+    await order('Cancelled Cleo', 'SM-5002', { status: 'cancelled', createdAt: at('2026-12-02'), paymentStatus: 'paid', paymentMethod: 'cash', totalPrice: 50, extraDue: 10 })
+    await order('Settled Sid', 'SM-5003', { status: 'completed', createdAt: at('2026-12-02'), paymentStatus: 'paid', paymentMethod: 'cash', totalPrice: 50, extraDue: null })
+
+    const list = await findOwedPage(app.payload, 1, now)
+    expect(list.owed).toEqual({ orders: before.owed.orders + 1, total: before.owed.total + 25 })
+    expect(list.orders.map((card) => card.fullName).slice(0, 3)).toEqual(['Late Lena', 'Extra Eve', 'Handed Hal'])
+    expect(list.orders[1]).toMatchObject({ reference: 'SM-5001', owes: 25, paidBut: 75, status: 'Completed', owedFor: 'Ordered 8 days ago · handed over 6 days ago' })
+    // The dashboard's card links to the same orders, summed the same way.
+    const figures = await dashboardFigures(app.payload, now)
+    expect(figures.unpaid).toEqual(list.owed)
+    const linked = (await app.payload.find({ collection: 'orders', where: WAITING.unpaid, pagination: false, depth: 0 })).docs
+    expect({ orders: linked.length, total: linked.reduce((sum, doc) => sum + owedAmount(doc), 0) }).toEqual(list.owed)
+    expect(linked.map((doc) => doc.reference)).toContain('SM-5001')
+    expect(linked.map((doc) => doc.reference)).not.toContain('SM-5002')
+    expect(linked.map((doc) => doc.reference)).not.toContain('SM-5003')
+    const completed = (await app.payload.find({ collection: 'orders', where: WAITING.completedUnpaid, pagination: false, depth: 0 })).docs
+    expect({ orders: completed.length, total: completed.reduce((sum, doc) => sum + owedAmount(doc), 0) }).toEqual(figures.completedUnpaid)
+    expect(completed.map((doc) => doc.reference)).toContain('SM-5001')
+
+    const pay = () => applySellerAction(app.payload, seller, placed['Extra Eve'].id, { action: 'paid', method: 'cash', paidOn: '2026-12-10' }, now)
+    expect(await pay()).toEqual({ status: 'changed', reference: 'SM-5001' })
+    const settled = await stored('Extra Eve')
+    // The first payment's method and moment stay; the difference's are in the notes.
+    expect(settled).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'venmo', paidAt: at('2026-12-02', '13:00'), extraDue: null })
+    expect(settled.notes).toMatch(/^Still to pay \$25 paid: Cash, /)
+    expect(await pay()).toEqual({ status: 'unchanged', reference: 'SM-5001' })
+    expect((await findOwedPage(app.payload, 1, now)).owed).toEqual(before.owed)
+    expect((await stored('Extra Eve')).notes).toBe(settled.notes)
   })
 })

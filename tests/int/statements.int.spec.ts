@@ -149,6 +149,32 @@ describe('a statement matched to the orders', () => {
     expect([kept.paymentMethod, kept.paidAt]).toEqual(['cash', '2026-11-19T12:00:00.000Z'])
   })
 
+  it('a paid order the customer changed to more: its difference is what a payment is matched to, and confirming it settles that, once', async () => {
+    const paidFirst = { paymentStatus: 'paid' as const, paymentMethod: 'cash' as const, paidAt: '2026-11-16T12:00:00.000Z' }
+    await order('SM-1001', 'Jane Doe', 75, { ...paidFirst, extraDue: 25 })
+    await order('SM-1003', 'Ana Nunez', 90, { ...paidFirst, extraDue: 50 })
+    await importStatement(payload, read(sample('venmo.csv')))
+
+    const review = await findStatementReview(payload, seller)
+    expect(review.matched.rows.map((row) => [row.name, row.order?.reference, row.order?.stillToPay])).toEqual([['Jane Doe', 'SM-1001', 25]])
+    expect(review.differs.rows.map((row) => [row.name, row.amount, row.order?.reference, row.why])).toEqual([['Ana Núñez', 40, 'SM-1003', 'Paid $40 of $50 still to pay.']])
+
+    expect(await confirmAllMatched(payload, seller)).toEqual({ marked: ['SM-1001'], refused: [] })
+    const jane = await orderRef('SM-1001')
+    // The first payment stays the order's; the difference is noted with the app and its day.
+    expect([jane.paymentStatus, jane.paymentMethod, jane.paidAt, jane.extraDue ?? null]).toEqual(['paid', 'cash', '2026-11-16T12:00:00.000Z', null])
+    expect(jane.notes).toBe('Still to pay $25 paid: Venmo, Nov 20, 2026')
+    expect(await confirmAllMatched(payload, seller)).toEqual({ marked: [], refused: [] })
+
+    const partial = await byName('Ana Núñez')
+    const ana = await orderRef('SM-1003')
+    expect(await confirmPayments(payload, seller, [{ payment: partial.id, order: ana.id }])).toEqual({
+      marked: [],
+      refused: [{ payment: partial.id, why: '$40 is not SM-1003’s $50: confirm it as paid anyway, or leave it.' }],
+    })
+    expect((await orderRef('SM-1003')).extraDue).toBe(50)
+  })
+
   it('the same file again, or an overlapping one, changes nothing already stored; two uploads at once store each payment once', async () => {
     await order('SM-1001', 'Jane Doe', 25)
     await importStatement(payload, read(sample('venmo.csv')))

@@ -87,6 +87,21 @@ describe('the sheet', () => {
     expect(sheet.toCollect).toBe(55 + 25 + 20)
   })
 
+  it('collects from a paid order the customer changed to more what it still owes, and nothing from a settled one', () => {
+    const changed = prepSheetFrom(
+      [
+        prepOrder({ fullName: 'Changed', windowStartsAt: at('15:00'), paymentStatus: 'paid', totalPrice: 75, extraDue: 25 }),
+        prepOrder({ fullName: 'Settled', windowStartsAt: at('16:00'), paymentStatus: 'paid', totalPrice: 50, extraDue: null }),
+      ],
+      day,
+    )
+    expect(changed.pickups.map((stop) => [stop.fullName, stop.paid, stop.toCollect])).toEqual([
+      ['Changed', true, 25],
+      ['Settled', true, 0],
+    ])
+    expect(changed.toCollect).toBe(25)
+  })
+
   it('writes a CSV that a spreadsheet shows as typed', () => {
     const tricky = prepSheetFrom([prepOrder({ fullName: '=HYPERLINK("http://evil.example","x")', notes: '-2+3, "quoted"\nsecond line', windowStartsAt: at('15:00') })], day)
     const text = prepSheetCsv(tricky)

@@ -147,6 +147,8 @@ export const Orders: CollectionConfig = {
       label: 'Still to pay ($)',
       type: 'number',
       min: 0,
+      // Owed lists and totals find these beside the unpaid orders (aggregates/unpaidTotals.ts#owedSql).
+      index: true,
       admin: {
         position: 'sidebar',
         condition: (data) => Boolean(data?.extraDue),

@@ -7,7 +7,7 @@ import { openBatchNow } from '@/features/ordering/shop'
 import { startOfWeek } from '@/shared/time'
 
 import { salesByWeek } from './aggregates/salesByWeek'
-import { unpaidTotals } from './aggregates/unpaidTotals'
+import { COMPLETED_OWED_WHERE, OWED_WHERE, unpaidTotals } from './aggregates/unpaidTotals'
 import { heldForLine } from './waitingLine'
 
 export type DashboardFigures = {
@@ -32,16 +32,12 @@ export type DashboardFigures = {
 /** A cancelled order is no sale: it counts in no figure or chart, and owes nothing. */
 export const NOT_CANCELLED: Where = { status: { not_equals: 'cancelled' } }
 
-/** Orders whose money has not come in. */
-const UNPAID: Where = { and: [{ paymentStatus: { equals: 'unpaid' } }, NOT_CANCELLED] }
-/** Delivered or picked up, and still not paid: the first ones to chase. */
-const COMPLETED_UNPAID: Where = { and: [{ paymentStatus: { equals: 'unpaid' } }, { status: { equals: 'completed' } }] }
 
 /** What waits for the seller: new orders, money not yet received, reviews to approve, messages not yet handled. */
 export const WAITING = {
   orders: { status: { equals: 'new' } },
-  unpaid: UNPAID,
-  completedUnpaid: COMPLETED_UNPAID,
+  unpaid: OWED_WHERE,
+  completedUnpaid: COMPLETED_OWED_WHERE,
   reviews: { status: { equals: 'pending' } },
   messages: { handled: { equals: false } },
 } satisfies Record<string, Where>

@@ -9,6 +9,7 @@ import { csvText } from '@/features/admin/csv'
 import { mapHref } from '@/features/ordering/mapLink'
 import { DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES } from '@/features/ordering/options'
 import { deliveryAddress, flavorCounts, labelOf, orderedFlavors, packingList } from '@/features/ordering/orderDetails'
+import { owedAmount } from '@/features/ordering/owing'
 import type { Order } from '@/payload-types'
 import { aggregate, isoDate } from '@/platform/db/aggregate'
 import { relationId } from '@/shared/relation'
@@ -47,6 +48,7 @@ export const PREP_ORDER_SELECT = {
   notes: true,
   totalPrice: true,
   paymentStatus: true,
+  extraDue: true,
   batch: true,
   source: true,
   heldByRecall: true,
@@ -85,7 +87,7 @@ export type PrepStop = {
   notes: string
   total: number
   paid: boolean
-  /** What to collect at the door: the total, or 0 when it is paid. */
+  /** What to collect at the door: the total; for a paid order, what a change to more added (`extraDue`), else 0. */
   toCollect: number
   /** The code of the batch its jars come from ('B-1205'), or null. */
   batch: string | null
@@ -140,7 +142,7 @@ function onSheetOf(day: string): (order: SheetRuleFields) => boolean {
 }
 
 /** A held order is not handed over, so nothing is collected for it (it is settled with the customer by hand). */
-const owed = (order: PrepOrder) => (order.paymentStatus === 'paid' || isHeld(order) ? 0 : order.totalPrice)
+const owed = (order: PrepOrder) => (isHeld(order) ? 0 : owedAmount(order))
 const isHeld = (order: Pick<PrepOrder, 'heldByRecall'>) => order.heldByRecall != null
 
 /** 'Sat, Dec 5 · 10:00 AM–2:00 PM · Eastern Market' → '10:00 AM–2:00 PM · Eastern Market' (see `windowLabel`). */

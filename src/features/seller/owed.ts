@@ -3,7 +3,7 @@ import 'server-only'
 import { asc, sql } from '@payloadcms/db-sqlite/drizzle'
 import type { Payload } from 'payload'
 
-import { type Owed, OWED_MATCH, owedSql, unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
+import { type Owed, OWED_AMOUNT, owedAmountSql, OWED_MATCH, owedSql, unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
 import { labelOf } from '@/features/ordering/orderDetails'
 import { ORDER_STATUSES, PAYMENT_METHODS, type PaymentMethod } from '@/features/ordering/options'
 import type { Order } from '@/payload-types'
@@ -19,7 +19,10 @@ export type OwedCard = {
   fullName: string
   phone: string
   email: string | null
-  total: number
+  /** What it owes: its total, or for a paid order the customer changed to more, the difference. */
+  owes: number
+  /** The order's total, when it is paid but for `owes` (a change to more after paying), else null. */
+  paidBut: number | null
   /** A method recorded on the order while unpaid (the admin's "Paid with"), or null: the order form never asks for one. */
   method: PaymentMethod | null
   state: Order['status']
@@ -43,8 +46,9 @@ export type OwedPage = {
 }
 
 /** The fields an Owed card reads, by name, as both adapters keep them. */
-type OwedRow = Pick<Order, 'reference' | 'fullName' | 'phone' | 'email' | 'totalPrice' | 'paymentMethod' | 'status' | 'windowLabel'> & {
+type OwedRow = Pick<Order, 'reference' | 'fullName' | 'phone' | 'email' | 'totalPrice' | 'paymentStatus' | 'paymentMethod' | 'status' | 'windowLabel'> & {
   id: number | string
+  owes: number
   createdAt: string
   windowStartsAt: string | null
   completedAt: string | null
@@ -67,7 +71,8 @@ function owedCard(row: OwedRow, today: string): OwedCard {
     fullName: row.fullName,
     phone: row.phone,
     email: row.email || null,
-    total: Number(row.totalPrice),
+    owes: Number(row.owes),
+    paidBut: row.paymentStatus === 'paid' ? Number(row.totalPrice) : null,
     method,
     state: row.status,
     status: labelOf(ORDER_STATUSES, row.status),
@@ -78,8 +83,8 @@ function owedCard(row: OwedRow, today: string): OwedCard {
 }
 
 /**
- * One page of the orders that owe money: unpaid and not cancelled, the same orders the dashboard's
- * `unpaidTotals` counts. Oldest handover first, since the money of an order handed over long ago
+ * One page of the orders that owe money (`owedSql`: unpaid, or paid but for what a change to more
+ * added; never cancelled), the same orders the dashboard's `unpaidTotals` counts. Oldest handover first, since the money of an order handed over long ago
  * is the likeliest to be forgotten: booked times ascending; the orders with no booked time (arranged
  * by text) after them, as there is no handover day to go by, oldest placed first; ties by id so a
  * page never repeats or skips one. Read by the database over the (payment status, status) index:
@@ -99,6 +104,8 @@ function owedRows(payload: Payload, page: number): Promise<OwedRow[]> {
           phone: orders.phone,
           email: orders.email,
           totalPrice: orders.totalPrice,
+          owes: owedAmountSql(orders),
+          paymentStatus: orders.paymentStatus,
           paymentMethod: orders.paymentMethod,
           status: orders.status,
           windowLabel: orders.windowLabel,
@@ -129,7 +136,7 @@ function owedRows(payload: Payload, page: number): Promise<OwedRow[]> {
           { $sort: { unbooked: 1, windowStartsAt: 1, createdAt: 1, _id: 1 } },
           { $skip: offset },
           { $limit: OWED_PER_PAGE },
-          { $project: { reference: 1, fullName: 1, phone: 1, email: 1, totalPrice: 1, paymentMethod: 1, status: 1, windowLabel: 1, createdAt: 1, windowStartsAt: 1, completedAt: 1 } },
+          { $project: { reference: 1, fullName: 1, phone: 1, email: 1, totalPrice: 1, owes: OWED_AMOUNT, paymentStatus: 1, paymentMethod: 1, status: 1, windowLabel: 1, createdAt: 1, windowStartsAt: 1, completedAt: 1 } },
         ],
         { session },
       )

@@ -7,6 +7,7 @@ import { inTransaction, type UnitOfWork } from '@/platform/db/transactions'
 
 import { NOT_WHILE_HELD } from '@/features/recalls/recordRules'
 
+import { owedAmount, settlement } from '@/features/ordering/owing'
 import { businessDay, zonedInstant } from '@/shared/time'
 
 import { deliveryDaySettingsFrom } from '@/features/delivery/rules'
@@ -57,10 +58,11 @@ export async function applySellerAction(payload: Payload, user: User, orderId: n
     if (isHandoverStep(input.action)) return recordHandover(payload, req, user, order, input.action, now)
     let data: Partial<Order>
     if (input.action === 'paid') {
-      if (order.paymentStatus === 'paid') return unchanged
+      // Unpaid (a cancelled one too: paid anyway), or paid but for the difference a change to more added (#54).
+      if (order.paymentStatus !== 'unpaid' && owedAmount(order) <= 0) return unchanged
       const why = input.paidOn ? paidOnRefusal(input.paidOn, businessDay(now).key, businessDay(new Date(order.createdAt)).key) : null
       if (why) return { commit: false, value: { status: 'refused', reference: order.reference ?? '', why } }
-      data = { paymentStatus: 'paid', paymentMethod: input.method, paidAt: paidAtOn(input.paidOn, order.createdAt, now).toISOString() }
+      data = settlement(order, input.method, paidAtOn(input.paidOn, order.createdAt, now))
     } else {
       const step = STATUS_STEPS[input.action]
       // A recall holds it: not handed over until released in the admin, with a note (the Orders hook refuses it too).

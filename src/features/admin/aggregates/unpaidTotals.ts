@@ -2,7 +2,7 @@ import 'server-only'
 
 // The query builder only (drizzle-orm): the SQLite adapter itself is loaded only where it is used.
 import { sql } from '@payloadcms/db-sqlite/drizzle'
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 
 import { aggregate } from '@/platform/db/aggregate'
 
@@ -10,20 +10,31 @@ export type Owed = { orders: number; total: number }
 
 const UNPAID = 'unpaid'
 const CANCELLED = 'cancelled'
-
-/**
- * The orders that owe money: unpaid and not cancelled. One rule for the dashboard's sums here and
- * the daily screen's Owed list (`seller/owed.ts`), so the list and its total are always the same orders.
- */
-export const owedSql = (orders: { paymentStatus: unknown; status: unknown }) => sql`${orders.paymentStatus} = ${UNPAID} AND ${orders.status} <> ${CANCELLED}`
-export const OWED_MATCH = { paymentStatus: UNPAID, status: { $ne: CANCELLED } } as const
 const COMPLETED = 'completed'
 
+type OwingColumns = { paymentStatus: unknown; status: unknown; totalPrice: unknown; extraDue: unknown }
+
 /**
- * Money not yet in: the unpaid orders not cancelled, and of them the completed ones (delivered or
- * picked up: the first to chase). The same orders as `WAITING.unpaid` and `WAITING.completedUnpaid`
- * in dashboard.ts, the filters of the dashboard's links; counted and summed by the database over
- * the (payment status, status) index.
+ * The orders that owe money, and how much (`ordering/owing.ts#owedAmount` for one order): an unpaid
+ * order its total; a paid one the customer changed to more (#54) the difference still to pay
+ * (`extraDue`); a cancelled one nothing. The same rule in the forms its readers need: the
+ * dashboard's sums here, the filters of its links (`dashboard.ts#WAITING`) and the daily screen's
+ * Owed list (`seller/owed.ts`), so a list and its total are always the same orders. The database
+ * finds them over the (payment status, status) and `extra_due` indexes (SQLite's multi-index OR).
+ */
+export const owedSql = (orders: OwingColumns) =>
+  sql`${orders.status} <> ${CANCELLED} AND (${orders.paymentStatus} = ${UNPAID} OR ${orders.extraDue} > 0)`
+export const owedAmountSql = (orders: OwingColumns) => sql<number>`CASE WHEN ${orders.paymentStatus} = ${UNPAID} THEN ${orders.totalPrice} ELSE ${orders.extraDue} END`
+export const OWED_MATCH = { status: { $ne: CANCELLED }, $or: [{ paymentStatus: UNPAID }, { extraDue: { $gt: 0 } }] }
+export const OWED_AMOUNT = { $cond: [{ $eq: ['$paymentStatus', UNPAID] }, { $ifNull: ['$totalPrice', 0] }, { $ifNull: ['$extraDue', 0] }] }
+const OWING: Where = { or: [{ paymentStatus: { equals: UNPAID } }, { extraDue: { greater_than: 0 } }] }
+export const OWED_WHERE: Where = { and: [OWING, { status: { not_equals: CANCELLED } }] }
+/** Delivered or picked up, and money still owed: the first ones to chase. */
+export const COMPLETED_OWED_WHERE: Where = { and: [OWING, { status: { equals: COMPLETED } }] }
+
+/**
+ * Money not yet in: the orders owing (`owedSql`), and of them the completed ones (delivered or
+ * picked up: the first to chase), counted and summed by the database.
  */
 export function unpaidTotals(payload: Payload): Promise<{ unpaid: Owed; completedUnpaid: Owed }> {
   const owed = (row: { orders: number; total: number; completedOrders: number; completedTotal: number } | undefined) => ({
@@ -37,9 +48,9 @@ export function unpaidTotals(payload: Payload): Promise<{ unpaid: Owed; complete
       const [row] = await drizzle
         .select({
           orders: sql<number>`count(*)`,
-          total: sql<number>`coalesce(sum(${orders.totalPrice}), 0)`,
+          total: sql<number>`coalesce(sum(${owedAmountSql(orders)}), 0)`,
           completedOrders: sql<number>`coalesce(sum(CASE WHEN ${completed} THEN 1 ELSE 0 END), 0)`,
-          completedTotal: sql<number>`coalesce(sum(CASE WHEN ${completed} THEN ${orders.totalPrice} ELSE 0 END), 0)`,
+          completedTotal: sql<number>`coalesce(sum(CASE WHEN ${completed} THEN ${owedAmountSql(orders)} ELSE 0 END), 0)`,
         })
         .from(orders)
         .where(owedSql(orders))
@@ -53,9 +64,9 @@ export function unpaidTotals(payload: Payload): Promise<{ unpaid: Owed; complete
           $group: {
             _id: null,
             orders: { $sum: 1 },
-            total: { $sum: { $ifNull: ['$totalPrice', 0] } },
+            total: { $sum: OWED_AMOUNT },
             completedOrders: { $sum: { $cond: [completed, 1, 0] } },
-            completedTotal: { $sum: { $cond: [completed, { $ifNull: ['$totalPrice', 0] }, 0] } },
+            completedTotal: { $sum: { $cond: [completed, OWED_AMOUNT, 0] } },
           },
         },
       ])

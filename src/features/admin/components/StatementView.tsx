@@ -316,6 +316,7 @@ function OrderLine({ order }: { order: OrderBrief }) {
   return (
     <>
       <a href={orderAdminUrl(order.id)}>{order.reference}</a> · {order.fullName} · {dollars(order.totalPrice)}
+      {order.stillToPay !== null && ` (paid but for ${dollars(order.stillToPay)} still to pay)`}
       <span className="statements__sub">
         {' '}
         · ordered {businessDate(order.placedAt)}

@@ -3,6 +3,7 @@ import 'server-only'
 import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { PaymentMethod } from '@/features/ordering/options'
+import { owedAmount, settlement } from '@/features/ordering/owing'
 import { dollars } from '@/features/ordering/wording'
 import type { Order, StatementPayment, User } from '@/payload-types'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
@@ -19,7 +20,16 @@ import { cents, earliestOrderFor, type MatchKind, mayHavePaid, NAME_MATCH_WEEKS,
 const SLUG = 'statement-payments'
 
 /** An order as the review shows it beside a payment. */
-export type OrderBrief = { id: number | string; reference: string; fullName: string; totalPrice: number; placedAt: string; windowLabel: string | null }
+export type OrderBrief = {
+  id: number | string
+  reference: string
+  fullName: string
+  totalPrice: number
+  /** A paid order the customer changed to more: the difference it still owes (else null). */
+  stillToPay: number | null
+  placedAt: string
+  windowLabel: string | null
+}
 
 export type ReviewRow = {
   id: number | string
@@ -37,7 +47,7 @@ export type ReviewRow = {
 
 export type ImportResult = { added: number; known: number; ignored: IgnoredRows }
 
-const ORDER_SELECT = { reference: true, fullName: true, totalPrice: true, createdAt: true, windowLabel: true, paymentStatus: true, status: true } as const
+const ORDER_SELECT = { reference: true, fullName: true, totalPrice: true, extraDue: true, notes: true, createdAt: true, windowLabel: true, paymentStatus: true, status: true } as const
 type OrderRow = Pick<Order, 'id' | keyof typeof ORDER_SELECT>
 
 const brief = (order: OrderRow): OrderBrief => ({
@@ -45,6 +55,7 @@ const brief = (order: OrderRow): OrderBrief => ({
   reference: order.reference ?? '',
   fullName: order.fullName,
   totalPrice: order.totalPrice,
+  stillToPay: order.paymentStatus === 'paid' && owedAmount(order) > 0 ? owedAmount(order) : null,
   placedAt: order.createdAt,
   windowLabel: order.windowLabel ?? null,
 })
@@ -103,18 +114,20 @@ async function matchPayments(payload: Payload, payments: readonly IncomingPaymen
 function matchOne(payment: IncomingPayment, byReference: ReadonlyMap<string, OrderRow>, unpaid: readonly OrderRow[], taken: ReadonlySet<OrderRow['id']>): Match {
   const named = referencesIn(payment.note)
   const found = named.flatMap((reference) => byReference.get(reference) ?? [])
-  const open = found.filter((order) => order.paymentStatus !== 'paid' && order.status !== 'cancelled' && !taken.has(order.id))
+  const open = found.filter((order) => order.status !== 'cancelled' && owedAmount(order) > 0 && !taken.has(order.id))
   if (named.length > 1 && found.length > 1) {
     return open.length ? { match: 'ambiguous', candidates: open, why: `The note names ${named.join(', ')}: choose the order it pays.` } : { match: 'none', candidates: [], why: `${named.join(', ')} are paid or cancelled already.` }
   }
   const [order] = found
   if (order) {
-    if (order.paymentStatus === 'paid') return { match: 'none', candidates: [], why: `${order.reference} is already marked paid.` }
     if (order.status === 'cancelled') return { match: 'none', candidates: [], why: `${order.reference} is cancelled.` }
+    // What it owes: its total, or for a paid order changed to more (#54), the difference.
+    const owes = owedAmount(order)
+    if (owes <= 0) return { match: 'none', candidates: [], why: `${order.reference} is already marked paid.` }
     if (taken.has(order.id)) return { match: 'none', candidates: [], why: `${order.reference} is matched to an earlier payment of this statement.` }
-    if (cents(order.totalPrice) === cents(payment.amount)) return { match: 'reference', order, candidates: [] }
-    const paid = cents(payment.amount) < cents(order.totalPrice) ? `Paid ${dollars(payment.amount)} of ${dollars(order.totalPrice)}` : `Paid ${dollars(payment.amount)} for ${dollars(order.totalPrice)}`
-    return { match: 'differs', order, candidates: [], why: `${paid}.` }
+    if (cents(owes) === cents(payment.amount)) return { match: 'reference', order, candidates: [] }
+    const paid = cents(payment.amount) < cents(owes) ? `Paid ${dollars(payment.amount)} of ${dollars(owes)}` : `Paid ${dollars(payment.amount)} for ${dollars(owes)}`
+    return { match: 'differs', order, candidates: [], why: `${paid}${order.paymentStatus === 'paid' ? ' still to pay' : ''}.` }
   }
 
   const byName = unpaid.filter((candidate) => !taken.has(candidate.id) && cents(candidate.totalPrice) === cents(payment.amount) && sameName(payment.name, candidate.fullName) && mayHavePaid(candidate.createdAt, payment.paidAt))
@@ -232,10 +245,11 @@ export type DecisionResult = { marked: string[]; refused: { payment: number | st
 type Outcome = { marked: string } | { why: string }
 
 /**
- * Marks the chosen order paid with the payment's method and date, and the payment confirmed on it,
- * in one transaction, as the signed-in seller (the order's hooks run as on the admin's save). Only a
- * payment still in review and an order still unpaid and not cancelled; a payment of another amount
- * only when the seller said so (`anyAmount`).
+ * Marks the chosen order paid with the payment's method and date (or, for a paid order changed to
+ * more, its difference settled: `ordering/owing.ts#settlement`), and the payment confirmed on it, in
+ * one transaction, as the signed-in seller (the order's hooks run as on the admin's save). Only a
+ * payment still in review and an order still owing and not cancelled; a payment of another amount
+ * than it owes only when the seller said so (`anyAmount`).
  */
 async function confirmOne(payload: Payload, user: User, decision: Decision, now: Date): Promise<Outcome> {
   return inTransaction<Outcome>(payload, async (req) => {
@@ -245,11 +259,12 @@ async function confirmOne(payload: Payload, user: User, decision: Decision, now:
     if (payment.state !== 'review') return refuse(`That payment of ${dollars(payment.amount)} was ${payment.state === 'confirmed' ? 'confirmed' : 'left'} already.`)
     const order = (await payload.findByID({ collection: 'orders', id: decision.order, depth: 0, select: ORDER_SELECT, disableErrors: true, overrideAccess: false, user, req })) as OrderRow | null
     if (!order) return refuse('That order no longer exists.')
-    if (order.paymentStatus === 'paid') return refuse(`${order.reference} is already marked paid.`)
     if (order.status === 'cancelled') return refuse(`${order.reference} is cancelled.`)
-    if (cents(order.totalPrice) !== cents(payment.amount) && !decision.anyAmount) return refuse(`${dollars(payment.amount)} is not ${order.reference}’s ${dollars(order.totalPrice)}: confirm it as paid anyway, or leave it.`)
+    const owes = owedAmount(order)
+    if (owes <= 0) return refuse(`${order.reference} is already marked paid.`)
+    if (cents(owes) !== cents(payment.amount) && !decision.anyAmount) return refuse(`${dollars(payment.amount)} is not ${order.reference}’s ${dollars(owes)}: confirm it as paid anyway, or leave it.`)
 
-    await payload.update({ collection: 'orders', id: order.id, data: { paymentStatus: 'paid', paymentMethod: payment.method, paidAt: payment.paidAt }, depth: 0, overrideAccess: false, user, req })
+    await payload.update({ collection: 'orders', id: order.id, data: settlement(order, payment.method, new Date(payment.paidAt)), depth: 0, overrideAccess: false, user, req })
     await payload.update({ collection: SLUG, id: payment.id, data: { state: 'confirmed', order: order.id, decidedAt: now.toISOString() }, depth: 0, overrideAccess: true, req })
     return { commit: true, value: { marked: order.reference ?? '' } }
   })

@@ -54,7 +54,12 @@ export function OrderCard({ order, back, handovers = false, missed = false }: { 
       <p className="order__jars">{order.jars}</p>
       <p className="order__money">
         <strong>{dollars(order.total)}</strong>{' '}
-        <span className={order.paid ? 'paid' : 'unpaid'}>{order.paid ? 'Paid' : 'Not paid'}</span>
+        {/* A paid order the customer changed to more still owes the difference (`toCollect`). */}
+        {order.paid && order.toCollect > 0 ? (
+          <span className="unpaid">Paid but {dollars(order.toCollect)} still to pay</span>
+        ) : (
+          <span className={order.paid ? 'paid' : 'unpaid'}>{order.paid ? 'Paid' : 'Not paid'}</span>
+        )}
       </p>
       {order.delivery && <p className="order__address">{order.address}</p>}
       {order.notes && <p className="order__notes">{order.notes}</p>}
@@ -81,7 +86,7 @@ export function OrderCard({ order, back, handovers = false, missed = false }: { 
             </button>
           </form>
         )}
-        {!order.paid && order.state !== 'cancelled' && <MarkPaidForm orderId={order.id} reference={order.reference} back={back} />}
+        {(!order.paid || order.toCollect > 0) && order.state !== 'cancelled' && <MarkPaidForm orderId={order.id} reference={order.reference} back={back} />}
       </div>
       {canCancel(order.state) && (
         <details className="order__cancel">

@@ -19,11 +19,18 @@ function Owing({ order, back, today }: { order: OwedCard; back: string; today: s
         </h3>
         <span className={`badge badge--${order.state}`}>{order.status}</span>
       </header>
-      <p className="order__money">
-        <strong>{dollars(order.total)}</strong> <span className="unpaid">Owed</span>
-        {/* Only a method someone recorded on the order: the order form never asks the customer for one. */}
-        {order.method && <span className="order__method"> · paying by {methodLabel(order)}</span>}
-      </p>
+      {order.paidBut === null ? (
+        <p className="order__money">
+          <strong>{dollars(order.owes)}</strong> <span className="unpaid">Owed</span>
+          {/* Only a method someone recorded on the order: the order form never asks the customer for one. */}
+          {order.method && <span className="order__method"> · paying by {methodLabel(order)}</span>}
+        </p>
+      ) : (
+        <p className="order__money">
+          <strong>{dollars(order.owes)}</strong> <span className="unpaid">Still to pay</span>
+          <span className="order__method"> · changed to {dollars(order.paidBut)} after paying the rest</span>
+        </p>
+      )}
       <p className="order__since" data-testid="owed-for">
         {order.owedFor}
       </p>
