@@ -95,6 +95,45 @@ test('Owed without JavaScript: the same, as plain forms', async ({ page, browser
   await markPaidEarlier({ page, browser, request, script: false })
 })
 
+test('a paid order the customer changed to more: Owed and Today show what it still owes, and Mark paid settles that, noted on the order', async ({ page, browser, request }) => {
+  const fullName = `Cleo Changed ${Date.now()}`
+  let context: BrowserContext | undefined
+  try {
+    await placeOrder(page, fullName, '10.53.0.3')
+    const [order] = await ordersNamed(request, fullName)
+    // Paid by Venmo, then changed to more on its page: the difference is its Still to pay (#54).
+    await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'confirmed', paymentStatus: 'paid', paymentMethod: 'venmo', extraDue: 15 })
+    await loginToAdmin(page)
+    context = await browser.newContext({ storageState: await page.context().storageState(), viewport: { width: 390, height: 844 } })
+    const phone = await context.newPage()
+
+    const card = await openOwedAt(phone, order.reference)
+    await expect(card.locator('.order__money')).toHaveText('$15 Still to pay · changed to $20 after paying the rest')
+    await screenshots(phone, 'owed-still-to-pay')
+    // Confirmed, its time arranged by text: on Today's list, with Mark paid.
+    await phone.goto('/seller')
+    const today = phone.locator(`article[data-reference="${order.reference}"]`)
+    await expect(today.locator('.order__money')).toHaveText('$20 Paid but $15 still to pay')
+    await expect(today.getByRole('button', { name: 'Mark paid' })).toBeVisible()
+    await screenshots(phone, 'today-still-to-pay')
+
+    const again = await openOwedAt(phone, order.reference)
+    // The method the order was paid with is offered first; the difference came in cash.
+    await expect(again.getByLabel(`${order.reference} paid with`)).toHaveValue('venmo')
+    await again.getByLabel(`${order.reference} paid with`).selectOption({ label: 'Cash' })
+    await again.getByRole('button', { name: 'Mark paid' }).click()
+    await expect(phone.getByRole('status')).toHaveText(new RegExp(`^${order.reference} marked paid \\(Cash, [A-Z][a-z]{2} \\d{1,2}, \\d{4}\\)\\.$`))
+    await expect(phone.locator(`article[data-reference="${order.reference}"]`)).toHaveCount(0)
+    const [settled] = (await adminApi(request, 'GET', `/api/orders/${order.id}?depth=0`).then((doc) => [doc])) as (Order & { extraDue: number | null; notes: string | null })[]
+    expect(settled).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'venmo', extraDue: null })
+    expect(settled.notes).toMatch(/^Still to pay \$15 paid: Cash, [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+  } finally {
+    await context?.close()
+    const token = await adminToken(request)
+    for (const order of await ordersNamed(request, fullName)) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${token}` } })
+  }
+})
+
 test('Owed without a session sends the browser to sign in, with the way back, and shows no data', async ({ baseURL }) => {
   const answer = await fetch(new URL('/seller/owed?page=2', baseURL), { redirect: 'manual' })
   expect(answer.status).toBe(307)
