@@ -136,6 +136,29 @@ test('a Venmo statement: uploaded, its four sections reviewed, each confirmed, t
   await expect(page.getByTestId('statement-nothing')).toBeVisible()
 })
 
+test('a paid order changed to more: a payment naming it for the difference is matched, shown with it, and confirming settles the difference', async ({ page }) => {
+  const jane = `Jane ${uniqueWord()}`
+  await loginToAdmin(page)
+  await leaveEverything(page)
+  const changed = await addOrder(page, jane)
+  // Paid by cash, then changed to more on its page (#54): $15 still to pay.
+  await api('PATCH', `/api/orders/${changed.id}`, { paymentStatus: 'paid', paymentMethod: 'cash', extraDue: 15 })
+  const paidAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString()
+  const stamp = String(Date.now())
+  const statement = sample('venmo.csv')
+    .replace(/^,(\d{19}),2026-11-\d\dT\d\d:\d\d:\d\d,/gm, (_, id: string) => `,${stamp}${id.slice(-6)},${paidAt.slice(0, 19)},`)
+    .replace('SM-1001 thanks!,Jane Doe,Seamoss Detroit,+ $25.00', `${changed.reference} the rest,${jane},Seamoss Detroit,+ $15.00`)
+  await upload(page, 'venmo_statement.csv', statement)
+  await expect(rowOf(page, 'matched', jane)).toContainText(`${changed.reference} · ${jane} · $${changed.totalPrice} (paid but for $15 still to pay)`)
+  await screenshots(page, 'statements-still-to-pay')
+  await section(page, 'matched').getByRole('button', { name: 'Confirm all 1' }).click()
+  await expect(page.getByTestId('statement-answer')).toHaveText(`1 order marked paid: ${changed.reference}.`)
+  const settled = (await api('GET', `/api/orders/${changed.id}?depth=0`)) as Order & { extraDue: number | null; notes: string | null }
+  expect(settled).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'cash', extraDue: null })
+  expect(settled.notes).toMatch(/Still to pay \$15 paid: Venmo, [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+  await leaveEverything(page)
+})
+
 test('without JavaScript, a Cash App statement: the payments matched by reference and by name confirmed in one tap, the orders paid with Cash App; the other left', async ({ page: withScript, browser }) => {
   const [tom, dana] = [`Tom ${uniqueWord()}`, `Dana ${uniqueWord()}`]
   await loginToAdmin(withScript)
