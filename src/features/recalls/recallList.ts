@@ -267,7 +267,8 @@ export async function recallRows(payload: Payload, target: RecallTarget, sort: R
             $addFields: {
               sortName: { $toLower: '$fullName' },
               sortStatus: { $indexOfArray: [LIFECYCLE, '$status'] },
-              sortHandedOver: { $ifNull: ['$handedOverAt', '$completedAt', '$windowStartsAt'] },
+              // Nested rather than three arguments: MongoDB before 5.0 takes two.
+              sortHandedOver: { $ifNull: ['$handedOverAt', { $ifNull: ['$completedAt', '$windowStartsAt'] }] },
             },
           },
           { $sort: { [sortField[sort.column]]: way, _id: way } },
