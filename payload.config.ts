@@ -180,7 +180,11 @@ export default buildConfig({
   ],
   graphQL: { disable: true },
   telemetry: false,
-  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts') },
+  // Not regenerated at every start outside production (each integration test file's, `next dev`'s):
+  // that spawns `payload generate:types` without the react-server condition our `server-only`
+  // imports need, a second process that loads the config for about 4 s of CPU and then fails. `npm
+  // run generate:types` writes the file; test:static's check (scripts/check-generated.mjs) says when it is stale.
+  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts'), autoGenerate: false },
   onInit: (payload) => prepareDatabase(payload, prepareData),
   // GET /api/health: the checks an uptime monitor watches (src/platform/health); the statement's
   // upload and review posts of Admin → Payments received (src/features/admin/statementPosts.ts).

@@ -1,6 +1,23 @@
+import fs from 'node:fs'
 import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
+
+/** The integration files that replace a module with `vi.mock` (see the `int-mocks` project). */
+const mockingFiles = fs.globSync('tests/int/**/*.int.spec.ts', { cwd: import.meta.dirname }).filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.resolve(import.meta.dirname, file), 'utf8')))
+
+/** What both integration projects share. */
+const integration = {
+  environment: 'node' as const,
+  // One migrated, seeded database, copied by each file (tests/helpers/templateDatabase.ts).
+  globalSetup: ['tests/helpers/templateDatabase.ts'],
+  // Two files at a time, one a core: each file starts Payload on its own database file, media
+  // folder and SMTP port (tests/helpers/payload.ts, smtp.ts), so none waits on another's SQLite
+  // lock; what they share under data/ (outbox .eml files, saved exports) is written under unique names.
+  maxWorkers: 2,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+}
 
 export default defineConfig({
   // The same aliases as tsconfig.json.
@@ -21,18 +38,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...integration,
           name: 'int',
-          environment: 'node',
           include: ['tests/int/**/*.int.spec.ts'],
-          // One migrated, seeded database, copied by each file (tests/helpers/templateDatabase.ts).
-          globalSetup: ['tests/helpers/templateDatabase.ts'],
-          // Two files at a time, one a core: each file starts Payload in a process of its own, on its own
-          // database file, media folder and SMTP port (tests/helpers/payload.ts, smtp.ts), so none
-          // waits on another's SQLite lock; what they share under data/ (outbox .eml files, saved
-          // exports) is written under unique names.
-          maxWorkers: 2,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: mockingFiles,
+          // A worker runs its files one after the other in one process: Payload and the other
+          // packages, loaded by Node (not inlined, so vi.resetModules leaves them), are imported once
+          // a worker instead of once a file (about 4 s each). tests/helpers/sharedWorker.ts gives each
+          // file the project's modules afresh, the worker's environment and no previous Payload.
+          isolate: false,
+          setupFiles: ['tests/helpers/sharedWorker.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...integration,
+          name: 'int-mocks',
+          // A file that replaces a module (vi.mock) runs in a process of its own: vitest keeps a
+          // mock for the rest of the process, where the next file would get it.
+          include: mockingFiles,
+          // Inlined, as before: for a process a file, cheaper than Node's loading (docs/PERFORMANCE.md).
           server: { deps: { inline: [/@payloadcms/, /^payload/] } },
         },
       },

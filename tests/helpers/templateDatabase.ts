@@ -19,6 +19,19 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URI?.startsWith('mongodb')) return
+  // Both integration projects (vitest.config.ts) start from the one template: their setups run in
+  // one process, where the config module and Payload's instance, once imported, would be the first's.
+  const shared = globalThis as { seamossTemplate?: { dir: Promise<string>; users: number } }
+  shared.seamossTemplate ??= { dir: migratedAndSeeded(), users: 0 }
+  const template = shared.seamossTemplate
+  template.users++
+  project.provide('templateDatabase', await template.dir)
+  return async () => {
+    if (--template.users === 0) fs.rmSync(await template.dir, { recursive: true, force: true })
+  }
+}
+
+async function migratedAndSeeded(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-int-template-'))
   const before = { ...process.env }
   Object.assign(process.env, { PAYLOAD_SECRET: 'integration-test-secret', DATABASE_URI: `file:${path.join(dir, 'site.db')}`, MEDIA_DIR: path.join(dir, 'media') })
@@ -31,6 +44,5 @@ export default async function setup(project: TestProject) {
   } finally {
     process.env = before
   }
-  project.provide('templateDatabase', dir)
-  return () => fs.rmSync(dir, { recursive: true, force: true })
+  return dir
 }
