@@ -11,15 +11,15 @@ const EXPORTED_COLLECTIONS = ['orders', 'email-captures', 'contact-messages'] as
 /**
  * Records read per query while a file is made. Other requests wait while a page is read
  * (`writeExportFile`), and each query also counts the matches. Payload makes each order's row
- * through about 245 kB of short-lived objects (two fifths of them its afterRead walk of every field), and
- * a page's documents stay alive until its rows are written. What outlives two young-generation
- * collections (one per 8 MB allocated, `--max-semi-space-size=8` in `npm start`) is moved to the
- * old generation, which grows, is collected and keeps the pages it freed: at 100 a page (25 MB of
- * garbage) every page's documents were moved, 300–310 MB per export of 50,000 orders, and V8 kept
- * 40–51 MB of freed pages; at 25 (6 MB) 46–258 MB, 15–27 MB kept, the export as fast within this
- * machine's noise (docs/PERFORMANCE.md, "Where the export's garbage comes from").
+ * through about 245 kB of short-lived objects (two fifths of them its afterRead walk of every
+ * field), and a page's documents stay alive until its rows are written, so the collector moves more
+ * of them into the old generation the larger the page: at 250, an export of 50,000 orders took the
+ * heap to 151 MB with 48 MB of freed pages kept; at 100, to 136 MB with 28 MB. At 25 less was moved
+ * still, but in bench:data's sequence the server's memory then stayed at its peak after the
+ * exports (369 and 399 MB 20 s after, against 231–244 at rest, twice), where at 100 it came back
+ * within a few MB: 100 it is (docs/PERFORMANCE.md, "Where the export's garbage comes from").
  */
-const EXPORT_BATCH_SIZE = 25
+const EXPORT_BATCH_SIZE = 100
 
 /**
  * CSV/JSON exports from the list views of orders, subscribers and contact messages, with the list's
