@@ -2,6 +2,7 @@ import type { Order } from '@/payload-types'
 import { businessDay, shortDayLabel } from '@/shared/time'
 
 import { PAYMENT_METHODS, type PaymentMethod } from './options'
+import { labelOf } from './orderDetails'
 import { dollars } from './wording'
 
 type Owing = Pick<Order, 'paymentStatus' | 'status' | 'totalPrice' | 'extraDue'>
@@ -21,7 +22,6 @@ export const owedAmount = (order: Owing): number =>
  */
 export function settlement(order: Owing & Pick<Order, 'notes'>, method: PaymentMethod, paidAt: Date): Partial<Order> {
   if (order.paymentStatus === 'unpaid') return { paymentStatus: 'paid', paymentMethod: method, paidAt: paidAt.toISOString() }
-  const label = PAYMENT_METHODS.find((option) => option.value === method)?.label ?? method
-  const line = `Still to pay ${dollars(owedAmount(order))} paid: ${label}, ${shortDayLabel(businessDay(paidAt).key)}`
+  const line = `Still to pay ${dollars(owedAmount(order))} paid: ${labelOf(PAYMENT_METHODS, method)}, ${shortDayLabel(businessDay(paidAt).key)}`
   return { extraDue: null, notes: [order.notes?.trim(), line].filter(Boolean).join('\n') }
 }

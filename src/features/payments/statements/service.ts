@@ -55,7 +55,7 @@ const brief = (order: OrderRow): OrderBrief => ({
   reference: order.reference ?? '',
   fullName: order.fullName,
   totalPrice: order.totalPrice,
-  stillToPay: order.paymentStatus === 'paid' && owedAmount(order) > 0 ? owedAmount(order) : null,
+  stillToPay: order.paymentStatus === 'paid' ? owedAmount(order) || null : null,
   placedAt: order.createdAt,
   windowLabel: order.windowLabel ?? null,
 })
