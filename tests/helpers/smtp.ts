@@ -8,6 +8,12 @@ export type TestSmtp = {
   waitFor: (count: number, timeoutMs?: number) => Promise<ParsedMail[]>
   /** Resolves with the first message to `address` (and matching `match`), waiting for it to arrive. */
   waitForMailTo: (address: string, match?: (mail: ParsedMail) => boolean, timeoutMs?: number) => Promise<ParsedMail>
+  /**
+   * Holds every message's answer until the returned function is called: the site's send has reached
+   * the mail server (`arrived` resolves with the first held message) and waits there, as it would
+   * on a slow or stuck mail server.
+   */
+  hold: () => { arrived: Promise<ParsedMail>; release: () => void }
   close: () => Promise<void>
 }
 
@@ -17,6 +23,7 @@ export type TestSmtp = {
  */
 export async function startSmtp(port = 0, options: { delayMs?: number; refuse?: (address: string) => boolean } = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = []
+  let held: { gate: Promise<void>; arrived: (mail: ParsedMail) => void } | undefined
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -35,6 +42,11 @@ export async function startSmtp(port = 0, options: { delayMs?: number; refuse?: 
       simpleParser(stream)
         // `delayMs` makes a slow server: the message is stored, the answer comes late.
         .then((mail) => new Promise<typeof mail>((resolve) => setTimeout(() => resolve(mail), options.delayMs ?? 0)))
+        .then(async (mail) => {
+          held?.arrived(mail)
+          await held?.gate
+          return mail
+        })
         .then((mail) => {
           messages.push(mail)
           callback()
@@ -72,6 +84,20 @@ export async function startSmtp(port = 0, options: { delayMs?: number; refuse?: 
         if (found) return found
         if (Date.now() > deadline) throw new Error(`no e-mail to ${address} arrived`)
         await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
+    hold() {
+      let release = () => undefined as void
+      let arrived = (_mail: ParsedMail) => undefined as void
+      const gate = new Promise<void>((resolve) => (release = resolve))
+      const first = new Promise<ParsedMail>((resolve) => (arrived = resolve))
+      held = { gate, arrived }
+      return {
+        arrived: first,
+        release: () => {
+          held = undefined
+          release()
+        },
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

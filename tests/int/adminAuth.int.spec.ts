@@ -162,44 +162,32 @@ describe('password policy', () => {
 })
 
 describe('forgot password', () => {
-  /** Places `count` orders at once; resolves with how long each took to be stored. */
-  async function placeOrders(count: number, tag: string): Promise<number[]> {
-    return Promise.all(
-      Array.from({ length: count }, async (_, index) => {
-        const started = performance.now()
-        const result = await submitOrder(app.payload, { ...validOrderForm, fullName: `${tag} ${index}`, email: `${tag}-${index}@example.com` })
-        expect(result.status).toBe('success')
-        return performance.now() - started
-      }),
-    )
-  }
-
   const storedOrders = async (tag: string) => (await app.payload.count({ collection: 'orders', where: { fullName: { like: tag } } })).totalDocs
 
-  it('answers at once for a known and an unknown address while 20 orders go through undelayed, and e-mails the owner a working link', async () => {
-    // "Undelayed": the slowest of 20 orders placed at once while reset requests come in takes at most
-    // 1.5 s longer than the slowest of 20 placed at once without them (measured here: about 0.4–0.6 s
-    // both ways). Before the fix each request held the database for 5 s, and the orders with it.
-    const baseline = await placeOrders(20, 'Quiet')
-    expect(await storedOrders('Quiet')).toBe(20)
-
-    const requests = Promise.all([
+  it('answers at once for a known and an unknown address, takes 20 orders while its e-mail is still at the mail server, and e-mails the owner a working link', async () => {
+    // The mail server holds its answer until the test lets it go. Payload's own operation talked to
+    // it while holding the database's only write lock: the answers waited for the mail server, and
+    // every order placed meanwhile waited 5 s for the lock and then failed ("database is locked").
+    const mailServer = smtp.hold()
+    const answers = await Promise.all([
       api(app.config, 'POST', '/users/forgot-password', { body: { email: OWNER.email }, address: OWNER_ADDRESS }),
       ...['nobody@example.com', 'ghost@example.com', 'intruder@example.com'].map((email, index) =>
         api(app.config, 'POST', '/users/forgot-password', { body: { email }, address: `203.0.113.${10 + index}` }),
       ),
     ])
-    const [busy, answers] = await Promise.all([placeOrders(20, 'Busy'), requests])
-
-    for (const answer of answers) {
-      expect(answer.status).toBe(200)
-      expect(answer.ms).toBeLessThan(2000)
-    }
+    for (const answer of answers) expect(answer.status).toBe(200)
     // The answer for an unknown address is the same as for the owner's.
     expect(new Set(answers.map((answer) => JSON.stringify(answer.json))).size).toBe(1)
+
+    const held = await mailServer.arrived
+    expect(held.subject).toBe(resetEmailRules.subject)
+    const orders = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => submitOrder(app.payload, { ...validOrderForm, fullName: `Busy ${index}`, email: `busy-${index}@example.com` })),
+    )
+    expect(orders.map((order) => order.status)).toEqual(Array(20).fill('success'))
     expect(await storedOrders('Busy')).toBe(20)
-    console.info(`slowest order: ${Math.round(Math.max(...baseline))} ms alone, ${Math.round(Math.max(...busy))} ms during reset requests; answers ${answers.map((a) => Math.round(a.ms)).join(', ')} ms`)
-    expect(Math.max(...busy)).toBeLessThan(Math.max(...baseline) + 1500)
+    expect(resetMails()).toEqual([]) // all of that while the e-mail was still held
+    mailServer.release()
 
     const [mail] = await waitForResetMail(1)
     await new Promise((resolve) => setTimeout(resolve, 500)) // room for a wrongly sent second one
@@ -324,7 +312,7 @@ describe('login timing', () => {
   it('takes about as long for an unknown e-mail as for a wrong password of a real one', async () => {
     const known: number[] = []
     const unknown: number[] = []
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 7; attempt++) {
       const a = await login(OWNER.email, `wrong-${attempt}`, `198.51.100.${100 + attempt}`)
       const b = await login(`nobody-${attempt}@example.com`, `wrong-${attempt}`, `198.51.100.${150 + attempt}`)
       expect([a.status, b.status]).toEqual([401, 401])
@@ -333,9 +321,10 @@ describe('login timing', () => {
       unknown.push(b.ms)
     }
     console.info(`login median: ${Math.round(median(known))} ms for a real e-mail, ${Math.round(median(unknown))} ms for an unknown one`)
-    // Before: 279 ms against 13 ms.
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.5)
-    expect(median(unknown) / median(known)).toBeLessThan(2)
+    // Before: 279 ms against 13 ms (a twentieth). Loose bounds, interleaved attempts and medians
+    // keep a busy machine's noise from failing it; a missing hash is still ten times off.
+    expect(median(unknown) / median(known)).toBeGreaterThan(1 / 3)
+    expect(median(unknown) / median(known)).toBeLessThan(3)
   })
 })
 
