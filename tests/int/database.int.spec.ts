@@ -82,10 +82,9 @@ describe('concurrent writes', () => {
     const reading = await reader.transaction('read')
     try {
       await reading.execute('SELECT count(*) FROM contact_messages')
-      const started = Date.now()
+      // In rollback mode the COMMIT waits for the reader, still open here, until the busy timeout,
+      // then fails: the create throws and nothing is stored.
       await app.payload.create({ collection: 'contact-messages', data: { name: 'Beside a reader', email: 'b@example.com', message: 'Written while read' } })
-      // In rollback mode the COMMIT waits for the reader until the busy timeout, then fails.
-      expect(Date.now() - started).toBeLessThan(2_000)
     } finally {
       reading.close()
       reader.close()
