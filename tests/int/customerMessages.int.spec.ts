@@ -147,27 +147,38 @@ describe('links in e-mails', () => {
 })
 
 describe('reminders from the server’s own runner', () => {
-  it('the day before a booked window, once, from 9 in the morning', async () => {
-    const now = new Date()
-    // A window three days out, so the order is accepted with the 24-hour lead time.
-    const day = new Date(now.getTime() + 3 * 86_400_000)
+  /**
+   * Runs `test` with a pickup window (10:00–12:00, Corktown) three days out, so an order is accepted
+   * with the 24-hour lead time; `at(9, 30)` is 9:30 the day before that window, in Detroit.
+   */
+  async function withWindowThreeDaysOut(test: (window: string, at: (hours: number, minutes?: number) => Date) => Promise<void>) {
+    const day = new Date(Date.now() + 3 * 86_400_000)
     const dayName = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(day)
     const weekday = (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(dayName)]
     await app.payload.updateGlobal({ slug: 'fulfilment', data: { windows: [{ method: 'pickup', weekday, start: '10:00', end: '12:00', place: 'Corktown' }] } })
     try {
       const { open } = await windowsOpenNow(app.payload)
-      const order = await placeOrder({ deliveryMethod: 'pickup', window: open[0].key })
-      const cancelled = await placeOrder({ deliveryMethod: 'pickup', window: open[0].key })
+      const windowStart = new Date(open[0].startsAt)
+      const dayBefore = new Date(windowStart.getTime() - 24 * 3_600_000)
+      await test(open[0].key, (hours, minutes = 0) => new Date(dayBefore.getTime() + (hours - 10) * 3_600_000 + minutes * 60_000))
+    } finally {
+      await app.payload.updateGlobal({ slug: 'fulfilment', data: { windows: [] } })
+    }
+  }
+  const remindersOf = async (order: Order) => (await customerEmails(order)).filter((email) => email.subject.startsWith('See you tomorrow'))
+
+  it('the day before a booked window, once, from 9 in the morning', async () => {
+    await withWindowThreeDaysOut(async (window, at) => {
+      const order = await placeOrder({ deliveryMethod: 'pickup', window })
+      const cancelled = await placeOrder({ deliveryMethod: 'pickup', window })
       await setStatus(cancelled, 'cancelled')
       const windowStart = new Date(order.windowStartsAt!)
       // The day before, in Detroit: 8:00 is too early, 9:30 is the time.
-      const dayBefore = new Date(windowStart.getTime() - 24 * 3_600_000)
-      const at = (hours: number, minutes = 0) => new Date(dayBefore.getTime() + (hours - 10) * 3_600_000 + minutes * 60_000)
       await queueScheduledMessages(app.payload, at(8))
       expect((await customerEmails(order)).some((email) => email.subject.startsWith('See you tomorrow'))).toBe(false)
       await queueScheduledMessages(app.payload, at(9, 30))
       await queueScheduledMessages(app.payload, at(15))
-      const reminders = (await customerEmails(order)).filter((email) => email.subject.startsWith('See you tomorrow'))
+      const reminders = await remindersOf(order)
       expect(reminders).toHaveLength(1)
       expect(reminders[0].text).toContain(`booked for ${order.windowLabel!.replace(' · Corktown', '')}`)
       expect(reminders[0].text).toContain('Where: Corktown')
@@ -187,11 +198,30 @@ describe('reminders from the server’s own runner', () => {
         await reminderPerDay.up(args)
         expect((await app.payload.findByID({ collection: 'email-outbox', id: reminders[0].id })).dedupeKey).toBe(`order:${order.id}:reminder:${bookedDay}`)
         await queueScheduledMessages(app.payload, at(16))
-        expect((await customerEmails(order)).filter((email) => email.subject.startsWith('See you tomorrow'))).toHaveLength(1)
+        expect(await remindersOf(order)).toHaveLength(1)
       }
-    } finally {
-      await app.payload.updateGlobal({ slug: 'fulfilment', data: { windows: [] } })
-    }
+    })
+  })
+
+  it('counts a reminder filed under the old key (one per order) on the day before as sent: MongoDB runs no migration', async () => {
+    await withWindowThreeDaysOut(async (window, at) => {
+      const remindedToday = await placeOrder({ deliveryMethod: 'pickup', window })
+      const remindedForAnEarlierDay = await placeOrder({ deliveryMethod: 'pickup', window })
+      const oldKeyReminder = (order: Order, queuedAt: Date) =>
+        app.payload.create({
+          collection: 'email-outbox',
+          data: { to: order.email!, subject: 'See you tomorrow (before the upgrade)', text: '-', about: `order:${order.id}`, dedupeKey: `order:${order.id}:reminder`, status: 'sent', createdAt: queuedAt.toISOString() },
+        })
+      await oldKeyReminder(remindedToday, at(9, 30))
+      await oldKeyReminder(remindedForAnEarlierDay, new Date(at(9, 30).getTime() - 2 * 86_400_000))
+
+      await queueScheduledMessages(app.payload, at(11))
+      expect((await remindersOf(remindedToday)).map((email) => email.dedupeKey)).toEqual([`order:${remindedToday.id}:reminder`])
+      expect((await remindersOf(remindedForAnEarlierDay)).map((email) => email.dedupeKey).sort()).toEqual([
+        `order:${remindedForAnEarlierDay.id}:reminder`,
+        `order:${remindedForAnEarlierDay.id}:reminder:${businessDay(new Date(remindedForAnEarlierDay.windowStartsAt!)).key}`,
+      ])
+    })
   })
 
   it('the refill reminder: 12 days after completion, once, only when asked, never to an unsubscribed address', async () => {

@@ -38,6 +38,11 @@ export async function isUnsubscribed(payload: Payload, email: string, req?: Part
   return totalDocs > 0
 }
 
+/** The outbox key of an order's e-mail of this kind: the day-before reminder's names the booked day. */
+function messageKeyOf(order: Order, kind: OrderKind): string {
+  return orderMessageKey(order.id, kind, kind === 'reminder' && order.windowStartsAt ? businessDay(new Date(order.windowStartsAt)).key : undefined)
+}
+
 /**
  * Queues one kind of e-mail for an order in the caller's transaction (true), or records why it is
  * not sent (false), so a caller that marks the order as e-mailed marks only what goes.
@@ -49,7 +54,7 @@ export async function queueOrderMessage(payload: Payload, order: Order, kind: Or
   ])
   const template = templatesFrom(stored)[kind]
   const about = orderEmailsAbout(order.id)
-  const dedupeKey = orderMessageKey(order.id, kind, kind === 'reminder' && order.windowStartsAt ? businessDay(new Date(order.windowStartsAt)).key : undefined)
+  const dedupeKey = messageKeyOf(order, kind)
   const subject = fillTemplate(template.subject, orderPlaceholders(payload, order, settings))
   const notSent = async (reason: string) => {
     await recordNotSent(payload, { to: order.email || '(no e-mail address)', subject, about, dedupeKey, reason }, req)
@@ -91,7 +96,8 @@ export async function queueScheduledMessages(payload: Payload, now = new Date())
       depth: 0,
       overrideAccess: true,
     })
-    due.push(...docs.map((order) => ({ order, kind: 'reminder' as const })))
+    const unreminded = await withoutReminderUnderOldKey(payload, await notYetQueued(payload, docs, 'reminder'), today)
+    due.push(...unreminded.map((order) => ({ order, kind: 'reminder' as const })))
   }
 
   const refillDue = now.getTime() - templates.refillAfterDays * DAY_MS
@@ -176,12 +182,36 @@ export async function notYetQueued(payload: Payload, orders: Order[], kind: Orde
   if (orders.length === 0) return []
   const { docs: queued } = await payload.find({
     collection: 'email-outbox',
-    where: { dedupeKey: { in: orders.map((order) => orderMessageKey(order.id, kind)) } },
+    where: { dedupeKey: { in: orders.map((order) => messageKeyOf(order, kind)) } },
     select: { dedupeKey: true },
     pagination: false,
     depth: 0,
     overrideAccess: true,
   })
   const known = new Set(queued.map((email) => email.dedupeKey))
-  return orders.filter((order) => !known.has(orderMessageKey(order.id, kind)))
+  return orders.filter((order) => !known.has(messageKeyOf(order, kind)))
+}
+
+/**
+ * Before the reminder's key named its day it was `order:42:reminder`, once per order. SQLite's
+ * migration gave those keys their day; MongoDB runs no migrations, so an order booked for
+ * tomorrow that was reminded today, under the old key, just before the upgrade would be reminded
+ * again. An old key queued today (the reminder goes from 9:00 the day before) counts as
+ * tomorrow's reminder. Nothing is filed under the old key any more: once a day has passed since
+ * the upgrade this finds nothing.
+ */
+async function withoutReminderUnderOldKey(payload: Payload, orders: Order[], today: string): Promise<Order[]> {
+  if (orders.length === 0) return []
+  const { docs: reminded } = await payload.find({
+    collection: 'email-outbox',
+    where: {
+      and: [{ dedupeKey: { in: orders.map((order) => orderMessageKey(order.id, 'reminder')) } }, { createdAt: { greater_than_equal: zonedInstant(today, '00:00').toISOString() } }],
+    },
+    select: { dedupeKey: true },
+    pagination: false,
+    depth: 0,
+    overrideAccess: true,
+  })
+  const known = new Set(reminded.map((email) => email.dedupeKey))
+  return orders.filter((order) => !known.has(orderMessageKey(order.id, 'reminder')))
 }
