@@ -1,6 +1,7 @@
 // The order page's business facts (delivery areas, payment methods) come from Site settings: the
 // seller edits them in the admin and the next load of /order shows them. The settings are put back
 // at the end, so the other spec files (run one after another on the same server) see the seed.
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 import { adminApi, expect, openAdminDocument, test, withAdminSession } from './fixtures'
@@ -79,4 +80,17 @@ test('payment methods and delivery areas edited in Site settings replace the old
   }
   // Put back, and shown again at once.
   expect(await orderPageFacts(page)).toEqual({ payment: SEEDED_PAYMENT, delivery: SEEDED_DELIVERY })
+})
+
+test("the settings' own texts read clearly: descriptions, Add buttons and tabs pass WCAG's contrast, light and dark", async ({ page }) => {
+  await withAdminSession(page)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    for (const path of ['/admin/globals/site-settings', '/admin/globals/fulfilment', '/admin/globals/email-templates']) {
+      await openAdminDocument(page, path)
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+      const { violations } = await new AxeBuilder({ page }).include('.document-fields').withRules(['color-contrast']).analyze()
+      expect(violations.flatMap((violation) => violation.nodes.map((node) => `${path}, ${colorScheme}: ${node.target.join(' ')}`))).toEqual([])
+    }
+  }
 })
