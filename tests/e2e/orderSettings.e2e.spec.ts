@@ -82,14 +82,24 @@ test('payment methods and delivery areas edited in Site settings replace the old
   expect(await orderPageFacts(page)).toEqual({ payment: SEEDED_PAYMENT, delivery: SEEDED_DELIVERY })
 })
 
-test("the settings' own texts read clearly: descriptions, Add buttons and tabs pass WCAG's contrast, light and dark", async ({ page }) => {
+test("the admin's grey texts read clearly: settings' descriptions, Add buttons, tabs, list headings and the menu pass WCAG's contrast, light and dark", async ({ page }) => {
   await withAdminSession(page)
+  // Wide enough for Payload to keep its menu open beside the page.
+  await page.setViewportSize({ width: 1500, height: 900 })
+  const views = [
+    { path: '/admin/globals/site-settings', part: '.document-fields' },
+    { path: '/admin/globals/fulfilment', part: '.document-fields' },
+    { path: '/admin/globals/email-templates', part: '.document-fields' },
+    { path: '/admin/collections/faqs', part: '.table' },
+    { path: '/admin', part: '.nav' },
+  ]
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    for (const path of ['/admin/globals/site-settings', '/admin/globals/fulfilment', '/admin/globals/email-templates']) {
-      await openAdminDocument(page, path)
+    for (const { path, part } of views) {
+      await page.goto(path)
+      await expect(page.locator(part).first()).toBeVisible()
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
-      const { violations } = await new AxeBuilder({ page }).include('.document-fields').withRules(['color-contrast']).analyze()
+      const { violations } = await new AxeBuilder({ page }).include(part).withRules(['color-contrast']).analyze()
       expect(violations.flatMap((violation) => violation.nodes.map((node) => `${path}, ${colorScheme}: ${node.target.join(' ')}`))).toEqual([])
     }
   }
