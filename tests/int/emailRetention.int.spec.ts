@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -155,5 +158,20 @@ describe('the e-mail log kept lean (platform/email/retention.ts)', () => {
 
   it('refuses a retention shorter than a week', async () => {
     await expect(payload.updateGlobal({ slug: 'operations', data: { emailBodyRetentionDays: 2 } })).rejects.toThrow(/Keep the text of sent e-mails/)
+  })
+})
+
+describe('without SMTP', () => {
+  it("writes each message as an .eml file beside the database in use, not into the checkout's data folder", async () => {
+    if (!app.databaseUri.startsWith('file:')) return
+    const besideTheDatabase = path.join(path.dirname(app.databaseUri.slice('file:'.length)), 'outbox')
+    const subject = `Written beside its database ${Date.now()}`
+    await payload.sendEmail({ to: 'someone@example.com', subject, text: 'Hello.' })
+    const written = fs.readdirSync(besideTheDatabase).filter((name) => fs.readFileSync(path.join(besideTheDatabase, name), 'utf8').includes(subject))
+    expect(written).toHaveLength(1)
+    expect(written[0]).toMatch(/\.eml$/)
+    const checkoutOutbox = path.resolve('data', 'outbox')
+    const leaked = fs.existsSync(checkoutOutbox) ? fs.readdirSync(checkoutOutbox).filter((name) => fs.readFileSync(path.join(checkoutOutbox, name), 'utf8').includes(subject)) : []
+    expect(leaked).toEqual([])
   })
 })

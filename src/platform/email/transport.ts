@@ -9,11 +9,16 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool'
 import type { EmailAdapter } from 'payload'
 
 import { readEnvironment } from '@/platform/config/environment.mjs'
-import { DATA_DIR } from '@/platform/config/runtime'
+import { databaseDataDir } from '@/platform/db/database'
 
 import { SMTP_TIMEOUT_MS, smtpTimeouts } from './outboxRules'
 
-export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox')
+/**
+ * Where the messages go without SMTP: `outbox/` beside the database in use (`data/outbox/` with
+ * the default one), as its exports and backups, so two servers on two databases in one checkout,
+ * or the tests' own databases, keep their mail apart.
+ */
+export const outboxDir = (): string => path.join(databaseDataDir(), 'outbox')
 
 const DEFAULT_FROM = 'Seamoss Storefront <orders@localhost>'
 
@@ -29,7 +34,7 @@ export function parseFromAddress(from: string = readEnvironment().EMAIL_FROM || 
 
 /**
  * Without SMTP the site still sends: every message is written as an `.eml` file under
- * `data/outbox/` and its subject is logged, so nothing is silently dropped in development.
+ * `outboxDir()` and its subject is logged, so nothing is silently dropped in development.
  */
 function outboxTransport(): Transporter {
   return nodemailer.createTransport({
@@ -42,9 +47,10 @@ function outboxTransport(): Transporter {
       stream.on('error', (error: Error) => callback(error, undefined as never))
       stream.on('end', () => {
         try {
-          fs.mkdirSync(OUTBOX_DIR, { recursive: true })
+          const folder = outboxDir()
+          fs.mkdirSync(folder, { recursive: true })
           const messageId = mail.message.messageId()
-          const file = path.join(OUTBOX_DIR, `${Date.now()}-${messageId.replace(/[^\w.-]/g, '')}.eml`)
+          const file = path.join(folder, `${Date.now()}-${messageId.replace(/[^\w.-]/g, '')}.eml`)
           fs.writeFileSync(file, Buffer.concat(chunks))
           callback(null, { envelope: mail.message.getEnvelope(), messageId } as never)
         } catch (error) {
@@ -100,7 +106,7 @@ export async function emailAdapter(): Promise<EmailAdapter> {
       ...initialized,
       async sendEmail(message) {
         const result = await initialized.sendEmail(message)
-        args.payload.logger.info(`[email] no SMTP_HOST: wrote "${String(message.subject)}" to ${OUTBOX_DIR}`)
+        args.payload.logger.info(`[email] no SMTP_HOST: wrote "${String(message.subject)}" to ${outboxDir()}`)
         return result
       },
     }
