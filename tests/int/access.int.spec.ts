@@ -35,6 +35,22 @@ describe('anonymous REST access', () => {
     expect(docs.map((doc) => doc.name)).toEqual(['published reviewer'])
   })
 
+  it('does not show a visitor which order a verified buyer’s review came from', async () => {
+    const { payload } = app
+    const order = await payload.create({ collection: 'orders', data: orderData() })
+    const review = await payload.create({ collection: 'reviews', data: { name: 'Verified reviewer', rating: 5, comment: 'Bought and loved', status: 'published', verifiedBuyer: true, order: order.id }, context: { disableRevalidate: true } })
+    try {
+      const { json } = await rest(app.config, 'GET', `/reviews/${review.id}?depth=2`)
+      expect(json).toMatchObject({ name: 'Verified reviewer', verifiedBuyer: true })
+      expect(json.order).toBeUndefined()
+      // Nor by asking for it: an order id (they count up) would tell how many orders the shop takes.
+      expect((await rest(app.config, 'GET', `/reviews?where[order][equals]=${order.id}`)).status).toBe(400)
+    } finally {
+      await payload.delete({ collection: 'reviews', id: review.id, context: { disableRevalidate: true } })
+      await payload.delete({ collection: 'orders', id: order.id })
+    }
+  })
+
   it('refuses a query that asks for hidden reviews', async () => {
     const { json } = await rest(app.config, 'GET', '/reviews?where[status][equals]=hidden')
     expect(json.docs).toEqual([])
