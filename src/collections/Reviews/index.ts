@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { adminOnly, nobody } from '@/access/adminOnly'
+import { adminOnly, adminOnlyField, nobody } from '@/access/adminOnly'
 import { publishedOrAdmin } from '@/access/publishedOrAdmin'
 import { createdAtField } from '@/fields/createdAt'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
@@ -79,7 +79,7 @@ export const Reviews: CollectionConfig = {
       unique: true,
       index: true,
       // Not for visitors: order ids count up, so they would tell how many orders the shop takes.
-      access: { read: adminOnly, create: () => false, update: () => false },
+      access: { read: adminOnlyField, create: () => false, update: () => false },
       admin: { readOnly: true, position: 'sidebar' },
     },
     createdAtField('Posted'),
