@@ -289,6 +289,7 @@ test('signed out in the admin, the phone keeps no list of customers: offline, To
     await page.goto('/seller').catch(() => undefined)
     await expect(page.getByText(fullName)).toHaveCount(0)
     await expect(page.getByText('Offline: the list as loaded')).toHaveCount(0)
+    await screenshots(page, 'seller-offline-signed-out')
   } finally {
     await page.context().setOffline(false)
     if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
