@@ -7,6 +7,7 @@ import { forgotPasswordEndpoint, RESET_LINK_LIFETIME_MS } from '@/features/admin
 import { clearLockoutAfterRecovery, countWrongPassword, forgetMissesOnLogin, guardSignIn, showRefusalWhole } from '@/features/admin/auth/signInLockout'
 import { verificationOffEndpoint } from '@/features/admin/auth/verificationOff'
 import { forgetDevicesOfUser } from '@/features/seller/push/subscriptions'
+import { forgetDeviceDataOnSignOut } from '@/features/seller/signOut'
 
 /** The seller's admin accounts. Their rules (lockout, passwords, reset e-mail) live in features/admin/auth/. */
 export const Users: CollectionConfig = {
@@ -37,6 +38,7 @@ export const Users: CollectionConfig = {
     beforeValidate: [enforcePasswordPolicy],
     afterError: [countWrongPassword, showRefusalWhole],
     afterLogin: [forgetMissesOnLogin],
+    afterLogout: [forgetDeviceDataOnSignOut],
     afterOperation: [clearLockoutAfterRecovery],
     beforeDelete: [forgetDevicesOfUser],
   },

@@ -7,6 +7,7 @@ import type {
 } from 'payload'
 
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
+import { forgetResizedImages } from '@/platform/cache/forgetResizedImages'
 import { insideNextServer } from '@/platform/config/runtime'
 import { onCommit } from '@/platform/db/afterCommit'
 
@@ -83,5 +84,18 @@ export const revalidatePhotosAfterChange: CollectionAfterChangeHook = (args) => 
 
 export const revalidatePhotosAfterDelete: CollectionAfterDeleteHook = (args) => {
   expirePhotoPages(args)
+  forgetResizedPhotos(args.req)
   return args.doc
+}
+
+/**
+ * A photo no longer public (its review hidden or deleted, the image deleted): next/image's resized
+ * copies go too, or the optimizer would keep serving them to anyone with their address. At once
+ * and after the commit, as `expireTag` does: a copy made in between is of the photo still public.
+ */
+export function forgetResizedPhotos(req: PayloadRequest): void {
+  if (!insideNextServer()) return
+  const forget = () => void forgetResizedImages().catch((error: unknown) => req.payload.logger.error({ err: error, msg: '[photos] could not forget the resized copies' }))
+  forget()
+  onCommit(req, forget)
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 
 import { REVIEWS_PER_PAGE } from '@/features/reviews/rules'
 
-import { adminApi, expect, expectNoSeriousA11yViolations, test } from './fixtures'
+import { adminApi, adminToken, expect, expectNoSeriousA11yViolations, test } from './fixtures'
 
 // Each test is its own visitor for the per-client rate limit.
 test.beforeEach(async ({ page }, testInfo) => {
@@ -150,4 +150,34 @@ test('without JavaScript, "More reviews" leads page by page to the oldest review
   // (axe needs the page's JavaScript.)
   await page.goto('/reviews/page/2')
   await expectNoSeriousA11yViolations(page)
+})
+
+test('a photo whose review the seller hides is no longer served, resized either', async ({ page, request }) => {
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } }).jpeg().toBuffer()
+  const name = `Hana Hidden ${Date.now()}`
+  await page.goto('/reviews')
+  await page.getByLabel('Photo (optional)').setInputFiles({ name: 'private.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Comment').fill('My jar, and my kitchen.')
+  await page.getByRole('button', { name: 'Submit Review' }).click()
+  await expect(page.locator('[role=status][data-testid=form-message]')).toContainText('Review submitted!')
+  const review = ((await adminApi(request, 'GET', `/api/reviews?where[name][equals]=${encodeURIComponent(name)}&depth=1`)) as { docs: { id: number; image: { filename: string } }[] }).docs[0]
+  try {
+    const image = page.getByRole('img', { name: `Photo from ${name}` })
+    await expect(image).toBeVisible()
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    const resizedUrl = await image.evaluate((img: HTMLImageElement) => img.currentSrc)
+    expect(resizedUrl).toContain('/_next/image?')
+    const asVisitor = { headers: { Accept: 'image/avif,image/webp,*/*' } }
+    expect((await request.get(resizedUrl, asVisitor)).ok()).toBe(true)
+
+    // The seller hides it (say the photo shows the customer's address): neither copy is served now.
+    await adminApi(request, 'PATCH', `/api/reviews/${review.id}`, { status: 'hidden' })
+    expect((await request.get(`/api/media/file/${review.image.filename}`)).status()).toBe(403)
+    const resized = await request.get(resizedUrl, asVisitor)
+    expect(resized.ok(), `${resized.status()} ${resized.headers()['content-type']}`).toBe(false)
+    expect(resized.headers()['content-type'] ?? '').not.toMatch(/^image\//)
+  } finally {
+    await request.delete(`/api/reviews/${review.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  }
 })

@@ -259,3 +259,39 @@ test('offline, the last Today list is shown and marked, and a tap sends nothing'
     if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
   }
 })
+
+test('signed out in the admin, the phone keeps no list of customers: offline, Today shows none of them', async ({ page, request }, testInfo) => {
+  const stamp = Date.now()
+  const fullName = `Sid Signout ${stamp}`
+  await ownAddress(page, testInfo)
+  let order: Order | undefined
+  try {
+    await placeOrder(page, fullName, `signout-${stamp}@example.com`)
+    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+    await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'confirmed' })
+
+    await page.goto('/admin/login?redirect=%2Fseller')
+    await page.getByLabel(/email/i).fill(ADMIN.email)
+    await page.getByLabel(/password/i).first().fill(ADMIN.password)
+    await page.getByRole('button', { name: /login/i }).click()
+    await expect(page).toHaveURL(/\/seller$/)
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 })
+    await page.reload()
+    await page.waitForFunction(async () => Boolean(await caches.match('/seller')), undefined, { timeout: 15_000 })
+
+    // The admin's own Log out, as the seller leaves a shared or lost phone.
+    await page.goto('/admin/logout')
+    await expect(page).toHaveURL(/\/admin\/login/)
+    await expect(page.getByRole('button', { name: /login/i })).toBeVisible()
+
+    await page.context().setOffline(true)
+    // With nothing kept, the browser has no page to show offline at all.
+    await page.goto('/seller').catch(() => undefined)
+    await expect(page.getByText(fullName)).toHaveCount(0)
+    await expect(page.getByText('Offline: the list as loaded')).toHaveCount(0)
+    await screenshots(page, 'seller-offline-signed-out')
+  } finally {
+    await page.context().setOffline(false)
+    if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  }
+})

@@ -35,6 +35,22 @@ describe('anonymous REST access', () => {
     expect(docs.map((doc) => doc.name)).toEqual(['published reviewer'])
   })
 
+  it('does not show a visitor which order a verified buyer’s review came from', async () => {
+    const { payload } = app
+    const order = await payload.create({ collection: 'orders', data: orderData() })
+    const review = await payload.create({ collection: 'reviews', data: { name: 'Verified reviewer', rating: 5, comment: 'Bought and loved', status: 'published', verifiedBuyer: true, order: order.id }, context: { disableRevalidate: true } })
+    try {
+      const { json } = await rest(app.config, 'GET', `/reviews/${review.id}?depth=2`)
+      expect(json).toMatchObject({ name: 'Verified reviewer', verifiedBuyer: true })
+      expect(json.order).toBeUndefined()
+      // Nor by asking for it: an order id (they count up) would tell how many orders the shop takes.
+      expect((await rest(app.config, 'GET', `/reviews?where[order][equals]=${order.id}`)).status).toBe(400)
+    } finally {
+      await payload.delete({ collection: 'reviews', id: review.id, context: { disableRevalidate: true } })
+      await payload.delete({ collection: 'orders', id: order.id })
+    }
+  })
+
   it('refuses a query that asks for hidden reviews', async () => {
     const { json } = await rest(app.config, 'GET', '/reviews?where[status][equals]=hidden')
     expect(json.docs).toEqual([])
@@ -117,10 +133,28 @@ describe('anonymous REST access', () => {
     for (const query of ['limit=1.5', 'limit=-1&page=2', 'limit=9223372036854775807', 'page=99999999999999999999', `limit=${Number.MAX_SAFE_INTEGER}&page=3`]) {
       expect(await rest(app.config, 'GET', `/faqs?${query}`), query).toEqual(refused)
     }
-    for (const query of ['limit=0&page=2', 'page=0', 'page=-1', 'limit=5&page=3', 'page=1000000']) {
+    for (const query of ['page=0', 'page=-1', 'limit=5&page=3', 'page=1000000']) {
       expect((await rest(app.config, 'GET', `/faqs?${query}`)).status, query).toBe(200)
     }
+    const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    expect((await rest(app.config, 'GET', '/faqs?limit=0&page=2', { headers })).status).toBe(200)
     expect((await rest(app.config, 'GET', '/faqs?limit=5&page=3')).json.docs).toHaveLength(4)
+  })
+
+  it('gives a visitor a list a page of at most 100 at a time; the signed-in admin as much as asked', async () => {
+    const { payload } = app
+    for (let index = 0; index < 101; index++) await payload.create({ collection: 'reviews', data: { name: `Paged reviewer ${index}`, rating: 5, comment: 'Paged', status: 'published' }, context: { disableRevalidate: true } })
+    try {
+      const refused = { status: 400, json: { errors: [{ message: 'A visitor gets a list at most 100 at a time: ask for the next page.' }] } }
+      // Every published review in one answer is a lot of work for one request from anyone.
+      for (const query of ['limit=0', 'limit=101', 'pagination=false', 'limit=1000000&depth=2']) expect(await rest(app.config, 'GET', `/reviews?${query}`), query).toEqual(refused)
+      expect((await rest(app.config, 'GET', '/reviews?limit=100')).json.docs).toHaveLength(100)
+      expect((await rest(app.config, 'GET', '/reviews?limit=100&page=2')).json.docs).toHaveLength(2)
+      const headers = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+      expect((await rest(app.config, 'GET', '/reviews?limit=0', { headers })).json.docs).toHaveLength(104)
+    } finally {
+      await payload.delete({ collection: 'reviews', where: { comment: { equals: 'Paged' } }, context: { disableRevalidate: true } })
+    }
   })
 
   it('answers a where no list can be searched with 400, where the query would fail', async () => {

@@ -8,6 +8,9 @@ import { initialOrderState } from '@/features/ordering/orderFormState'
 import { joinEmailListAction } from '@/features/discounts/actions'
 import { idleState } from '@/shared/forms/formState'
 import { formNotices } from '@/shared/notices'
+import { discountNotices } from '@/features/discounts/notices'
+import { reviewNotices } from '@/features/reviews/notices'
+import { SUBMISSION_KEY_FIELD } from '@/shared/forms/submissionKey'
 
 import { orderFormData, validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
@@ -82,5 +85,47 @@ describe('sixty posts with a new first X-Forwarded-For entry from one client', (
     })
     expect(limited.filter(Boolean)).toHaveLength(50)
     expect(await count('orders')).toBe(10)
+  })
+})
+
+/**
+ * A submission key makes a resent post one post: once it stored something, sending it again is
+ * answered with what it stored and costs nothing. Until then each post is a new attempt.
+ */
+describe('one submission key posted again and again', () => {
+  it('is charged each time while it stores nothing: sixty discount-code guesses reach the order limit after 10', async () => {
+    context.forwardedFor = '203.0.113.20'
+    const before = await count('orders')
+    const answers = []
+    for (let index = 0; index < 60; index++) {
+      const guess = `HC25${String(index).padStart(6, '0')}`
+      answers.push((await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, discountCode: guess, [SUBMISSION_KEY_FIELD]: 'one-key-for-every-guess-0001' }))).message)
+    }
+    expect(answers.filter((message) => message === discountNotices.invalid)).toHaveLength(10)
+    expect(answers.filter((message) => message === formNotices.rateLimited)).toHaveLength(50)
+    expect(await count('orders')).toBe(before)
+  })
+
+  it('is charged each time while it stores nothing: sixty unreadable photos reach the review limit after 5', async () => {
+    context.forwardedFor = '203.0.113.22'
+    const answers = []
+    for (let index = 0; index < 60; index++) {
+      const post = form({ name: 'Photo Prober', rating: '5', comment: 'Nice', [SUBMISSION_KEY_FIELD]: 'one-key-for-every-photo-001' })
+      post.set('photo', new File([Buffer.from(`\x89PNG\r\n\x1a\nnot a picture ${index}`, 'latin1')], 'x.png', { type: 'image/png' }))
+      answers.push((await postReview(idleState, post)).message)
+    }
+    expect(answers.filter((message) => message === reviewNotices.photoUnsupported)).toHaveLength(5)
+    expect(answers.filter((message) => message === formNotices.rateLimited)).toHaveLength(55)
+  })
+
+  it('is free once its post stored the order: resent twenty times, one order and the allowance untouched', async () => {
+    context.forwardedFor = '203.0.113.21'
+    const before = await count('orders')
+    const resent = orderFormData({ ...validOrderForm, fullName: 'Resent Order', [SUBMISSION_KEY_FIELD]: 'resent-order-key-0000000001' })
+    for (let index = 0; index < 21; index++) expect((await placeOrder(initialOrderState, resent)).status).toBe('success')
+    expect(await count('orders')).toBe(before + 1)
+    const fresh = []
+    for (let index = 0; index < 10; index++) fresh.push((await placeOrder(initialOrderState, orderFormData({ ...validOrderForm, fullName: `Fresh Order ${index}` }))).message)
+    expect(fresh.map((message) => message === formNotices.rateLimited)).toEqual([false, false, false, false, false, false, false, false, false, true])
   })
 })

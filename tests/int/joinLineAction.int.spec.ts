@@ -123,4 +123,15 @@ describe('joining through the action', () => {
     expect(answers.map((answer) => answer.message === formNotices.rateLimited)).toEqual([false, false, false, false, true, true])
     expect(await placesIn()).toBe(5)
   })
+
+  it('charges a key each time it is sent with another address: one key cannot fill the line', async () => {
+    const answers = []
+    for (let index = 0; index < 20; index++) answers.push(await joinLineAction(idleState, place({ email: `stranger-${index}@example.com`, [SUBMISSION_KEY_FIELD]: 'one-key-for-everyone-0001' })))
+    // The first post took a place; the key's others are that post again, never a place for another address.
+    expect(answers).toEqual(Array(20).fill({ status: 'success', message: lineNotices.joined(1, 'Peach Ginger') }))
+    expect(await placesIn()).toBe(1)
+    const fresh = []
+    for (let index = 0; index < 5; index++) fresh.push(await joinLineAction(idleState, place({ email: `next-${index}@example.com` })))
+    expect(fresh.map((answer) => answer.message === formNotices.rateLimited)).toEqual([false, false, false, false, true])
+  })
 })

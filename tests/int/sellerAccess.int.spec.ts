@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { submitOrder } from '@/features/ordering/service'
 
 import { finishedExport, savedExportFile } from '../helpers/exports'
-import { adminAuthHeader, rest, startPayload, type TestPayload } from '../helpers/payload'
+import { adminAuthHeader, rest, restResponse, startPayload, type TestPayload } from '../helpers/payload'
 import { validOrderForm } from '../helpers/orders'
 
 const ADMIN = { email: 'owner@example.com', password: 'correct-horse-battery' }
@@ -121,6 +121,16 @@ describe('seller operations: who may read and change them', () => {
     expect((await rest(app.config, 'PATCH', `/users/${id}`, { headers: theirSession, body: { password: 'second-password-456' } })).status).toBe(200)
     expect((await rest(app.config, 'POST', '/users/login', { body: founder })).status).toBe(401)
     await expect(adminAuthHeader(app.config, founder.email, 'second-password-456')).resolves.toHaveProperty('Authorization')
+  })
+
+  it('has the browser drop what the daily screen kept of customers when the seller signs out', async () => {
+    // A session of its own: signing out ends it, and the other tests keep theirs.
+    const session = await adminAuthHeader(app.config, ADMIN.email, ADMIN.password)
+    const signedOut = await restResponse(app.config, 'POST', '/users/logout', { headers: session })
+    expect(signedOut.status).toBe(200)
+    // Cache Storage (the kept Today and Run pages), the service worker and its push subscription.
+    expect(signedOut.headers.get('Clear-Site-Data')).toBe('"storage"')
+    expect((await rest(app.config, 'GET', '/orders', { headers: session })).status).toBe(403)
   })
 })
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 
 import { startRedis, type TestRedis } from '../helpers/redis'
 
@@ -55,4 +55,25 @@ it('keeps pages in Redis with their script hashes, under the build id, until a t
   // A seller's edit on one instance: the other renders the page again.
   await one.revalidateTag('faqs')
   expect(await other.get('/faq', { kind: 'APP_PAGE' })).toBeNull()
+})
+
+it('forgets the resized images of every instance when a photo stops being public on one of them', async () => {
+  const context = { serverDistDir: path.join(distDir, 'server'), dev: false } as never
+  const image = { kind: 'IMAGE', etag: 'e', buffer: Buffer.from('hidden photo'), extension: 'avif', upstreamEtag: 'u' }
+  // Instance B resized the photo while it was public.
+  const { default: PageCacheOnB } = await import('@/platform/http/pageCache.mjs')
+  const onB = new PageCacheOnB(context)
+  await onB.set('photo-640', image, { kind: 'IMAGE', cacheControl: { revalidate: 14400, expire: undefined } } as never)
+  // Instance A, a process of its own (its own modules, its own resized images), hides the review.
+  vi.resetModules()
+  const { default: PageCacheOnA } = await import('@/platform/http/pageCache.mjs')
+  new PageCacheOnA(context)
+  const { redisReady } = await import('@/platform/redis/sharedRedis.mjs')
+  for (let tries = 0; !(await redisReady()); tries++) {
+    if (tries > 100) throw new Error('Redis did not connect')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const { forgetResizedImages } = await import('@/platform/cache/forgetResizedImages')
+  await forgetResizedImages()
+  expect(await onB.get('photo-640', { kind: 'IMAGE' } as never)).toBeNull()
 })

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { afterAll, afterEach, expect, it } from 'vitest'
 
 import { expireOutsideRequest } from '@/platform/cache/expireOutsideRequest'
+import { forgetResizedImages } from '@/platform/cache/forgetResizedImages'
 import PageCache from '@/platform/http/pageCache.mjs'
 
 /**
@@ -72,4 +73,17 @@ it('keeps resized images apart from pages, never expired by an edit', async () =
   expect(stored?.value.buffer.toString()).toBe('avif bytes')
   expect(stored?.cacheControl.revalidate).toBe(60)
   expect(await cache.get('photo-750', { kind: 'IMAGE' } as never)).toBeNull()
+})
+
+it('forgets every resized image when a photo stops being public (a review hidden), through the handler Next created', async () => {
+  const image = (bytes: string) => ({ kind: 'IMAGE', etag: 'e', buffer: Buffer.from(bytes), extension: 'avif', upstreamEtag: 'u' })
+  const context = { kind: 'IMAGE', cacheControl: { revalidate: 60, expire: undefined } } as never
+  await cache.set('review-photo-640', image('review photo'), context)
+  await cache.set('hero-1200', image('hero'), context)
+  await forgetResizedImages()
+  expect(await cache.get('review-photo-640', { kind: 'IMAGE' } as never)).toBeNull()
+  expect(await cache.get('hero-1200', { kind: 'IMAGE' } as never)).toBeNull()
+  // Made again afterwards (the public ones, on their next view), they are kept.
+  await cache.set('hero-1200', image('hero'), context)
+  expect(((await cache.get('hero-1200', { kind: 'IMAGE' } as never)) as { value: { buffer: Buffer } } | null)?.value.buffer.toString()).toBe('hero')
 })

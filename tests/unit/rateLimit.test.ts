@@ -21,21 +21,4 @@ describe('the form limits', () => {
     expect(await allowPhotoBytes(2000)).toBe(false)
     expect(await allowPhotoBytes(1000)).toBe(true)
   })
-
-  it('do not charge a post retried with the same submission key again', async () => {
-    const client = '198.51.100.9'
-    for (let attempt = 0; attempt < 5; attempt++) expect(await allowAttempt('order', client, `order:key-${attempt}`)).toBe(true)
-    // A retry of an earlier post goes through however often it is sent; it can store nothing new.
-    for (let retry = 0; retry < 20; retry++) expect(await allowAttempt('order', client, 'order:key-0')).toBe(true)
-    const fresh = []
-    for (let attempt = 5; attempt < 11; attempt++) fresh.push(await allowAttempt('order', client, `order:key-${attempt}`))
-    expect(fresh).toEqual([true, true, true, true, true, false])
-  })
-
-  it('do not charge a key refused by the limit as if it had been let through', async () => {
-    const client = '198.51.100.10'
-    for (let attempt = 0; attempt < 5; attempt++) await allowAttempt('capture', client, `signup:k${attempt}`)
-    expect(await allowAttempt('capture', client, 'signup:refused')).toBe(false)
-    expect(await allowAttempt('capture', client, 'signup:refused')).toBe(false)
-  })
 })

@@ -1,6 +1,6 @@
 import type { CollectionConfig } from 'payload'
 
-import { adminOnly, nobody } from '@/access/adminOnly'
+import { adminOnly, adminOnlyField, nobody } from '@/access/adminOnly'
 import { publishedOrAdmin } from '@/access/publishedOrAdmin'
 import { createdAtField } from '@/fields/createdAt'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
@@ -78,7 +78,8 @@ export const Reviews: CollectionConfig = {
       // One review per order through its link.
       unique: true,
       index: true,
-      access: { create: () => false, update: () => false },
+      // Not for visitors: order ids count up, so they would tell how many orders the shop takes.
+      access: { read: adminOnlyField, create: () => false, update: () => false },
       admin: { readOnly: true, position: 'sidebar' },
     },
     createdAtField('Posted'),

@@ -35,11 +35,12 @@ export async function postReview(_previous: FormState, posted: FormData): Promis
       return fields.ok ? null : { status: 'error', message: fields.message, values }
     },
     limited: (values) => ({ status: 'error', message: formNotices.rateLimited, values }),
-    work: async ({ payload, form, values, key }) => {
+    work: async ({ payload, form, values, key, repeated }) => {
       const file = postedPhoto(form)
       // Refused by its size before its bytes are read.
       if (file && file.size > PHOTO_MAX_BYTES) return { status: 'error', message: reviewNotices.photoTooLarge, values }
-      if (file && !(await allowPhotoBytes(file.size, key))) return { status: 'error', message: formNotices.rateLimited, values }
+      // A repeated post stores no photo (its review is answered again), so it takes none of the day's bytes.
+      if (file && !repeated && !(await allowPhotoBytes(file.size))) return { status: 'error', message: formNotices.rateLimited, values }
       const bytes = file ? Buffer.from(await file.arrayBuffer()) : null
       const result = await submitReview(payload, { ...values, photo: bytes, orderKey: formText(form, ORDER_KEY_FIELD) }, key)
       if (!result.ok) return { status: 'error', message: result.message, values }

@@ -35,6 +35,9 @@ CacheHandler.onCreation(async ({ buildId }) => {
  */
 export const EXPIRE_OUTSIDE_A_REQUEST = Symbol.for('seamoss.pageCache.expireOutsideRequest')
 
+/** Where a photo that stops being public forgets the resized copies (`platform/cache/forgetResizedImages.ts`). */
+export const FORGET_RESIZED_IMAGES = Symbol.for('seamoss.pageCache.forgetResizedImages')
+
 /** The in-memory cache's bound, counted as the entries' JSON (a page and its React payload: ~100-300 kB). */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024
 
@@ -58,10 +61,11 @@ export default class PageCache extends CacheHandler {
     super(context)
     // Every handler Next creates shares the one store (the library keeps it in static state).
     globalThis[EXPIRE_OUTSIDE_A_REQUEST] = (tags) => this.revalidateTag(tags)
+    globalThis[FORGET_RESIZED_IMAGES] = forgetResizedImages
   }
 
   async get(key, ctx) {
-    if (ctx?.kind === 'IMAGE') return images.get(key) ?? null
+    if (ctx?.kind === 'IMAGE') return resizedImage(key)
     const entry = await super.get(key, ctx)
     if (entry?.value) addSecurityHeaders(entry.value)
     return entry
@@ -86,6 +90,32 @@ const images = createConfiguredCache((entry) => entry.value.buffer.length, { max
 function keepImage(key, value, ctx) {
   if (!value?.buffer) images.delete(key)
   else images.set(key, { value, lastModified: Date.now(), cacheControl: ctx.cacheControl })
+}
+
+/**
+ * A resized copy is served without asking Payload who may see the photo, and Next keeps serving one
+ * whose photo it can no longer fetch (it retains the last copy when a refresh fails). So when a
+ * review photo stops being public (its review hidden, or the image deleted) every copy is
+ * forgotten (the keys do not say which photo they are of): here at once, and on the other
+ * instances (REDIS_URL) by the time in Redis, which their reads compare each copy with. A photo
+ * hidden is rare; the public photos are resized again on their next view.
+ */
+const IMAGES_FORGOTTEN_AT = 'seamoss:images:forgottenAt'
+
+async function forgetResizedImages() {
+  images.clear()
+  const redis = await sharedRedis()
+  if (redis?.isReady) await redis.set(IMAGES_FORGOTTEN_AT, String(Date.now())).catch(() => undefined)
+}
+
+async function resizedImage(key) {
+  const entry = images.get(key)
+  if (!entry) return null
+  const redis = await sharedRedis()
+  const forgottenAt = redis?.isReady ? Number(await redis.get(IMAGES_FORGOTTEN_AT).catch(() => 0)) : 0
+  if (entry.lastModified > forgottenAt) return entry
+  images.delete(key)
+  return null
 }
 
 /**

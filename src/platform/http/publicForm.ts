@@ -3,7 +3,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 
 import { logFailureThrough } from '@/platform/db/logFailure'
-import { submissionKeyOf } from '@/platform/db/submissions'
+import { earlierSubmission, submissionKeyOf } from '@/platform/db/submissions'
 import { HONEYPOT_FIELD } from '@/shared/forms/limits'
 import { formText, submittedForm } from '@/shared/forms/formState'
 import { SUBMISSION_KEY_FIELD, type SubmittedForm } from '@/shared/forms/submissionKey'
@@ -17,7 +17,9 @@ export type PublicFormPost<Values> = {
   values: Values
   /** The submission key (`platform/db/submissions.ts`): one post sent twice is one record. */
   key: string
-  /** Spends one attempt of the visitor's allowance (once per submission key). */
+  /** The post was sent before and stored something: the service answers with that, at no charge. */
+  repeated: boolean
+  /** Spends one attempt of the visitor's allowance (none for a repeated post). */
   allowed: () => Promise<boolean>
 }
 
@@ -65,10 +67,15 @@ export async function handlePublicForm<Values extends Record<string, unknown>, A
 
     const client = await clientKey()
     const key = submissionKeyOf(steps.kind, formText(form, SUBMISSION_KEY_FIELD), { client, values: steps.fingerprint?.(values, form) ?? values })
-    const allowed = () => allowAttempt(steps.limit, client, key)
+    const payload = await payloadClient()
+    // Only a key that stored something makes a post a repeat (the service replays its answer).
+    // A key whose posts were all refused is charged every time: one key resent with a new
+    // discount code, a new photo or a new address would otherwise be unlimited attempts.
+    const repeated = (await earlierSubmission(payload, key)) !== undefined
+    const allowed = async () => repeated || allowAttempt(steps.limit, client)
     if (!steps.workSpendsAllowance && !(await allowed())) return steps.limited(values)
 
-    return await steps.work({ payload: await payloadClient(), form, values, key, allowed })
+    return await steps.work({ payload, form, values, key, repeated, allowed })
   } catch (error) {
     await logFailureThrough(payloadClient, steps.failure.log, error)
     return steps.failure.answer(values)

@@ -111,58 +111,23 @@ async function take(rule: RateLimiterLike, key: string, points = 1): Promise<boo
 }
 
 /**
- * Submission keys already let through. A post retried with the same key (a double click, a
- * dropped answer) can store nothing new (`submissions.ts`), so it is not charged again: a visitor
- * retrying after a network failure keeps their allowance. Kept in memory, bounded (the oldest keys
- * are forgotten), and with REDIS_URL also in Redis for a day, since a retry may reach another instance.
- */
-const chargedKeys = new Set<string>()
-const CHARGED_KEYS_KEPT = 20_000
-const chargedKeyInRedis = (submissionKey: string) => `seamoss:charged:${submissionKey}`
-
-async function wasCharged(submissionKey: string): Promise<boolean> {
-  if (chargedKeys.has(submissionKey)) return true
-  const redis = await sharedRedis()
-  if (!redis?.isReady) return false
-  return Boolean(await redis.exists(chargedKeyInRedis(submissionKey)).catch(() => 0))
-}
-
-async function rememberCharged(submissionKey: string | undefined): Promise<void> {
-  if (!submissionKey) return
-  chargedKeys.add(submissionKey)
-  if (chargedKeys.size > CHARGED_KEYS_KEPT) chargedKeys.delete(chargedKeys.values().next().value as string)
-  const redis = await sharedRedis()
-  if (redis?.isReady) await redis.set(chargedKeyInRedis(submissionKey), '1', { EX: DAY }).catch(() => undefined)
-}
-
-/**
  * Takes one attempt from the client's allowance and, when that is left, one from the form's daily
- * cap over all clients; false when either is used up. A post whose submission key was let through
- * before costs nothing.
+ * cap over all clients; false when either is used up. (A public form's post sent again after it
+ * stored something is not charged: `publicForm.ts` asks the database.)
  */
-export async function allowAttempt(action: LimitedAction, client: string, submissionKey?: string): Promise<boolean> {
-  if (submissionKey && (await wasCharged(submissionKey))) return true
+export async function allowAttempt(action: LimitedAction, client: string): Promise<boolean> {
   const { perClient, dailyCaps } = await limiters
   if (!(await take(perClient[action], client))) return false
   const cap = dailyCaps[action]
   if (cap && !(await take(cap, 'all'))) return false
-  await rememberCharged(submissionKey)
   return true
 }
 
-/**
- * Takes a photo's size from the day's photo budget; false when storing it would go over. A post
- * retried with the same submission key was charged the first time.
- */
-export async function allowPhotoBytes(bytes: number, submissionKey?: string): Promise<boolean> {
-  const chargeKey = submissionKey && `photo:${submissionKey}`
-  if (chargeKey && (await wasCharged(chargeKey))) return true
+/** Takes a photo's size from the day's photo budget; false when storing it would go over. */
+export async function allowPhotoBytes(bytes: number): Promise<boolean> {
   const size = Math.max(1, bytes)
   const { photoBytes } = await limiters
-  if (await take(photoBytes, 'all', size)) {
-    await rememberCharged(chargeKey)
-    return true
-  }
+  if (await take(photoBytes, 'all', size)) return true
   // A refused photo is not stored, so it must not use up the budget of smaller ones.
   await photoBytes.reward('all', size)
   return false

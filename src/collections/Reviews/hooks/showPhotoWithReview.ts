@@ -1,6 +1,7 @@
 import type { CollectionAfterChangeHook, Payload, PayloadRequest } from 'payload'
 
 import type { Review } from '@/payload-types'
+import { forgetResizedPhotos } from '@/hooks/revalidateContent'
 
 import { photoId } from './deleteOrphanedPhoto'
 
@@ -15,7 +16,10 @@ const PUBLISHED = 'published'
 export const showPhotoWhilePublished: CollectionAfterChangeHook<Review> = async ({ doc, previousDoc, req }) => {
   const photo = photoId(doc)
   const shown = doc.status === PUBLISHED
-  if (photo !== undefined && (photo !== photoId(previousDoc) || shown !== (previousDoc?.status === PUBLISHED))) await markShown(req.payload, photo, shown, req)
+  if (photo !== undefined && (photo !== photoId(previousDoc) || shown !== (previousDoc?.status === PUBLISHED))) {
+    await markShown(req.payload, photo, shown, req)
+    if (!shown) forgetResizedPhotos(req)
+  }
   return doc
 }
 

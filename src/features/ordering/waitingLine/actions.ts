@@ -13,8 +13,8 @@ import { JOIN_LINE_FIELDS, joinLineSchema } from './schema'
 /**
  * The waiting line's join form on /order (with JavaScript and without): the public forms' pipeline,
  * then `joinLine`. A post sent twice (its submission key) is charged once against the visitor's
- * allowance; it stores nothing new because the line keeps one place per address and flavor, and
- * is answered with that place.
+ * allowance; it stores nothing new (the key is stored with the place it took), and is answered
+ * with that place.
  */
 export async function joinLineAction(_previous: FormState, posted: FormData): Promise<FormState> {
   return handlePublicForm<Record<string, string>, FormState>(getPayloadClient, posted, {
@@ -28,11 +28,11 @@ export async function joinLineAction(_previous: FormState, posted: FormData): Pr
       return parsed.success ? null : { status: 'error', message: firstMessage(parsed.error), values }
     },
     limited: (values) => ({ status: 'error', message: formNotices.rateLimited, values }),
-    work: async ({ payload, values }) => {
+    work: async ({ payload, values, key }) => {
       const parsed = joinLineSchema.safeParse(values)
       if (!parsed.success) return { status: 'error', message: firstMessage(parsed.error), values }
       const { email, phone, flavor, jars } = parsed.data
-      const outcome = await joinLine(payload, { email, phone: phone ?? null, flavor, jarsWanted: jars })
+      const outcome = await joinLine(payload, { email, phone: phone ?? null, flavor, jarsWanted: jars, submissionKey: key })
       if (!outcome.ok) return { status: 'error', message: outcome.message, values }
       const answer = outcome.already ? lineNotices.alreadyInLine : lineNotices.joined
       return { status: 'success', message: answer(outcome.position, outcome.flavorName) }

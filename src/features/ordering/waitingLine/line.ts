@@ -6,6 +6,7 @@ import type { Batch, WaitingLine as Place } from '@/payload-types'
 import { composeEmail } from '@/features/messages/composeEmail'
 import { placeFromLineKey, unsubscribeLink, waitingLineLink } from '@/features/messages/signedLinks'
 import { siteUrl } from '@/platform/config/siteUrl'
+import { earlierSubmission, recordSubmission } from '@/platform/db/submissions'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import type { Message } from '@/shared/notices'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
@@ -298,7 +299,7 @@ export function placeEndedEmail(payload: Payload, place: Place, settings: LineSe
 }
 
 /** A visitor's request to join, as the join form's schema read it. `flavor`: a flavor's key, or null for any flavor. */
-export type JoinRequest = { email: string; phone?: string | null; flavor: string | null; jarsWanted: number }
+export type JoinRequest = { email: string; phone?: string | null; flavor: string | null; jarsWanted: number; submissionKey?: string }
 
 export type JoinOutcome = { ok: true; position: number; flavorName: string | null; already: boolean } | { ok: false; message: Message }
 
@@ -314,6 +315,10 @@ export async function joinLine(payload: Payload, request: JoinRequest, now = new
   const activeKey = activeKeyOf(email, request.flavor)
   try {
     return await inTransaction<JoinOutcome>(payload, async (req) => {
+      // The same post sent again: answered with the place it took.
+      const earlierId = await earlierSubmission(payload, request.submissionKey, req)
+      const earlier = earlierId ? await payload.findByID({ collection: LINE, id: earlierId, depth: 0, overrideAccess: true, disableErrors: true, req }) : null
+      if (earlier) return { commit: false, value: { ok: true, position: await positionOf(payload, earlier, req), flavorName: earlier.flavorName ?? null, already: false } }
       const rules = await batchRules(payload, req)
       if (!rules.line.enabled) return { commit: false, value: { ok: false, message: lineNotices.closed } }
       const flavors = await findFlavors(payload, req)
@@ -330,6 +335,7 @@ export async function joinLine(payload: Payload, request: JoinRequest, now = new
         overrideAccess: true,
         req,
       })
+      await recordSubmission(payload, 'line', request.submissionKey, place.id, req)
       return { commit: true, value: { ok: true, position: await positionOf(payload, place, req), flavorName, already: false } }
     })
   } catch (error) {
