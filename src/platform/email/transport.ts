@@ -36,7 +36,7 @@ export function parseFromAddress(from: string = readEnvironment().EMAIL_FROM || 
  * Without SMTP the site still sends: every message is written as an `.eml` file under
  * `outboxDir()` and its subject is logged, so nothing is silently dropped in development.
  */
-function outboxTransport(): Transporter {
+function outboxTransport(folder: string): Transporter {
   return nodemailer.createTransport({
     name: 'outbox',
     version: '1.0.0',
@@ -47,7 +47,6 @@ function outboxTransport(): Transporter {
       stream.on('error', (error: Error) => callback(error, undefined as never))
       stream.on('end', () => {
         try {
-          const folder = outboxDir()
           fs.mkdirSync(folder, { recursive: true })
           const messageId = mail.message.messageId()
           const file = path.join(folder, `${Date.now()}-${messageId.replace(/[^\w.-]/g, '')}.eml`)
@@ -90,7 +89,9 @@ export function smtpTimeoutMs(): number {
 export async function emailAdapter(): Promise<EmailAdapter> {
   const host = readEnvironment().SMTP_HOST
   const from = parseFromAddress()
-  const transport = host ? smtpTransport(host) : outboxTransport()
+  // The folder is the one of the database this config was built for, read once.
+  const folder = outboxDir()
+  const transport = host ? smtpTransport(host) : outboxTransport(folder)
   // Payload's own check of the mail server is awaited while the config is built: a hung server
   // would hold the site's start for its timeouts (15 s). The same check runs beside the start
   // instead; the outbox keeps every message until the server answers.
@@ -106,7 +107,7 @@ export async function emailAdapter(): Promise<EmailAdapter> {
       ...initialized,
       async sendEmail(message) {
         const result = await initialized.sendEmail(message)
-        args.payload.logger.info(`[email] no SMTP_HOST: wrote "${String(message.subject)}" to ${outboxDir()}`)
+        args.payload.logger.info(`[email] no SMTP_HOST: wrote "${String(message.subject)}" to ${folder}`)
         return result
       },
     }

@@ -52,11 +52,24 @@ const VISITOR_PAGE_MESSAGE = `A visitor gets a list at most ${VISITOR_PAGE_MAX} 
 
 const refuseUnusableQuery: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   if (req.payloadAPI !== 'REST') return args
-  const { limit, page, pagination, where } = (args ?? {}) as { limit?: unknown; page?: unknown; pagination?: unknown; where?: unknown }
+  const { limit, page, where } = (args ?? {}) as { limit?: unknown; page?: unknown; where?: unknown }
   if (operation === 'read' && !isUsablePaging(limit, page)) throw new APIError(UNUSABLE_PAGING_MESSAGE, 400)
-  if (operation === 'read' && !req.user && (pagination === false || limit === 0 || Number(limit) > VISITOR_PAGE_MAX)) throw new APIError(VISITOR_PAGE_MESSAGE, 400)
+  if (operation === 'read' && !req.user && asksForMoreThanAPage(args) && asksForMoreThanAPage(req.query)) throw new APIError(VISITOR_PAGE_MESSAGE, 400)
   if (where !== undefined && !isUsableWhere(where)) throw new APIError(UNUSABLE_WHERE_MESSAGE, 400)
   return args
+}
+
+/**
+ * Whether a list asks for more than a page (`?limit=0`, `?limit=500`, `?pagination=false`). A
+ * visitor is refused when both the operation's arguments and the request's address do: the server's
+ * own Local API calls made with the visitor's request (reading the accounts whole to create the
+ * first admin, or the session's account before the visitor's list) are not the visitor's asking.
+ */
+function asksForMoreThanAPage(query: unknown): boolean {
+  const { limit, pagination } = (query ?? {}) as { limit?: unknown; pagination?: unknown }
+  // Payload's list handler has turned them into a number and a boolean by the time hooks run.
+  const rows = typeof limit === 'number' || (typeof limit === 'string' && limit.trim() !== '') ? Number(limit) : undefined
+  return pagination === false || pagination === 'false' || rows === 0 || (rows !== undefined && rows > VISITOR_PAGE_MAX)
 }
 
 /**
