@@ -19,14 +19,14 @@ test.describe.configure({ timeout: 120_000 })
 const ownAddress = (page: Page, testInfo: TestInfo) => page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.39.${testInfo.retry}.${testInfo.title.length}` })
 
 /** One jar, delivered ($20 + $5), through the public order page. */
-async function placeOrder(page: Page, fullName: string, email: string) {
+async function placeOrder(page: Page, fullName: string, email: string, address = '39 Phone St') {
   await page.goto('/order?qty=1')
   await page.getByLabel('Jar 1 flavor *').selectOption({ label: 'Peach Ginger' })
   await page.getByRole('radio', { name: 'Delivery' }).check()
   await page.getByLabel('Full name *').fill(fullName)
   await page.getByLabel('Email *').fill(email)
   await page.getByLabel('Phone *').fill('(313) 555-0139')
-  await page.getByLabel('Address *').fill('39 Phone St')
+  await page.getByLabel('Address *').fill(address)
   await page.getByLabel('City *').selectOption({ label: 'Detroit' })
   await page.getByLabel('ZIP code *').fill('48201')
   await page.getByLabel('I agree to be contacted via SMS/email about my order.').check()
@@ -153,6 +153,9 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
     await form.getByRole('radio', { name: 'Delivery', exact: true }).check()
     await expect(form.getByText('No delivery times are set up: arrange the time with the customer.')).toBeVisible()
     await expect(form.getByText('No pickup times are set up: arrange the time with the customer.')).toBeHidden()
+    // The consent's label wraps on a phone: its box keeps its size beside it.
+    const consentBox = await form.getByRole('checkbox', { name: /The customer agreed to be contacted/ }).boundingBox()
+    expect(consentBox?.width).toBeCloseTo(20, 0)
     await screenshots(page, 'seller-add-3-jars', { colorSchemes: ['light', 'dark'] })
 
     await fillAddOrderForm(page, { source: 'Text or call', fullName, flavors: ['Mixed Berry'], method: 'Delivery' })
@@ -171,6 +174,26 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
     await page.context().clearCookies()
     await page.goto('/seller/add')
     await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fseller%2Fadd$/)
+  } finally {
+    if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  }
+})
+
+test('on the phone: a name and a street typed without a space wrap inside the cards, not past the screen', async ({ page, request }, testInfo) => {
+  const stamp = Date.now()
+  const fullName = `Wilhelmina${'a'.repeat(40)}${stamp}`
+  await ownAddress(page, testInfo)
+  let order: Order | undefined
+  try {
+    await placeOrder(page, fullName, `long-${stamp}@example.com`, '1234567890WoodwardAvenueApartmentBuildingCUnit56RearEntrance')
+    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${fullName}&depth=0`)) as { docs: Order[] }).docs[0]
+    await withAdminSession(page)
+    for (const path of ['/seller/new', `/seller/customers?q=${stamp}`]) {
+      await page.goto(path)
+      // Each card's heading sits right under the page's own (h1), as a screen reader's list of headings reads them.
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(fullName) })).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390)
+    }
   } finally {
     if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
   }
