@@ -199,6 +199,20 @@ test('on the phone: a name and a street typed without a space wrap inside the ca
   }
 })
 
+test('on the phone: a tab of the top bar shows where the keyboard is, in light and dark', async ({ page }) => {
+  await withAdminSession(page)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.goto('/seller/new')
+    const owed = page.getByRole('navigation', { name: 'Daily screen' }).getByRole('link', { name: /^Owed/ })
+    const unfocused = await owed.screenshot()
+    // Today, New, then Owed: reached by the keyboard, as its ring is drawn for.
+    for (let step = 0; step < 3; step++) await page.keyboard.press('Tab')
+    await expect(owed).toBeFocused()
+    expect(await owed.screenshot(), colorScheme).not.toEqual(unfocused)
+  }
+})
+
 test.describe('Add order refused before an order is read', () => {
   // Add order is a server action: Next checks its Origin and reads its body before the action runs,
   // and refuses a forgery or a body it cannot read with its own 500, logged once each.
