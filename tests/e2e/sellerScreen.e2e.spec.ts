@@ -3,6 +3,7 @@
 // form that comes back with its confirmation; the customer search; the last Today list offline.
 // The orders are deleted again at the end.
 
+import AxeBuilder from '@axe-core/playwright'
 import type { Page, TestInfo } from '@playwright/test'
 
 import { fullChromiumLaunchOptions } from '../../playwright.config'
@@ -179,23 +180,29 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
   }
 })
 
-test('on the phone: a name and a street typed without a space wrap inside the cards, not past the screen', async ({ page, request }, testInfo) => {
+test('on the phone: a customer with two orders, name and street typed without a space: the cards wrap within the screen and a screen reader tells them apart', async ({ page, request }, testInfo) => {
   const stamp = Date.now()
   const fullName = `Wilhelmina${'a'.repeat(40)}${stamp}`
   await ownAddress(page, testInfo)
-  let order: Order | undefined
+  let orders: Order[] = []
   try {
-    await placeOrder(page, fullName, `long-${stamp}@example.com`, '1234567890WoodwardAvenueApartmentBuildingCUnit56RearEntrance')
-    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${fullName}&depth=0`)) as { docs: Order[] }).docs[0]
+    for (const visit of [1, 2]) await placeOrder(page, fullName, `long-${visit}-${stamp}@example.com`, '1234567890WoodwardAvenueApartmentBuildingCUnit56RearEntrance')
+    orders = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${fullName}&depth=0`)) as { docs: Order[] }).docs
+    expect(orders).toHaveLength(2)
     await withAdminSession(page)
     for (const path of ['/seller/new', `/seller/customers?q=${stamp}`]) {
       await page.goto(path)
       // Each card's heading sits right under the page's own (h1), as a screen reader's list of headings reads them.
-      await expect(page.getByRole('heading', { level: 2, name: new RegExp(fullName) })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(fullName) }).first()).toBeVisible()
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390)
     }
+    await page.goto('/seller/new')
+    for (const order of orders) await expect(page.getByRole('navigation', { name: `Contact ${fullName} about ${order.reference}` })).toBeVisible()
+    const { violations } = await new AxeBuilder({ page }).withRules(['heading-order', 'landmark-unique']).analyze()
+    expect(violations.map((violation) => violation.id)).toEqual([])
   } finally {
-    if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
+    const token = await adminToken(request)
+    for (const order of orders) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${token}` } })
   }
 })
 

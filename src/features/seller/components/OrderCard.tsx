@@ -65,7 +65,7 @@ export function OrderCard({ order, back, handovers = false, missed = false, head
       </p>
       {order.delivery && <p className="order__address">{order.address}</p>}
       {order.notes && <p className="order__notes">{order.notes}</p>}
-      <ContactLinks name={order.fullName} phone={order.phone} mapHref={order.delivery ? order.mapHref : null} />
+      <ContactLinks name={order.fullName} reference={order.reference} phone={order.phone} mapHref={order.delivery ? order.mapHref : null} />
       {missed && (
         <p className="order__missed">
           <a href={smsHref(order.phone, missedPickupText(order))}>Text “We missed you”</a>
