@@ -51,8 +51,12 @@ test.describe('on a phone', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden()
 
+    const closedAt = await toggle.boundingBox()
     await toggle.click()
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    const close = page.getByRole('button', { name: 'Close menu' })
+    await expect(close).toHaveAttribute('aria-expanded', 'true')
+    // The button stays under the finger that opened the menu: the top row does not move.
+    expect((await close.boundingBox())?.y).toBe(closedAt?.y)
     await nav.getByRole('link', { name: 'FAQ' }).click()
     await expect(page).toHaveURL(/\/faq$/)
     await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden()
