@@ -70,6 +70,23 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Please fill in your email.', { exact: true }).first()).toBeInViewport()
     await expect(fullName).not.toHaveAttribute('aria-invalid')
   })
+
+  test('a street typed as one long word wraps in the confirmation and on the order page, not past the screen', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': '10.41.0.60' })
+    const street = '1234567890WoodwardAvenueApartmentBuildingCUnit56RearEntrance'
+    await page.goto('/order')
+    await page.getByLabel('Jar 1 flavor *').selectOption({ label: 'Mixed Berry' })
+    await fillDetails(page, `street-${Date.now()}@example.com`)
+    await page.getByLabel('Address *').fill(street)
+    await page.getByRole('button', { name: 'Place Order' }).click()
+    const confirmation = page.getByTestId('order-confirmation')
+    await expect(confirmation).toContainText(street)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    await page.goto((await page.getByTestId('order-status-link').getAttribute('href'))!)
+    await expect(page.getByTestId('order-confirmation')).toContainText(street)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
 })
 
 test('an order with a saved code: welcome back, auto-applied 25%, code used once', async ({ page, request }) => {

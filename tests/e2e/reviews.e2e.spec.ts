@@ -80,6 +80,22 @@ test('the rating can be chosen with the keyboard alone', async ({ page }) => {
   await expect(group.getByRole('radio', { name: '3 stars' })).toBeFocused()
 })
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('a name and a comment with words wider than the screen wrap inside their card', async ({ page }) => {
+    const name = `Lou${'o'.repeat(45)}ngname`
+    const word = `Seamoss${'s'.repeat(60)}!`
+    await page.goto('/reviews')
+    await page.getByLabel('Name').fill(name)
+    await page.getByLabel('Comment').fill(`Loved it: ${word}`)
+    await page.getByRole('button', { name: 'Submit Review' }).click()
+    await expect(page.getByTestId('review').first()).toContainText(word)
+    await expect(page.getByTestId('review').first()).toContainText(name)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
+})
+
 /** The published reviews' names, newest first, as the database holds them. */
 async function publishedNames(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
   const { docs } = await adminApi(request, 'GET', '/api/reviews?where[status][equals]=published&sort=-createdAt,-id&limit=1000&depth=0&select[name]=true')

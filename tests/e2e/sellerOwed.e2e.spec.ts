@@ -58,6 +58,8 @@ async function markPaidEarlier({ page, browser, request, script }: { page: Page;
     const card = await openOwedAt(phone, order.reference)
     await expect(phone.getByRole('heading', { level: 1 })).toHaveText(/^\d+ orders? owes? \$\d+$/)
     await expect(phone.getByRole('navigation', { name: 'Daily screen' }).getByRole('link', { name: /^Owed \$\d+$/ })).toHaveAttribute('aria-current', 'page')
+    // The card's heading comes right under the page's own: no level skipped for a screen reader.
+    await expect(card.getByRole('heading', { level: 2, name: new RegExp(fullName) })).toBeVisible()
     await expect(card).toContainText('$20')
     await expect(card).toContainText('New')
     await expect(card.getByTestId('owed-for')).toHaveText('Ordered 3 days ago · time arranged by text')

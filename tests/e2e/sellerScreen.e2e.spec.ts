@@ -3,6 +3,7 @@
 // form that comes back with its confirmation; the customer search; the last Today list offline.
 // The orders are deleted again at the end.
 
+import AxeBuilder from '@axe-core/playwright'
 import type { Page, TestInfo } from '@playwright/test'
 
 import { fullChromiumLaunchOptions } from '../../playwright.config'
@@ -19,14 +20,14 @@ test.describe.configure({ timeout: 120_000 })
 const ownAddress = (page: Page, testInfo: TestInfo) => page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.39.${testInfo.retry}.${testInfo.title.length}` })
 
 /** One jar, delivered ($20 + $5), through the public order page. */
-async function placeOrder(page: Page, fullName: string, email: string) {
+async function placeOrder(page: Page, fullName: string, email: string, address = '39 Phone St') {
   await page.goto('/order?qty=1')
   await page.getByLabel('Jar 1 flavor *').selectOption({ label: 'Peach Ginger' })
   await page.getByRole('radio', { name: 'Delivery' }).check()
   await page.getByLabel('Full name *').fill(fullName)
   await page.getByLabel('Email *').fill(email)
   await page.getByLabel('Phone *').fill('(313) 555-0139')
-  await page.getByLabel('Address *').fill('39 Phone St')
+  await page.getByLabel('Address *').fill(address)
   await page.getByLabel('City *').selectOption({ label: 'Detroit' })
   await page.getByLabel('ZIP code *').fill('48201')
   await page.getByLabel('I agree to be contacted via SMS/email about my order.').check()
@@ -153,6 +154,9 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
     await form.getByRole('radio', { name: 'Delivery', exact: true }).check()
     await expect(form.getByText('No delivery times are set up: arrange the time with the customer.')).toBeVisible()
     await expect(form.getByText('No pickup times are set up: arrange the time with the customer.')).toBeHidden()
+    // The consent's label wraps on a phone: its box keeps its size beside it.
+    const consentBox = await form.getByRole('checkbox', { name: /The customer agreed to be contacted/ }).boundingBox()
+    expect(consentBox?.width).toBeCloseTo(20, 0)
     await screenshots(page, 'seller-add-3-jars', { colorSchemes: ['light', 'dark'] })
 
     await fillAddOrderForm(page, { source: 'Text or call', fullName, flavors: ['Mixed Berry'], method: 'Delivery' })
@@ -173,6 +177,46 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
     await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fseller%2Fadd$/)
   } finally {
     if (order) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${await adminToken(request)}` } })
+  }
+})
+
+test('on the phone: a customer with two orders, name and street typed without a space: the cards wrap within the screen and a screen reader tells them apart', async ({ page, request }, testInfo) => {
+  const stamp = Date.now()
+  const fullName = `Wilhelmina${'a'.repeat(40)}${stamp}`
+  await ownAddress(page, testInfo)
+  let orders: Order[] = []
+  try {
+    for (const visit of [1, 2]) await placeOrder(page, fullName, `long-${visit}-${stamp}@example.com`, '1234567890WoodwardAvenueApartmentBuildingCUnit56RearEntrance')
+    orders = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${fullName}&depth=0`)) as { docs: Order[] }).docs
+    expect(orders).toHaveLength(2)
+    await withAdminSession(page)
+    for (const path of ['/seller/new', `/seller/customers?q=${stamp}`]) {
+      await page.goto(path)
+      // Each card's heading sits right under the page's own (h1), as a screen reader's list of headings reads them.
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(fullName) }).first()).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390)
+    }
+    await page.goto('/seller/new')
+    for (const order of orders) await expect(page.getByRole('navigation', { name: `Contact ${fullName} about ${order.reference}` })).toBeVisible()
+    const { violations } = await new AxeBuilder({ page }).withRules(['heading-order', 'landmark-unique']).analyze()
+    expect(violations.map((violation) => violation.id)).toEqual([])
+  } finally {
+    const token = await adminToken(request)
+    for (const order of orders) await request.delete(`/api/orders/${order.id}`, { headers: { Authorization: `JWT ${token}` } })
+  }
+})
+
+test('on the phone: a tab of the top bar shows where the keyboard is, in light and dark', async ({ page }) => {
+  await withAdminSession(page)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.goto('/seller/new')
+    const owed = page.getByRole('navigation', { name: 'Daily screen' }).getByRole('link', { name: /^Owed/ })
+    const unfocused = await owed.screenshot()
+    // Today, New, then Owed: reached by the keyboard, as its ring is drawn for.
+    for (let step = 0; step < 3; step++) await page.keyboard.press('Tab')
+    await expect(owed).toBeFocused()
+    expect(await owed.screenshot(), colorScheme).not.toEqual(unfocused)
   }
 })
 

@@ -51,8 +51,12 @@ test.describe('on a phone', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden()
 
+    const closedAt = await toggle.boundingBox()
     await toggle.click()
-    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    const close = page.getByRole('button', { name: 'Close menu' })
+    await expect(close).toHaveAttribute('aria-expanded', 'true')
+    // The button stays under the finger that opened the menu: the top row does not move.
+    expect((await close.boundingBox())?.y).toBe(closedAt?.y)
     await nav.getByRole('link', { name: 'FAQ' }).click()
     await expect(page).toHaveURL(/\/faq$/)
     await expect(nav.getByRole('link', { name: 'FAQ' })).toBeHidden()
@@ -151,6 +155,42 @@ test('the FAQ keeps one answer open at a time, by keyboard', async ({ page }) =>
   await expect(page.getByRole('main').getByRole('link', { name: /^Text \(/ })).toBeVisible()
   await expect(page.getByRole('link', { name: 'E-mail us' })).toBeVisible()
   await expect(page.getByRole('link', { name: /^Message @/ })).toBeVisible()
+})
+
+/** WCAG's contrast ratio of two computed `rgb(…)` colours. */
+function contrastRatio(first: string, second: string) {
+  const luminance = (color: string) => {
+    const [red, green, blue] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((channel) => {
+        const value = Number(channel) / 255
+        return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4
+      })
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+  }
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a)
+  return (lighter + 0.05) / (darker + 0.05)
+}
+
+test("a focused form field's ring stands out from what is around it (3:1), on the page and in a card", async ({ page }) => {
+  for (const [path, label] of [
+    ['/order', 'Full name *'],
+    ['/reviews', 'Name'],
+  ] as const) {
+    await page.goto(path)
+    const field = page.getByLabel(label)
+    await field.focus()
+    const { ring, width, around } = await field.evaluate((element) => {
+      // The colour the ring is drawn on: the nearest ancestor with a background of its own.
+      let parent = element.parentElement
+      while (parent && getComputedStyle(parent).backgroundColor === 'rgba(0, 0, 0, 0)') parent = parent.parentElement
+      const style = getComputedStyle(element)
+      return { ring: style.outlineColor, width: parseFloat(style.outlineWidth), around: parent ? getComputedStyle(parent).backgroundColor : 'rgb(255, 255, 255)' }
+    })
+    expect(width, path).toBeGreaterThanOrEqual(2)
+    expect(contrastRatio(ring, around), `${path}: ${ring} on ${around}`).toBeGreaterThanOrEqual(3)
+  }
 })
 
 test('an unknown address answers 404 with a way home, and is logged', async ({ page }) => {

@@ -9,7 +9,8 @@ import { NavMenu } from './NavMenu.client'
 export function SiteHeader({ settings }: { settings: SiteSetting }) {
   return (
     <header data-site-header className="fixed inset-x-0 top-0 z-40 border-b border-plum-100 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex min-h-16 w-full max-w-6xl flex-wrap items-center gap-x-2 px-4 sm:gap-x-3 sm:px-8 md:flex-nowrap md:justify-between">
+      {/* py-2.5: the top row keeps its place when the open menu wraps below it (a line is then only as tall as its items). */}
+      <div className="mx-auto flex min-h-16 w-full max-w-6xl flex-wrap items-center gap-x-2 px-4 py-2.5 sm:gap-x-3 sm:px-8 md:flex-nowrap md:justify-between">
         <a
           href="/"
           className="mr-auto flex min-w-0 items-center gap-1.5 py-1 font-display text-[15px] font-semibold text-plum-800 sm:gap-2 sm:text-lg md:mr-0"

@@ -11,7 +11,8 @@ export function OrderConfirmationDetails({ confirmation, standing, showStatusLin
   const delivery = confirmation.method === 'delivery'
   const steps = nextSteps(confirmation, standing)
   return (
-    <div className="space-y-5" data-testid="order-confirmation">
+    // wrap-anywhere: an address typed as one long word wraps instead of widening a phone's page.
+    <div className="space-y-5 wrap-anywhere" data-testid="order-confirmation">
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">Order number</dt>
         <dd data-testid="order-reference">{confirmation.reference}</dd>

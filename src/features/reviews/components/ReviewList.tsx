@@ -22,7 +22,7 @@ export function ReviewList({ reviews }: { reviews: ReviewCard[] }) {
       {reviews.map((review) => {
         const { photo } = review
         return (
-          <li key={review.id} className="card" data-testid="review">
+          <li key={review.id} className="card wrap-anywhere" data-testid="review">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold">
                 {review.name}

@@ -14,7 +14,7 @@ export function NewOrdersScreen({ list }: { list: NewOrdersPage }) {
       {list.orders.length === 0 ? (
         <p className="empty">No order waits to be confirmed.</p>
       ) : (
-        list.orders.map((order) => <OrderCard key={order.id} order={order} back={back} />)
+        list.orders.map((order) => <OrderCard key={order.id} order={order} back={back} headingLevel={2} />)
       )}
       {list.totalPages > 1 && (
         <nav className="pager" aria-label="Pages">

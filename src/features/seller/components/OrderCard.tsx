@@ -22,7 +22,9 @@ function Back({ path }: { path: string }) {
  * which records the time, instead of the step that completes it; `missed`: a pickup whose time
  * ended, with a text to the customer ready to send.
  */
-export function OrderCard({ order, back, handovers = false, missed = false }: { order: Card; back: string; handovers?: boolean; missed?: boolean }) {
+export function OrderCard({ order, back, handovers = false, missed = false, headingLevel = 3 }: { order: Card; back: string; handovers?: boolean; missed?: boolean; headingLevel?: 2 | 3 }) {
+  // Under the page's own heading (New) or under a day's group (Today): no level skipped for a screen reader.
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const collects = handovers && !order.delivery
   // A held order is not moved on towards handing over: released first, in the admin, with a note.
   const next = order.held ? null : nextStep(order.state)
@@ -33,9 +35,9 @@ export function OrderCard({ order, back, handovers = false, missed = false }: { 
   return (
     <article className={order.held ? 'order order--held' : 'order'} aria-labelledby={`order-${order.id}`} data-reference={order.reference}>
       <header className="order__head">
-        <h3 id={`order-${order.id}`}>
+        <Heading id={`order-${order.id}`}>
           {order.fullName} <span className="order__ref">{order.reference}</span>
-        </h3>
+        </Heading>
         <span className={`badge badge--${order.state}`}>{order.status}</span>
       </header>
       {order.held && (
@@ -63,7 +65,7 @@ export function OrderCard({ order, back, handovers = false, missed = false }: { 
       </p>
       {order.delivery && <p className="order__address">{order.address}</p>}
       {order.notes && <p className="order__notes">{order.notes}</p>}
-      <ContactLinks name={order.fullName} phone={order.phone} mapHref={order.delivery ? order.mapHref : null} />
+      <ContactLinks name={order.fullName} reference={order.reference} phone={order.phone} mapHref={order.delivery ? order.mapHref : null} />
       {missed && (
         <p className="order__missed">
           <a href={smsHref(order.phone, missedPickupText(order))}>Text “We missed you”</a>

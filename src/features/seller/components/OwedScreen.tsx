@@ -14,9 +14,9 @@ function Owing({ order, back, today }: { order: OwedCard; back: string; today: s
   return (
     <article className="order" aria-labelledby={`owed-${order.id}`} data-reference={order.reference}>
       <header className="order__head">
-        <h3 id={`owed-${order.id}`}>
+        <h2 id={`owed-${order.id}`}>
           {order.fullName} <span className="order__ref">{order.reference}</span>
-        </h3>
+        </h2>
         <span className={`badge badge--${order.state}`}>{order.status}</span>
       </header>
       {order.paidBut === null ? (
@@ -35,7 +35,7 @@ function Owing({ order, back, today }: { order: OwedCard; back: string; today: s
         {order.owedFor}
       </p>
       {order.time && <p className="order__time">{order.time}</p>}
-      <ContactLinks name={order.fullName} phone={order.phone} email={order.email} />
+      <ContactLinks name={order.fullName} reference={order.reference} phone={order.phone} email={order.email} />
       <div className="order__actions">
         <MarkPaidForm orderId={order.id} reference={order.reference} back={back} method={order.method} paidOn={{ today, placedOn: order.placedOn }} />
       </div>

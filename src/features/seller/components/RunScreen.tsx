@@ -126,7 +126,7 @@ function StopCard({ stop, run, businessName, last }: { stop: RunStop; run: Run; 
         {stop.leftFridgeAt && stop.outMinutes !== null && <OutOfFridge since={stop.leftFridgeAt} until={stop.handedOverAt} minutes={stop.outMinutes} />}
       </p>
       {stop.notes && <p className="order__notes">{stop.notes}</p>}
-      <ContactLinks name={stop.fullName} phone={stop.phone} mapHref={stop.mapHref} />
+      <ContactLinks name={stop.fullName} reference={stop.reference} phone={stop.phone} mapHref={stop.mapHref} />
       {notHome && (
         <p className="run-stop__text">
           <a className="button" href={smsHref(stop.phone, notHomeMessage(stop.fullName.split(' ')[0], businessName, stop.reference))} data-testid="not-home-text">
