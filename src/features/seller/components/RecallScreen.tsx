@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 
 import { orderAdminUrl, RECALL_VIEW } from '@/features/admin/adminViews'
-import { mailtoHref, smsHref, telHref } from '@/features/contact/contactLinks'
 import { type recallChoices, recallHandoverLines, type RecallPage, type RecallRow } from '@/features/recalls/recallList'
 import { RecallTotalsList } from '@/features/recalls/components/RecallFigures'
 import { recallEmailPreview } from '@/features/recalls/recallRecords'
@@ -13,6 +12,7 @@ import { counted } from '@/shared/counted'
 import { businessDateTime, dayKeyOf, shortDayLabel } from '@/shared/time'
 
 import { SELLER_PATHS } from '../paths'
+import { ContactLinks } from './ContactLinks'
 
 type Choices = Awaited<ReturnType<typeof recallChoices>>
 
@@ -226,11 +226,7 @@ function RecallCard({ row }: { row: RecallRow }) {
           {line}
         </p>
       ))}
-      <nav className="order__contact" aria-label={`Contact ${row.name}`}>
-        <a href={telHref(row.phone)}>Call</a>
-        <a href={smsHref(row.phone)}>Text</a>
-        {row.email && <a href={mailtoHref(row.email)}>E-mail</a>}
-      </nav>
+      <ContactLinks name={row.name} reference={row.reference || 'Order'} phone={row.phone} email={row.email} />
     </article>
   )
 }
