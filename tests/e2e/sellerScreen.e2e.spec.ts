@@ -220,6 +220,26 @@ test('on the phone: a tab of the top bar shows where the keyboard is, in light a
   }
 })
 
+test('on a narrow phone: the top bar shows the current tab whole, however far along the bar it is', async ({ page }) => {
+  await withAdminSession(page)
+  await page.setViewportSize({ width: 320, height: 700 })
+  const bar = page.getByRole('navigation', { name: 'Daily screen' })
+  for (const [path, tab] of [
+    ['/seller/recall', 'Recall'],
+    ['/seller/customers', 'Customers'],
+    ['/seller', 'Today'],
+  ] as const) {
+    await page.goto(path)
+    const current = bar.getByRole('link', { name: tab, exact: true })
+    await expect(current).toHaveAttribute('aria-current', 'page')
+    await expect(async () => {
+      const [shown, tabBox] = [await bar.boundingBox(), await current.boundingBox()]
+      expect(tabBox!.x, path).toBeGreaterThanOrEqual(shown!.x)
+      expect(tabBox!.x + tabBox!.width, path).toBeLessThanOrEqual(shown!.x + shown!.width + 0.5)
+    }).toPass({ timeout: 5_000 })
+  }
+})
+
 test.describe('Add order refused before an order is read', () => {
   // Add order is a server action: Next checks its Origin and reads its body before the action runs,
   // and refuses a forgery or a body it cannot read with its own 500, logged once each.
