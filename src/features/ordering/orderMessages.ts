@@ -178,18 +178,8 @@ async function paymentRemindersDue(payload: Payload, settings: PaymentReminderSe
  * The orders whose e-mail of this kind is neither queued nor recorded as not sent: one look at the
  * outbox by its keys, so a round that finds nothing new opens no transaction.
  */
-export async function notYetQueued(payload: Payload, orders: Order[], kind: OrderKind): Promise<Order[]> {
-  if (orders.length === 0) return []
-  const { docs: queued } = await payload.find({
-    collection: 'email-outbox',
-    where: { dedupeKey: { in: orders.map((order) => messageKeyOf(order, kind)) } },
-    select: { dedupeKey: true },
-    pagination: false,
-    depth: 0,
-    overrideAccess: true,
-  })
-  const known = new Set(queued.map((email) => email.dedupeKey))
-  return orders.filter((order) => !known.has(messageKeyOf(order, kind)))
+export function notYetQueued(payload: Payload, orders: Order[], kind: OrderKind): Promise<Order[]> {
+  return withoutOutboxKey(payload, orders, (order) => messageKeyOf(order, kind))
 }
 
 /**
@@ -200,18 +190,22 @@ export async function notYetQueued(payload: Payload, orders: Order[], kind: Orde
  * tomorrow's reminder. Nothing is filed under the old key any more: once a day has passed since
  * the upgrade this finds nothing.
  */
-async function withoutReminderUnderOldKey(payload: Payload, orders: Order[], today: string): Promise<Order[]> {
+function withoutReminderUnderOldKey(payload: Payload, orders: Order[], today: string): Promise<Order[]> {
+  return withoutOutboxKey(payload, orders, (order) => orderMessageKey(order.id, 'reminder'), { createdAt: { greater_than_equal: zonedInstant(today, '00:00').toISOString() } })
+}
+
+/** The orders none of whose outbox entries (those matching `also`) carries its key. */
+async function withoutOutboxKey(payload: Payload, orders: Order[], keyOf: (order: Order) => string, also?: Where): Promise<Order[]> {
   if (orders.length === 0) return []
-  const { docs: reminded } = await payload.find({
+  const byKey: Where = { dedupeKey: { in: orders.map(keyOf) } }
+  const { docs: queued } = await payload.find({
     collection: 'email-outbox',
-    where: {
-      and: [{ dedupeKey: { in: orders.map((order) => orderMessageKey(order.id, 'reminder')) } }, { createdAt: { greater_than_equal: zonedInstant(today, '00:00').toISOString() } }],
-    },
+    where: also ? { and: [byKey, also] } : byKey,
     select: { dedupeKey: true },
     pagination: false,
     depth: 0,
     overrideAccess: true,
   })
-  const known = new Set(reminded.map((email) => email.dedupeKey))
-  return orders.filter((order) => !known.has(orderMessageKey(order.id, 'reminder')))
+  const known = new Set(queued.map((email) => email.dedupeKey))
+  return orders.filter((order) => !known.has(keyOf(order)))
 }
