@@ -35,6 +35,22 @@ async function placeOrder(page: Page, fullName: string, email: string, address =
   await expect(page.locator('[role=status][data-testid=form-message]')).toContainText('Order Submitted!')
 }
 
+/**
+ * Signs in through the admin's form on its way to /seller, then waits until the screen's service
+ * worker controls the page and has kept Today (the worker starts with the first visit; the next
+ * one goes through it and is kept).
+ */
+async function signInWithTodayKept(page: Page) {
+  await page.goto('/admin/login?redirect=%2Fseller')
+  await page.getByLabel(/email/i).fill(ADMIN.email)
+  await page.getByLabel(/password/i).first().fill(ADMIN.password)
+  await page.getByRole('button', { name: /login/i }).click()
+  await expect(page).toHaveURL(/\/seller$/)
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 })
+  await page.reload()
+  await page.waitForFunction(async () => Boolean(await caches.match('/seller')), undefined, { timeout: 15_000 })
+}
+
 test('on the phone: sign in, see a new order, confirm it, mark it paid, make it ready and complete it', async ({ page, request }, testInfo) => {
   const stamp = Date.now()
   const fullName = `Phoebe Phone ${stamp}`
@@ -291,16 +307,8 @@ test('offline, the last Today list is shown and marked, and a tap sends nothing'
     await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'confirmed' })
     const card = page.locator(`article[data-reference="${order.reference}"]`)
 
-    await page.goto('/admin/login?redirect=%2Fseller')
-    await page.getByLabel(/email/i).fill(ADMIN.email)
-    await page.getByLabel(/password/i).first().fill(ADMIN.password)
-    await page.getByRole('button', { name: /login/i }).click()
-    await expect(page).toHaveURL(/\/seller$/)
+    await signInWithTodayKept(page)
     await expect(card).toBeVisible()
-    // The worker starts with this first visit; the next one goes through it and is kept.
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 })
-    await page.reload()
-    await page.waitForFunction(async () => Boolean(await caches.match('/seller')), undefined, { timeout: 15_000 })
 
     await page.context().setOffline(true)
     await page.goto('/seller')
@@ -334,14 +342,7 @@ test('signed out in the admin, the phone keeps no list of customers: offline, To
     order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
     await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'confirmed' })
 
-    await page.goto('/admin/login?redirect=%2Fseller')
-    await page.getByLabel(/email/i).fill(ADMIN.email)
-    await page.getByLabel(/password/i).first().fill(ADMIN.password)
-    await page.getByRole('button', { name: /login/i }).click()
-    await expect(page).toHaveURL(/\/seller$/)
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 15_000 })
-    await page.reload()
-    await page.waitForFunction(async () => Boolean(await caches.match('/seller')), undefined, { timeout: 15_000 })
+    await signInWithTodayKept(page)
 
     // The admin's own Log out, as the seller leaves a shared or lost phone.
     await page.goto('/admin/logout')
