@@ -145,7 +145,8 @@ test("the admin shows the seller's business name and mark, also on the login pag
       // the same moment posts the logo it loaded, none.
       await adminApi(request, 'POST', '/api/globals/site-settings', { logo: media[0].id })
       await page.goto('/admin/login')
-      // Waited for, not counted at once: Payload's login page navigates to itself once after loading.
+      // Waited for, not counted at once: on a browser's first visit Chrome loads the admin page twice (Payload
+      // answers `Critical-CH: Sec-CH-Prefers-Color-Scheme`, and Chrome restarts the request to send that hint).
       await expect(brand.locator('img')).toHaveCount(1, { timeout: 5_000 })
     }).toPass({ timeout: 30_000 })
     await expect(brand).toContainText(businessName)
