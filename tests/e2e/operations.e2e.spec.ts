@@ -1,6 +1,6 @@
-// Admin → Operations: the seller sees how long sent e-mails keep their text, the database's and the
-// backups' size and the disk's free space, on a phone and a desktop, and the warning once the free
-// space is under their threshold (set here above what the test machine has free).
+// Admin → Operations: the seller sees how long sent e-mails keep their text, the database's, the
+// backups' and the saved exports' size and the disk's free space, on a phone and a desktop, and the
+// warning once the free space is under their threshold (set here above what the test machine has free).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -28,6 +28,8 @@ test('the seller reads the e-mail retention, the sizes and the free space, on a 
   await expect(page.getByTestId('retention-days')).toHaveText('90 days after sending')
   await expect(page.getByTestId('database-size')).toContainText(/\d+(\.\d)? (kB|MB|GB)/)
   await expect(page.getByTestId('backups-size')).toContainText(/\d+ backups?, \d+(\.\d)? (bytes|kB|MB|GB) in all/)
+  // Other tests on this server may have saved exports meanwhile (exports.int counts them exactly).
+  await expect(page.getByTestId('exports-size')).toHaveText(/^(None kept\.|\d+ files?, \d+(\.\d)? (bytes|kB|MB|GB) in all\. Delete those already downloaded\.)$/)
   await expect(page.getByTestId('disk-free')).toContainText(/free of .*; warns under 10%/)
   await expect(page.getByTestId('disk-warning')).toHaveCount(0)
   // The view's own content (Payload's menu is Payload's).

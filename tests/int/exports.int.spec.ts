@@ -1,7 +1,10 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { EXPORTS_QUEUE, workExportsQueue } from '@/features/admin/exportJobs'
+import { EXPORTS_QUEUE, exportsDir, savedExportFiles, workExportsQueue } from '@/features/admin/exportJobs'
 import { sendContactMessage } from '@/features/contact/service'
 import { joinEmailList } from '@/features/discounts/signUp'
 import { submitOrder } from '@/features/ordering/service'
@@ -264,6 +267,20 @@ describe('exports hold no live spreadsheet formula', () => {
         expect(file.status).toBe(200)
         expect(parseCsv(String(file.json)).map((row) => Number(row.id)).sort()).toEqual(paidIds.map(Number).sort())
       }
+    })
+
+    it("Operations counts the saved exports' files on the disk: one more with its size once made, one less once deleted, never a half-written one", async () => {
+      const before = await savedExportFiles()
+      const saved = await finished(((await save({ collectionSlug: 'orders', format: 'csv', where: PAID })).json.doc as { id: number }).id)
+      expect(await savedExportFiles()).toEqual({ count: before.count + 1, totalBytes: before.totalBytes + saved.filesize! })
+      // A server stopped while writing leaves a file in `.partial`: not one the seller can delete.
+      fs.mkdirSync(path.join(exportsDir(), '.partial'), { recursive: true })
+      fs.writeFileSync(path.join(exportsDir(), '.partial', 'half-written.csv'), 'id\n1\n')
+      expect((await savedExportFiles()).count).toBe(before.count + 1)
+
+      await app.payload.delete({ collection: 'exports', id: saved.id })
+      expect(await savedExportFiles()).toEqual(before)
+      expect(await savedExportFiles(path.join(exportsDir(), 'no-such-folder'))).toEqual({ count: 0, totalBytes: 0 })
     })
 
     it('no export is made inside a request any more', async () => {

@@ -85,6 +85,19 @@ export const queueExportFile: CollectionAfterChangeHook<Export> = async ({ colle
 export const exportsDir = (): string => path.join(databaseDataDir(), 'exports')
 
 /**
+ * What the saved exports' files take on the disk (Admin → Operations), read from the folder: they
+ * are the files the seller can delete under Exports once downloaded. Half-written ones are left out.
+ */
+export async function savedExportFiles(folder = exportsDir()): Promise<{ count: number; totalBytes: number }> {
+  const entries = await fs.promises.readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
+  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => (await fs.promises.stat(path.join(folder, entry.name))).size))
+  return { count: sizes.length, totalBytes: sizes.reduce((total, size) => total + size, 0) }
+}
+
+/**
  * The export task's work: the file is written to disk page by page, then moved beside the saved
  * exports and named on its export. The plugin's own task builds the whole file in memory and hands
  * it to the upload (50,000 orders: over 400 MB of the server's memory); here no more than a page

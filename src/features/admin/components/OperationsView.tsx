@@ -1,6 +1,7 @@
 import type { AdminViewServerProps } from 'payload'
 
 import { OPERATIONS_VIEW } from '@/features/admin/adminViews'
+import { savedExportFiles } from '@/features/admin/exportJobs'
 import { listEmailDays } from '@/platform/email/retentionRules'
 import { formatBytes } from '@/platform/health/diskRules'
 import { operationsReport, type OperationsReport } from '@/platform/health/operations'
@@ -12,11 +13,12 @@ import './OperationsView.scss'
 
 const SETTINGS_URL = '/admin/globals/operations'
 const EMAILS_URL = '/admin/collections/email-outbox'
+const EXPORTS_URL = '/admin/collections/exports'
 
 /**
  * Admin → Operations: what keeps the server healthy for years — the e-mail log's texts removed
- * after the seller's retention, the database's and the backups' size, the disk's free space and
- * the warning before it fills. Read only; the settings are under Admin → Operations settings.
+ * after the seller's retention, the database's, the backups' and the saved exports' size, the
+ * disk's free space and the warning before it fills. Read only; the settings are under Admin → Operations settings.
  */
 export function OperationsView(props: AdminViewServerProps) {
   return (
@@ -26,8 +28,10 @@ export function OperationsView(props: AdminViewServerProps) {
   )
 }
 
+type SavedExports = Awaited<ReturnType<typeof savedExportFiles>>
+
 async function Operations({ session: { payload } }: { session: AdminSession }) {
-  const report = await operationsReport(payload)
+  const [report, exports] = await Promise.all([operationsReport(payload), savedExportFiles()])
   return (
     <>
       <h1 className="admin-view__title">Operations</h1>
@@ -37,7 +41,7 @@ async function Operations({ session: { payload } }: { session: AdminSession }) {
       <DiskWarning disk={report.disk} />
       <div className="operations__cards">
         <EmailCard email={report.email} />
-        <StorageCard report={report} />
+        <StorageCard report={report} exports={exports} />
       </div>
     </>
   )
@@ -100,7 +104,7 @@ function EmailCard({ email }: { email: OperationsReport['email'] }) {
   )
 }
 
-function StorageCard({ report: { database, backups, disk } }: { report: OperationsReport }) {
+function StorageCard({ report: { database, backups, disk }, exports }: { report: OperationsReport; exports: SavedExports }) {
   return (
     <section className="operations__card" aria-labelledby="operations-storage">
       <h2 id="operations-storage">Storage</h2>
@@ -119,6 +123,16 @@ function StorageCard({ report: { database, backups, disk } }: { report: Operatio
           {backups
             ? `${counted(backups.count, 'backup')}, ${formatBytes(backups.totalBytes)} in all${backups.newestAt ? `; newest ${businessDateTime(backups.newestAt)}` : ''}`
             : 'Made by the database server (MongoDB).'}
+        </dd>
+        <dt>Saved exports</dt>
+        <dd data-testid="exports-size">
+          {exports.count > 0 ? (
+            <>
+              {counted(exports.count, 'file')}, {formatBytes(exports.totalBytes)} in all. <a href={EXPORTS_URL}>Delete those already downloaded</a>.
+            </>
+          ) : (
+            'None kept.'
+          )}
         </dd>
         <dt>Disk</dt>
         <dd data-testid="disk-free">
