@@ -27,6 +27,7 @@ import * as migration_20261129_102341_customer_changes from './20261129_102341_c
 import * as migration_20261129_124444_delivery_day from './20261129_124444_delivery_day';
 import * as migration_20261129_153900_reminder_per_day from './20261129_153900_reminder_per_day';
 import * as migration_20261129_154619_owed_extra_due_index from './20261129_154619_owed_extra_due_index';
+import * as migration_20261129_211508_outbox_status_text_index from './20261129_211508_outbox_status_text_index';
 
 export const migrations = [
   {
@@ -173,5 +174,10 @@ export const migrations = [
     up: migration_20261129_154619_owed_extra_due_index.up,
     down: migration_20261129_154619_owed_extra_due_index.down,
     name: '20261129_154619_owed_extra_due_index',
+  },
+  {
+    up: migration_20261129_211508_outbox_status_text_index.up,
+    down: migration_20261129_211508_outbox_status_text_index.down,
+    name: '20261129_211508_outbox_status_text_index'
   },
 ];
