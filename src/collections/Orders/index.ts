@@ -13,6 +13,7 @@ import { recordSellerEdits } from './hooks/recordSellerEdits'
 import { releaseHoldWithNote } from './hooks/releaseHoldWithNote'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { retakeOnRestore } from './hooks/retakeOnRestore'
+import { searchPhoneAsDigits } from './hooks/searchPhoneAsDigits'
 import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
 import { storeCustomerKeys } from './hooks/storeCustomerKeys'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
@@ -53,12 +54,13 @@ export const Orders: CollectionConfig = {
     group: 'Orders',
     useAsTitle: 'fullName',
     defaultColumns: ['reference', 'createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'status', 'paymentStatus', 'source'],
-    // customerPhone (the phone's digits): a phone typed without its dashes or parentheses finds every
-    // order of it, however each order stored it ('(313) 205-7298', '313-205-7298', '3132057298').
+    // customerPhone (the phone's digits): a phone typed in any format finds every order of it, however
+    // each order stored it ('(313) 205-7298', '313-205-7298', '3132057298'): searchPhoneAsDigits.
     listSearchableFields: ['reference', 'fullName', 'phone', 'email', 'customerPhone'],
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
   hooks: {
+    beforeOperation: [searchPhoneAsDigits],
     beforeChange: [releaseHoldWithNote, returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
     afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers, recordSellerEdits],
     beforeDelete: [deleteChangesOfOrder, detachEmailsOnDelete],

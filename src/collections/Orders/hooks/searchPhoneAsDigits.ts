@@ -1,0 +1,25 @@
+import type { CollectionBeforeOperationHook, Where, WhereField } from 'payload'
+
+/** What a phone number typed into a search box looks like: digits with spaces, brackets, dots, dashes or a '+'. */
+const TYPED_PHONE = /^[\d\s()+.-]*\d[\d\s()+.-]*$/
+
+/**
+ * The orders list's search reads `customerPhone` (each order's phone as digits, `customerKeys.ts`).
+ * A phone typed there with dashes, dots or brackets is looked for as its digits, so "(313) 205-7298"
+ * also finds the orders that stored it as "313-205-7298" or "3132057298". Any other search text
+ * (a name, a reference) is left as it is.
+ */
+export const searchPhoneAsDigits: CollectionBeforeOperationHook = ({ args, operation }) => {
+  if (operation !== 'read' || !('where' in args) || !args.where) return args
+  return { ...args, where: phoneAsDigits(args.where) }
+}
+
+function phoneAsDigits(where: Where): Where {
+  return Object.fromEntries(
+    Object.entries(where).map(([key, value]) => {
+      if (Array.isArray(value)) return [key, value.map(phoneAsDigits)]
+      const typed = key === 'customerPhone' ? (value as WhereField).like : undefined
+      return typeof typed === 'string' && TYPED_PHONE.test(typed.trim()) ? [key, { ...value, like: typed.replace(/\D/g, '') }] : [key, value]
+    }),
+  )
+}
