@@ -98,6 +98,12 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   await expect(listRow(page, fullName)).toHaveCount(0)
   await showOnly(page, 'Today')
   await expect(listRow(page, fullName)).toHaveCount(1)
+
+  // Found by its phone typed another way than the order stored it ('(734) 555-0188').
+  await openAdminList(page, 'orders')
+  await page.getByPlaceholder('Search by Order, Full name, E-mail Or Phone').fill('734.555.0188')
+  await expect(page).toHaveURL(/[?&]search=734\.555\.0188/)
+  await expect(listRow(page, fullName)).toHaveCount(1)
 })
 
 test('a CSV export of the orders is prepared in the background, then downloads with every order and its total', async ({ page, request }) => {

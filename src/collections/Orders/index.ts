@@ -54,9 +54,9 @@ export const Orders: CollectionConfig = {
     group: 'Orders',
     useAsTitle: 'fullName',
     defaultColumns: ['reference', 'createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'status', 'paymentStatus', 'source'],
-    // customerPhone (the phone's digits): a phone typed in any format finds every order of it, however
-    // each order stored it ('(313) 205-7298', '313-205-7298', '3132057298'): searchPhoneAsDigits.
-    listSearchableFields: ['reference', 'fullName', 'phone', 'email', 'customerPhone'],
+    // The phone is searched as its digits (customerPhone, searchPhoneAsDigits): a phone typed in any
+    // format finds every order of it, however each order stored it ('(313) 205-7298', '3132057298').
+    listSearchableFields: ['reference', 'fullName', 'email', 'customerPhone'],
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
   hooks: {
@@ -221,7 +221,7 @@ export const Orders: CollectionConfig = {
     // No index: the grouping reads every order, and SQLite reading them in an index's order instead
     // of the table's took a third longer (50,000 orders); nothing looks an order up by them.
     { name: 'customerEmail', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
-    { name: 'customerPhone', label: 'Phone (digits)', type: 'text', index: true, access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
+    { name: 'customerPhone', label: 'Phone', type: 'text', index: true, access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
     {
       type: 'row',
       fields: [
