@@ -207,6 +207,22 @@ export async function chooseInAdminSelect(page: Page, field: string, option: str
   await expect(select).toContainText(option)
 }
 
+/**
+ * With the page's clock installed before its `goto` (`page.clock.install()`), lets the home page's
+ * sign-up popup's 3 seconds pass at once (emailPopup.e2e.spec.ts checks the seconds themselves) and
+ * returns the dialog, shown. The popup counts them from the page's load, or from its script's start
+ * when that comes later, which can be just after `goto` returned (seen 2 ms after): a clock moved on
+ * before then leaves them to pass in real time, so it is moved on again until the dialog shows.
+ */
+export async function fastForwardToPopup(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: 'Get 25% Off Your First Order' })
+  await expect(async () => {
+    await page.clock.fastForward(3_000)
+    await expect(dialog).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 20_000 })
+  return dialog
+}
+
 /** Fails on any serious or critical accessibility violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()

@@ -49,7 +49,13 @@ async function startServer(index: number): Promise<{ server: E2EServer; stop: ()
   const baseURL = `http://127.0.0.1:${port}`
   const serverLog = path.join(ARTIFACTS, index === 0 ? 'e2e-server.log' : `e2e-server-${index}.log`)
   const log = fs.openSync(serverLog, 'w')
-  const server = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  // Playwright's request client keeps an idle connection with no limit of its own, and sends the next
+  // call on it even as the server closes it (Node's 5 s keep-alive, + 1 s): that call fails with
+  // ECONNRESET (a jarLabels afterEach, 6.02 s after the test's last call). Kept longer than any test
+  // lasts, a connection is closed by the client instead, with the test's request context. (nginx
+  // opens one connection to the app per request: the site's visitors never meet this.)
+  const keepAlive = ['--keepAliveTimeout', String(15 * 60_000)]
+  const server = spawn(process.execPath, [NEXT, 'start', '-p', String(port), '-H', '127.0.0.1', ...keepAlive], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

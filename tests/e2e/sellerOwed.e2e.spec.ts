@@ -37,7 +37,12 @@ const ordersNamed = async (request: Parameters<typeof adminApi>[0], fullName: st
 async function openOwedAt(phone: Page, reference: string) {
   await phone.goto('/seller/owed')
   const card = phone.locator(`article[data-reference="${reference}"]`)
-  while (!(await card.isVisible())) await phone.getByRole('link', { name: 'Later →' }).click()
+  // Each page read once loaded: read just after the tap, the page being left would be read, and the
+  // next tap could land on the new page and pass it unread.
+  for (let page = 2; !(await card.isVisible()); page++) {
+    await phone.getByRole('link', { name: 'Later →' }).click()
+    await phone.waitForURL(new RegExp(`/seller/owed\\?page=${page}$`))
+  }
   return card
 }
 

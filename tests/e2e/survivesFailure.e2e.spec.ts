@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 
-import { adminApi, expect, test } from './fixtures'
+import { adminApi, expect, fastForwardToPopup, test } from './fixtures'
 
 /**
  * (Named to run after reviews.e2e.spec.ts, whose first test expects an empty review list.)
@@ -114,12 +114,9 @@ test.describe('the sign-up popup', () => {
   test.use({ emailPopup: 'allowed' })
 
   test('keeps the name and e-mail and shows its error when the post fails', async ({ page }) => {
-    // The popup's 3 seconds passed at once on the page's clock (its own suite checks them).
     await page.clock.install()
     await page.goto('/')
-    await page.clock.fastForward(3_000)
-    const dialog = page.getByRole('dialog', { name: 'Get 25% Off Your First Order' })
-    await expect(dialog).toBeVisible({ timeout: 5000 })
+    const dialog = await fastForwardToPopup(page)
     await dropPosts(page, '/')
     await dialog.getByLabel('Name').fill('Patchy Pat')
     await dialog.getByLabel('Email').fill('patchy@example.com')
