@@ -41,7 +41,7 @@ describe('what to make next', () => {
     const fewWaiting = suggestNextBatch({ ...figures, waitingList: 9 })
     expect(fewWaiting.flavors.map((flavor) => flavor.jars)).toEqual([21, 15, 0])
     expect(fewWaiting.howComputed).not.toContain('e-mail list')
-    expect(suggestNextBatch({ ...figures, waitingList: 5000 }).howComputed).toContain('+ 20% for 5000 people on the e-mail list')
+    expect(suggestNextBatch({ ...figures, waitingList: 5000 }).howComputed).toContain('+ 20% for 5,000 people on the e-mail list')
   })
 
   it('sells a batch from its made-on day until fewer than the freshness limit’s days are left', () => {
