@@ -1,7 +1,6 @@
 import 'server-only'
 
-/** The page cache's process-wide key (`platform/http/pageCache.mjs`, which says why). */
-const EXPIRE_OUTSIDE_A_REQUEST = Symbol.for('seamoss.pageCache.expireOutsideRequest')
+import { EXPIRE_OUTSIDE_A_REQUEST } from '@/platform/http/pageCacheKeys.mjs'
 
 type Expire = (tags: string[]) => Promise<void>
 

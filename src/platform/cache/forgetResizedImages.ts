@@ -1,7 +1,6 @@
 import 'server-only'
 
-/** The page cache's process-wide key (`platform/http/pageCache.mjs`, which says why). */
-const FORGET_RESIZED_IMAGES = Symbol.for('seamoss.pageCache.forgetResizedImages')
+import { FORGET_RESIZED_IMAGES } from '@/platform/http/pageCacheKeys.mjs'
 
 /**
  * Drops next/image's resized copies of the photos, on every instance: a photo that is no longer

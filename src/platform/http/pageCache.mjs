@@ -4,6 +4,7 @@ import { CacheHandler } from '@fortedigital/nextjs-cache-handler'
 import createLruHandler, { createConfiguredCache } from '@fortedigital/nextjs-cache-handler/local-lru'
 
 import { onRedisBack, sharedRedis } from '../redis/sharedRedis.mjs'
+import { EXPIRE_OUTSIDE_A_REQUEST, FORGET_RESIZED_IMAGES } from './pageCacheKeys.mjs'
 import { contentSecurityPolicy, inlineScriptHashes, strictTransportSecurity } from './securityHeaders.mjs'
 
 /**
@@ -25,18 +26,6 @@ CacheHandler.onCreation(async ({ buildId }) => {
   // Redis away: a read fails at once and the page is rendered (a cache miss); never a wait.
   return { handlers: [createRedisHandler({ client: redis, keyPrefix, timeoutMs: 1_000 })] }
 })
-
-/**
- * Where work on a timer (the batch clock, `features/ordering/batchClock.ts`) expires pages. Next's
- * `revalidateTag` works only while a request is answered; outside one, the tags are expired in this
- * store directly, as Next's `revalidateTag` would have the handler do. Published under a
- * process-wide key by the handler Next loaded (`platform/cache/expireOutsideRequest.ts` reads it):
- * the server's bundle holds its own copy of this module, whose store is not the one Next uses.
- */
-export const EXPIRE_OUTSIDE_A_REQUEST = Symbol.for('seamoss.pageCache.expireOutsideRequest')
-
-/** Where a photo that stops being public forgets the resized copies (`platform/cache/forgetResizedImages.ts`). */
-export const FORGET_RESIZED_IMAGES = Symbol.for('seamoss.pageCache.forgetResizedImages')
 
 /** The in-memory cache's bound, counted as the entries' JSON (a page and its React payload: ~100-300 kB). */
 const PAGE_CACHE_BYTES = 64 * 1024 * 1024
@@ -60,6 +49,9 @@ export default class PageCache extends CacheHandler {
   constructor(context) {
     super(context)
     // Every handler Next creates shares the one store (the library keeps it in static state).
+    // Published under process-wide keys (pageCacheKeys.mjs) for the app's code: the server's bundle
+    // holds its own copy of this module, whose store is not the one Next uses. Work on a timer (the
+    // batch clock) expires tags here, as Next's `revalidateTag` would, which runs only in a request.
     globalThis[EXPIRE_OUTSIDE_A_REQUEST] = (tags) => this.revalidateTag(tags)
     globalThis[FORGET_RESIZED_IMAGES] = forgetResizedImages
   }
