@@ -4,7 +4,7 @@
 // The orders are deleted again at the end.
 
 import AxeBuilder from '@axe-core/playwright'
-import type { Page, TestInfo } from '@playwright/test'
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
 
 import { fullChromiumLaunchOptions } from '../../playwright.config'
 import { adminApi, adminToken, expect, expectLoggedOnceEach, fillAddOrderForm, screenshots, serverLogMark, test, waitForMail, withAdminSession } from './fixtures'
@@ -35,6 +35,11 @@ async function placeOrder(page: Page, fullName: string, email: string, address =
   await expect(page.locator('[role=status][data-testid=form-message]')).toContainText('Order Submitted!')
 }
 
+/** The order stored under this (unique) name, read as the admin. */
+async function storedOrderNamed(request: APIRequestContext, fullName: string): Promise<Order> {
+  return ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+}
+
 /**
  * Signs in through the admin's form on its way to /seller, then waits until the screen's service
  * worker controls the page and has kept Today (the worker starts with the first visit; the next
@@ -59,7 +64,7 @@ test('on the phone: sign in, see a new order, confirm it, mark it paid, make it 
   let order: Order | undefined
   try {
     await placeOrder(page, fullName, email)
-    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+    order = await storedOrderNamed(request, fullName)
     const card = page.locator(`article[data-reference="${order.reference}"]`)
 
     // Signed out: the admin's sign-in page, which brings the seller back to the daily screen.
@@ -177,7 +182,7 @@ test('on the phone: Add order takes an order by text with the admin\'s form and 
 
     await fillAddOrderForm(page, { source: 'Text or call', fullName, flavors: ['Mixed Berry'], method: 'Delivery' })
     await expect(page).toHaveURL(/\/seller\/new\?added=/)
-    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+    order = await storedOrderNamed(request, fullName)
     expect(order).toMatchObject({ source: 'text', quantity: 1, totalPrice: 25, status: 'new' })
     await expect(page.getByRole('status')).toHaveText(`${order.reference} added.`)
     const card = page.locator(`article[data-reference="${order.reference}"]`)
@@ -302,7 +307,7 @@ test('offline, the last Today list is shown and marked, and a tap sends nothing'
   let order: Order | undefined
   try {
     await placeOrder(page, fullName, `offline-${stamp}@example.com`)
-    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+    order = await storedOrderNamed(request, fullName)
     // Confirmed, with its time arranged by text: on today's list.
     await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'confirmed' })
     const card = page.locator(`article[data-reference="${order.reference}"]`)
@@ -339,7 +344,7 @@ test('signed out in the admin, the phone keeps no list of customers: offline, To
   let order: Order | undefined
   try {
     await placeOrder(page, fullName, `signout-${stamp}@example.com`)
-    order = ((await adminApi(request, 'GET', `/api/orders?where[fullName][equals]=${encodeURIComponent(fullName)}&depth=0`)) as { docs: Order[] }).docs[0]
+    order = await storedOrderNamed(request, fullName)
     await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'confirmed' })
 
     await signInWithTodayKept(page)
