@@ -2,7 +2,7 @@ import { mergeListSearchAndWhere } from 'payload/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { storedOrder } from '../helpers/orders'
-import { startPayload, type TestPayload } from '../helpers/payload'
+import { rest, startPayload, type TestPayload } from '../helpers/payload'
 
 /**
  * The orders list's search box, as Payload's list view turns it into a query
@@ -50,6 +50,13 @@ describe('the orders list’s search', () => {
   it('reads a search with letters in it as text: a name and an area code find no other customer', async () => {
     expect(await found('campbell 313')).toEqual([])
     expect(await found('omar 313')).toEqual([])
+  })
+
+  it("a visitor's search of the orders, however shaped, is refused with a 4xx (403, or 400 for a malformed one), never an error", async () => {
+    const long = `${'1'.repeat(8000)}x`
+    for (const query of [`where[customerPhone][like]=${long}`, 'where[or][0][customerPhone][like]=(313)%20205', 'where[customerPhone][like][0]=313', 'where[customerPhone]=313']) {
+      expect([400, 403], query).toContain((await rest(app.config, 'GET', `/orders?${query}`)).status)
+    }
   })
 
   it('still finds by surname', async () => {

@@ -1,7 +1,9 @@
 import type { CollectionBeforeOperationHook, Where, WhereField } from 'payload'
 
-/** What a phone number typed into a search box looks like: digits with spaces, brackets, dots, dashes or a '+'. */
-const TYPED_PHONE = /^[\d\s()+.-]*\d[\d\s()+.-]*$/
+/** What a phone number typed into a search box is made of: digits with spaces, brackets, dots, dashes or a '+'. */
+const PHONE_CHARACTERS = /^[\d\s()+.-]+$/
+/** Read before any access check (a `beforeOperation` hook), so in one pass: no pattern that backtracks. */
+const looksLikePhone = (typed: string) => PHONE_CHARACTERS.test(typed) && /\d/.test(typed)
 
 /**
  * The orders list's search reads `customerPhone` (each order's phone as digits, `customerKeys.ts`).
@@ -18,8 +20,8 @@ function phoneAsDigits(where: Where): Where {
   return Object.fromEntries(
     Object.entries(where).map(([key, value]) => {
       if (Array.isArray(value)) return [key, value.map(phoneAsDigits)]
-      const typed = key === 'customerPhone' ? (value as WhereField).like : undefined
-      return typeof typed === 'string' && TYPED_PHONE.test(typed.trim()) ? [key, { ...value, like: typed.replace(/\D/g, '') }] : [key, value]
+      const typed = key === 'customerPhone' ? (value as WhereField | null)?.like : undefined
+      return typeof typed === 'string' && looksLikePhone(typed.trim()) ? [key, { ...value, like: typed.replace(/\D/g, '') }] : [key, value]
     }),
   )
 }
