@@ -42,7 +42,7 @@ import { databaseAdapter } from './src/platform/db/database'
 import { emailAdapter } from './src/platform/email/transport'
 import { prepareDatabase } from './src/platform/db/prepareDatabase'
 import { seedEmptyDatabase } from './src/seed'
-import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
+import { backfillCustomerKeysOnMongo } from '@/hooks/storeCustomerKeys'
 import { backfillCustomersOnMongo } from '@/features/admin/customerRecords'
 import { backfillShownReviewPhotosOnMongo } from '@/collections/Reviews/hooks/showPhotoWithReview'
 import { batchFromStockOnMongo } from '@/features/ordering/batchFromStock'
@@ -58,9 +58,9 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 /** What each start does once the schema is up to date, one instance at a time (`prepareDatabase`). */
 async function prepareData(payload: Payload): Promise<void> {
-  // MongoDB has no SQL migrations: orders stored before the customer keys get them here.
+  // MongoDB has no SQL migrations: orders and refill plans stored before the customer keys get them here.
   const keyed = await backfillCustomerKeysOnMongo(payload)
-  if (keyed > 0) payload.logger.info(`Gave customer keys to ${keyed} orders stored before them.`)
+  if (keyed > 0) payload.logger.info(`Gave customer keys to ${keyed} orders and refill plans stored before them.`)
   const customers = await backfillCustomersOnMongo(payload)
   if (customers > 0) payload.logger.info(`Stored the ${customers} customers of the orders stored before them.`)
   const marked = await backfillShownReviewPhotosOnMongo(payload)

@@ -581,6 +581,8 @@ export interface RefillPlan {
   fullName: string;
   email: string;
   phone: string;
+  customerEmail?: string | null;
+  customerPhone?: string | null;
   quantity: number;
   flavors: string;
   deliveryMethod: 'pickup' | 'delivery';
@@ -1390,6 +1392,8 @@ export interface RefillPlansSelect<T extends boolean = true> {
   fullName?: T;
   email?: T;
   phone?: T;
+  customerEmail?: T;
+  customerPhone?: T;
   quantity?: T;
   flavors?: T;
   deliveryMethod?: T;

@@ -5,6 +5,8 @@ import { createdAtField } from '@/fields/createdAt'
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import { isRefillInterval, REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
 import { REFILL_PLAN_STATUSES } from '@/features/refills/rules'
+import { searchPhoneAsDigits } from '@/hooks/searchPhoneAsDigits'
+import { storeCustomerKeys } from '@/hooks/storeCustomerKeys'
 import { isDayKey } from '@/shared/time'
 
 /** Written by the refill service only (with `overrideAccess`): field access drops it from any other write. */
@@ -37,12 +39,13 @@ export const RefillPlans: CollectionConfig = {
     group: 'Shop',
     useAsTitle: 'fullName',
     defaultColumns: ['fullName', 'status', 'everyWeeks', 'nextDay', 'quantity', 'flavors', 'deliveryMethod', 'problem'],
-    listSearchableFields: ['fullName', 'email', 'phone'],
+    // The phone is searched as its digits (customerPhone, searchPhoneAsDigits), as in the orders' list.
+    listSearchableFields: ['fullName', 'email', 'customerPhone'],
     components: { beforeListTable: ['/features/admin/components/RefillPlansSummary#RefillPlansSummary'] },
     description: 'Customers who get the same jars at the same time every few weeks. Each refill order is made a few days before its day (Shop → Pickup & delivery) and appears under Orders as coming from a refill plan.',
   },
   access: { read: adminOnly, create: nobody, update: adminOnly, delete: adminOnly },
-  hooks: { beforeDelete: [keepRefillOrders] },
+  hooks: { beforeOperation: [searchPhoneAsDigits], beforeChange: [storeCustomerKeys], beforeDelete: [keepRefillOrders] },
   fields: [
     {
       type: 'row',
@@ -94,6 +97,10 @@ export const RefillPlans: CollectionConfig = {
         { name: 'phone', label: 'Phone', type: 'text', required: true },
       ],
     },
+    // The e-mail lower-cased and the phone as digits (features/admin/customerKeys.ts), as on orders;
+    // set by src/hooks/storeCustomerKeys.ts. A few hundred plans: no index.
+    { name: 'customerEmail', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
+    { name: 'customerPhone', label: 'Phone', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
     {
       type: 'row',
       fields: [

@@ -28,6 +28,7 @@ import * as migration_20261129_124444_delivery_day from './20261129_124444_deliv
 import * as migration_20261129_153900_reminder_per_day from './20261129_153900_reminder_per_day';
 import * as migration_20261129_154619_owed_extra_due_index from './20261129_154619_owed_extra_due_index';
 import * as migration_20261129_211508_outbox_status_text_index from './20261129_211508_outbox_status_text_index';
+import * as migration_20261129_231144_refill_plan_customer_keys from './20261129_231144_refill_plan_customer_keys';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261129_211508_outbox_status_text_index.up,
     down: migration_20261129_211508_outbox_status_text_index.down,
-    name: '20261129_211508_outbox_status_text_index'
+    name: '20261129_211508_outbox_status_text_index',
+  },
+  {
+    up: migration_20261129_231144_refill_plan_customer_keys.up,
+    down: migration_20261129_231144_refill_plan_customer_keys.down,
+    name: '20261129_231144_refill_plan_customer_keys'
   },
 ];

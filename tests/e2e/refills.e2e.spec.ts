@@ -4,7 +4,7 @@
 // and the plans stopped again afterwards, so later spec files see the seed.
 import type { Browser, Page } from '@playwright/test'
 
-import { adminRestFrom, expect, test, waitForMail, withWeeklyPickupForRefills } from './fixtures'
+import { adminRestFrom, expect, openAdminList, test, waitForMail, withAdminSession, withWeeklyPickupForRefills } from './fixtures'
 
 const api = adminRestFrom('10.66.0.9')
 
@@ -67,6 +67,15 @@ test('a refill plan made on the order form; its e-mailed link skips the next ref
   await customer.getByTestId('plan-confirm').getByRole('button').first().click()
   await expect(customer.getByText('Done: that refill is skipped.')).toBeVisible()
   await customer.context().close()
+
+  // The seller, called from that number, finds the plan by it typed another way than the order took it.
+  const seller = await phone(browser)
+  await withAdminSession(seller)
+  await openAdminList(seller, 'refill-plans')
+  await seller.getByPlaceholder('Search by Full name, E-mail Or Phone').fill('313.555.0166')
+  await expect(seller).toHaveURL(/[?&]search=313\.555\.0166/)
+  await expect(seller.locator('tbody tr').filter({ hasText: 'Rita Refill' }).first()).toBeVisible()
+  await seller.context().close()
 })
 
 test('a refill plan made on the order form without JavaScript', async ({ browser }) => {

@@ -1,4 +1,6 @@
-import type { RequiredDataFromCollectionSlug } from 'payload'
+import { randomUUID } from 'node:crypto'
+
+import type { Payload, RequiredDataFromCollectionSlug } from 'payload'
 
 import type { FlavorOption } from '@/features/ordering/catalog'
 import { LAUNCH_FLAVORS } from '@/features/ordering/options'
@@ -69,4 +71,14 @@ export function storedOrder(fields: Partial<OrderData> & Pick<OrderData, 'fullNa
     ...fields,
     totalPrice,
   }
+}
+
+/** An active plan every 2 weeks as the refill service stores it (`startRefillPlan`), from a stored order of `fullName` and `phone`. */
+export async function storeRefillPlan(payload: Payload, fullName: string, phone: string) {
+  const order = await payload.create({ collection: 'orders', data: storedOrder({ fullName, phone, email: 'plan@example.com' }) })
+  const { email, quantity, flavors, deliveryMethod, city, address, zip } = order
+  return payload.create({
+    collection: 'refill-plans',
+    data: { status: 'active', everyWeeks: 2, nextDay: '2026-12-19', fullName, email: email!, phone, quantity, flavors, deliveryMethod, city, address, zip, windowRule: 'w1', token: randomUUID(), sourceOrder: order.id },
+  })
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { MongooseAdapter } from '@payloadcms/db-mongodb'
 
-import { backfillCustomerKeysOnMongo } from '@/collections/Orders/hooks/storeCustomerKeys'
+import { backfillCustomerKeysOnMongo } from '@/hooks/storeCustomerKeys'
 import { customerContacts, subscribedEmailKeys } from '@/features/admin/aggregates/customerContacts'
 import { storedCustomers, storedCustomersFound } from '@/features/admin/aggregates/customersPage'
 import { flavorCombinations } from '@/features/admin/aggregates/flavorCombinations'

@@ -6,8 +6,9 @@ import { customerKeys } from '@/features/admin/customerKeys'
 import * as customerKeysMigration from '@/migrations/20261126_060206_customer_keys_and_indexes'
 import * as readingIndexesMigration from '@/migrations/20261126_090842_orders_reading_indexes'
 import * as storedCustomersMigration from '@/migrations/20261126_174818_stored_customers'
+import * as refillPlanKeysMigration from '@/migrations/20261129_231144_refill_plan_customer_keys'
 
-import { storedOrder } from '../helpers/orders'
+import { storedOrder, storeRefillPlan } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 
 const order = (email: string | undefined, phone: string) => storedOrder({ fullName: 'Kay Keys', email, phone, status: 'new' as const })
@@ -52,6 +53,25 @@ describe('the customer keys stored on each order', () => {
     expect(await stored(created.id)).toEqual({ customerEmail: 'lee@example.com', customerPhone: '+12485550123' })
   })
 
+  it('are kept on refill plans too, and given to the plans stored before them by the migration', async () => {
+    const { payload } = app
+    const plan = await storeRefillPlan(payload, 'Pat Plan', '(313) 555-0166')
+    const storedPlan = async () => {
+      const doc = await payload.findByID({ collection: 'refill-plans', id: plan.id, depth: 0 })
+      return { customerEmail: doc.customerEmail ?? null, customerPhone: doc.customerPhone ?? null }
+    }
+    expect(await storedPlan()).toEqual({ customerEmail: 'plan@example.com', customerPhone: '+13135550166' })
+    await payload.update({ collection: 'refill-plans', id: plan.id, data: { everyWeeks: 3 } })
+    expect(await storedPlan()).toEqual({ customerEmail: 'plan@example.com', customerPhone: '+13135550166' })
+    if (!isSqlite) return
+    const db = (payload.db as unknown as SQLiteAdapter).drizzle
+    const args = { db, payload, req: {} } as unknown as Parameters<typeof refillPlanKeysMigration.up>[0]
+    await refillPlanKeysMigration.down(args)
+    await refillPlanKeysMigration.up(args)
+    expect(await storedPlan()).toEqual({ customerEmail: 'plan@example.com', customerPhone: '+13135550166' })
+  })
+
+  // Last: going down and up the older migrations leaves later tables as those migrations knew them.
   it.runIf(isSqlite)('are given to the orders stored before them by the migration', async () => {
     const { payload } = app
     const db = (payload.db as unknown as SQLiteAdapter).drizzle

@@ -1,16 +1,25 @@
+import { randomUUID } from 'node:crypto'
+
 import { mergeListSearchAndWhere } from 'payload/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { storedOrder } from '../helpers/orders'
+import { storedOrder, storeRefillPlan } from '../helpers/orders'
 import { rest, startPayload, type TestPayload } from '../helpers/payload'
 
 /**
- * The orders list's search box, as Payload's list view turns it into a query
+ * The orders' and refill plans' lists' search box, as Payload's list view turns it into a query
  * (`mergeListSearchAndWhere` over the collection's `listSearchableFields`).
  */
-describe('the orders list’s search', () => {
-  let app: TestPayload
+let app: TestPayload
 
+/** The phones, oldest first, of what a seller's search of `collection`'s list finds. */
+const found = async (collection: 'orders' | 'refill-plans', search: string) => {
+  const where = mergeListSearchAndWhere({ collectionConfig: app.payload.collections[collection].config, search })
+  const { docs } = await app.payload.find({ collection, where, sort: 'createdAt', depth: 0, pagination: false })
+  return docs.map((found) => found.phone)
+}
+
+describe('the orders list’s search', () => {
   beforeAll(async () => {
     app = await startPayload()
     // One customer whose phone was typed three ways over the years (as three years of orders hold it),
@@ -24,32 +33,24 @@ describe('the orders list’s search', () => {
     for (const data of orders) await app.payload.create({ collection: 'orders', data })
   })
 
-  afterAll(async () => {
-    await app?.cleanup()
-  })
-
-  const found = async (search: string) => {
-    const where = mergeListSearchAndWhere({ collectionConfig: app.payload.collections.orders.config, search })
-    const { docs } = await app.payload.find({ collection: 'orders', where, sort: 'createdAt', depth: 0, pagination: false })
-    return docs.map((order) => order.phone)
-  }
+  const foundOrders = (search: string) => found('orders', search)
 
   it('finds every order of a phone typed as digits, with spaces, or as one order stored it', async () => {
     const all = ['(313) 205-7298', '313-205-7298', '3132057298']
-    expect(await found('3132057298')).toEqual(all)
-    expect(await found('313 205 7298')).toEqual(all)
-    expect(await found('2057298')).toEqual(all)
-    expect(await found('7345550199')).toEqual(['(734) 555-0199'])
+    expect(await foundOrders('3132057298')).toEqual(all)
+    expect(await foundOrders('313 205 7298')).toEqual(all)
+    expect(await foundOrders('2057298')).toEqual(all)
+    expect(await foundOrders('7345550199')).toEqual(['(734) 555-0199'])
   })
 
   it('finds every order of a phone typed with dashes, dots, brackets or +1, however each order stored it', async () => {
     const all = ['(313) 205-7298', '313-205-7298', '3132057298']
-    for (const typed of ['(313) 205-7298', '313-205-7298', '313.205.7298', '+1 313 205 7298', ' 205-7298 ']) expect(await found(typed), typed).toEqual(all)
+    for (const typed of ['(313) 205-7298', '313-205-7298', '313.205.7298', '+1 313 205 7298', ' 205-7298 ']) expect(await foundOrders(typed), typed).toEqual(all)
   })
 
   it('reads a search with letters in it as text: a name and an area code find no other customer', async () => {
-    expect(await found('campbell 313')).toEqual([])
-    expect(await found('omar 313')).toEqual([])
+    expect(await foundOrders('campbell 313')).toEqual([])
+    expect(await foundOrders('omar 313')).toEqual([])
   })
 
   it("a visitor's search of the orders, however shaped, is refused with a 4xx (403, or 400 for a malformed one), never an error", async () => {
@@ -60,7 +61,35 @@ describe('the orders list’s search', () => {
   })
 
   it('still finds by surname', async () => {
-    expect(await found('campbell')).toHaveLength(3)
-    expect(await found('other')).toEqual(['(734) 555-0199'])
+    expect(await foundOrders('campbell')).toHaveLength(3)
+    expect(await foundOrders('other')).toEqual(['(734) 555-0199'])
   })
+})
+
+describe('the refill plans list’s search', () => {
+  const foundPlans = (search: string) => found('refill-plans', search)
+
+  it('finds a plan by its phone however it is typed, and however the plan stored it', async () => {
+    await storeRefillPlan(app.payload, 'Paula Planner', '(248) 555-0144')
+    await storeRefillPlan(app.payload, 'Paula Planner', '248.555.0144')
+    await storeRefillPlan(app.payload, 'Ned Neighbour', '734 555 0111')
+    const both = ['(248) 555-0144', '248.555.0144']
+    for (const typed of ['2485550144', '(248) 555-0144', '248-555-0144', '+1 248 555 0144', '555-0144']) expect(await foundPlans(typed), typed).toEqual(both)
+    expect(await foundPlans('(734) 555-0111')).toEqual(['734 555 0111'])
+    expect(await foundPlans('planner')).toEqual(both)
+    expect(await foundPlans('planner 248')).toEqual([])
+  })
+
+  it('follows a phone the seller corrects in the admin, and the seller cannot write the digits themselves', async () => {
+    const plan = await storeRefillPlan(app.payload, 'Cora Correct', '313-555-0122')
+    const user = await app.payload.create({ collection: 'users', data: { email: `seller-${randomUUID()}@example.com`, password: 'a long seller passphrase', name: 'Seller' } })
+    await app.payload.update({ collection: 'refill-plans', id: plan.id, data: { phone: '(586) 555-0133', customerPhone: '+10000000000' } as never, overrideAccess: false, user })
+    expect(await foundPlans('5865550133')).toEqual(['(586) 555-0133'])
+    expect(await foundPlans('3135550122')).toEqual([])
+    expect(await foundPlans('0000000000')).toEqual([])
+  })
+})
+
+afterAll(async () => {
+  await app?.cleanup()
 })

@@ -5,6 +5,8 @@ import { createdAtField } from '@/fields/createdAt'
 import { deleteChangesOfOrder } from '@/collections/OrderChanges'
 import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
 import { recallCsvEndpoint } from '@/features/recalls/recallCsv'
+import { searchPhoneAsDigits } from '@/hooks/searchPhoneAsDigits'
+import { storeCustomerKeys } from '@/hooks/storeCustomerKeys'
 
 import { detachEmailsOnDelete } from './hooks/detachEmailsOnDelete'
 import { expireOpenWindows, expireOpenWindowsAfterDelete } from './hooks/expireOpenWindows'
@@ -13,9 +15,7 @@ import { recordSellerEdits } from './hooks/recordSellerEdits'
 import { releaseHoldWithNote } from './hooks/releaseHoldWithNote'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { retakeOnRestore } from './hooks/retakeOnRestore'
-import { searchPhoneAsDigits } from './hooks/searchPhoneAsDigits'
 import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
-import { storeCustomerKeys } from './hooks/storeCustomerKeys'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 import { queueOrderPush } from '@/features/seller/push/orderPush'
@@ -217,7 +217,7 @@ export const Orders: CollectionConfig = {
       ],
     },
     // The e-mail lower-cased and the phone as digits (features/admin/customerKeys.ts): orders
-    // sharing either are one customer, grouped by the database. Set by hooks/storeCustomerKeys.ts.
+    // sharing either are one customer, grouped by the database. Set by src/hooks/storeCustomerKeys.ts.
     // No index: the grouping reads every order, and SQLite reading them in an index's order instead
     // of the table's took a third longer (50,000 orders); nothing looks an order up by them.
     { name: 'customerEmail', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },

@@ -6,10 +6,10 @@ const PHONE_CHARACTERS = /^[\d\s()+.-]+$/
 const looksLikePhone = (typed: string) => PHONE_CHARACTERS.test(typed) && /\d/.test(typed)
 
 /**
- * The orders list's search reads `customerPhone` (each order's phone as digits, `customerKeys.ts`).
- * A phone typed there with dashes, dots or brackets is looked for as its digits, so "(313) 205-7298"
- * also finds the orders that stored it as "313-205-7298" or "3132057298". Any other search text
- * (a name, a reference) is left as it is.
+ * The orders' and refill plans' lists search `customerPhone` (each one's phone as digits,
+ * `storeCustomerKeys`). A phone typed there with dashes, dots or brackets is looked for as its
+ * digits, so "(313) 205-7298" also finds those that stored it as "313-205-7298" or "3132057298".
+ * Any other search text (a name, a reference) is left as it is.
  */
 export const searchPhoneAsDigits: CollectionBeforeOperationHook = ({ args, operation }) => {
   if (operation !== 'read' || !('where' in args) || !args.where) return args
