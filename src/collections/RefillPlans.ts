@@ -5,7 +5,7 @@ import { createdAtField } from '@/fields/createdAt'
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import { isRefillInterval, REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
 import { REFILL_PLAN_STATUSES } from '@/features/refills/rules'
-import { searchPhoneAsDigits } from '@/hooks/searchPhoneAsDigits'
+import { searchPhoneAsDigits } from '@/hooks/listSearch'
 import { storeCustomerKeys } from '@/hooks/storeCustomerKeys'
 import { isDayKey } from '@/shared/time'
 

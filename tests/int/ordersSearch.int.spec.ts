@@ -60,6 +60,18 @@ describe('the orders list’s search', () => {
     }
   })
 
+  it('finds the one order of a whole reference, typed in any case; part of one still lists every order containing it', async () => {
+    for (const reference of ['SM-1500', 'SM-15000', 'SM-15001']) await app.payload.create({ collection: 'orders', data: { ...storedOrder({ fullName: 'Rhea Reference', phone: '(248) 555-0100' }), reference } })
+    const references = async (search: string) => {
+      const where = mergeListSearchAndWhere({ collectionConfig: app.payload.collections.orders.config, search })
+      return (await app.payload.find({ collection: 'orders', where, sort: 'reference', depth: 0, pagination: false })).docs.map((order) => order.reference)
+    }
+    expect(await references('SM-1500')).toEqual(['SM-1500'])
+    expect(await references(' sm-15000 ')).toEqual(['SM-15000'])
+    expect(await references('1500')).toEqual(['SM-1500', 'SM-15000', 'SM-15001'])
+    expect(await references('SM-150000')).toEqual([])
+  })
+
   it('still finds by surname', async () => {
     expect(await foundOrders('campbell')).toHaveLength(3)
     expect(await foundOrders('other')).toEqual(['(734) 555-0199'])

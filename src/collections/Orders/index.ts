@@ -5,7 +5,7 @@ import { createdAtField } from '@/fields/createdAt'
 import { deleteChangesOfOrder } from '@/collections/OrderChanges'
 import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
 import { recallCsvEndpoint } from '@/features/recalls/recallCsv'
-import { searchPhoneAsDigits } from '@/hooks/searchPhoneAsDigits'
+import { searchPhoneAsDigits, searchReferenceWhole } from '@/hooks/listSearch'
 import { storeCustomerKeys } from '@/hooks/storeCustomerKeys'
 
 import { detachEmailsOnDelete } from './hooks/detachEmailsOnDelete'
@@ -55,12 +55,13 @@ export const Orders: CollectionConfig = {
     useAsTitle: 'fullName',
     defaultColumns: ['reference', 'createdAt', 'fullName', 'phone', 'quantity', 'flavors', 'deliveryMethod', 'city', 'totalPrice', 'status', 'paymentStatus', 'source'],
     // The phone is searched as its digits (customerPhone, searchPhoneAsDigits): a phone typed in any
-    // format finds every order of it, however each order stored it ('(313) 205-7298', '3132057298').
+    // format finds every order of it, however each order stored it ('(313) 205-7298', '3132057298');
+    // a whole reference finds that order alone (searchReferenceWhole, hooks/listSearch.ts).
     listSearchableFields: ['reference', 'fullName', 'email', 'customerPhone'],
     components: { beforeListTable: ['/features/admin/components/QuickFilters#OrderQuickFilters'] },
   },
   hooks: {
-    beforeOperation: [searchPhoneAsDigits],
+    beforeOperation: [searchPhoneAsDigits, searchReferenceWhole],
     beforeChange: [releaseHoldWithNote, returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
     afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers, recordSellerEdits],
     beforeDelete: [deleteChangesOfOrder, detachEmailsOnDelete],

@@ -1,3 +1,4 @@
+import { WHOLE_ORDER_REFERENCE } from '@/features/ordering/referenceFormat'
 import { FORMAT_LABELS, STATEMENT_FORMATS, type IgnoredRows, type StatementFormat } from '@/features/payments/statements/formats'
 import { REVIEW_SECTIONS, type ReviewSection } from '@/features/payments/statements/service'
 import { counted } from '@/shared/counted'
@@ -20,8 +21,6 @@ export type ReviewOutcome = { marked: string[]; refused: string[]; left: number 
 const REASONS_SHOWN = 3
 /** A reason longer than this is not one the service wrote. */
 const REASON_MAX = 200
-/** An order reference as the shop makes them (`ordering/orderReference.ts`). */
-const REFERENCE = /^SM-\d{1,9}$/
 
 const IGNORED_PARTS: [keyof IgnoredRows, string, string][] = [
   ['outgoing', 'outgoing payment', 'outgoing payments'],
@@ -134,7 +133,7 @@ export function readAnswer(search: Search, cookieHeader?: string | null): Statem
       kind: 'reviewed',
       marked: one(search?.marked)
         .split(',')
-        .filter((reference) => REFERENCE.test(reference)),
+        .filter((reference) => WHOLE_ORDER_REFERENCE.test(reference)),
       refused: refusedFrom(cookieHeader),
       left: count(search?.left),
     }

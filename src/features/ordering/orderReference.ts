@@ -6,12 +6,11 @@ import type { Payload, PayloadRequest } from 'payload'
 import type { OrderNumber } from '@/payload-types'
 import { aggregate } from '@/platform/db/aggregate'
 
+import { orderReference } from './referenceFormat'
+
 /** The first order's number: references read like a shop's, not like a first attempt (SM-1001). */
 export const FIRST_ORDER_NUMBER = 1001
-const PREFIX = 'SM-'
 const ORDER_NUMBERS = 'order-numbers'
-
-export const orderReference = (orderNumber: number) => `${PREFIX}${orderNumber}`
 
 /**
  * The next order's reference, taken in the order's transaction from the `order-numbers` counter:
