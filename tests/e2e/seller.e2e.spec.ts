@@ -104,6 +104,13 @@ test('an order reads clearly, its status moves on, and the list filters find it'
   await page.getByPlaceholder('Search by Order, Full name, E-mail Or Phone').fill('734.555.0188')
   await expect(page).toHaveURL(/[?&]search=734\.555\.0188/)
   await expect(listRow(page, fullName)).toHaveCount(1)
+
+  // Found alone by its whole reference, typed in lower case.
+  const reference = (stored.docs[0] as { reference: string }).reference
+  await openAdminList(page, 'orders')
+  await page.getByPlaceholder('Search by Order, Full name, E-mail Or Phone').fill(reference.toLowerCase())
+  await expect(page.locator('tbody tr')).toHaveCount(1)
+  await expect(listRow(page, fullName)).toHaveCount(1)
 })
 
 test('a CSV export of the orders is prepared in the background, then downloads with every order and its total', async ({ page, request }) => {
