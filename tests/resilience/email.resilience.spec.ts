@@ -130,7 +130,15 @@ describe('e-mail is never lost', () => {
       }
     }
     const stream = Promise.all([customer(), customer(), customer()])
-    await sleep(2500)
+    // Killed once orders are stored and some of their e-mails wait (the slow mail server takes
+    // 0.4 s each, the orders come faster), not after a set time a busy machine may not have placed one in.
+    await vi.waitFor(
+      async () => {
+        expect((await storedOrders(first)).length).toBeGreaterThan(1)
+        expect(await unsentEmails(first)).toBeGreaterThan(0)
+      },
+      { timeout: 60_000, interval: 250 },
+    )
     await first.kill9()
     crashed = true
     await stream
