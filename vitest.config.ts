@@ -33,7 +33,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/unit/**/*.test.ts'],
+          // A guard against a hang, not a speed check: the files that start processes (the backup
+          // command, the S3 and MongoDB stand-ins) take 0.3–1.5 s a test, and went past vitest's
+          // 5 s default on a loaded machine.
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -64,6 +64,13 @@ async function editFirstQuestion(site: Site, question: string): Promise<void> {
   expect(answer.status).toBe(200)
 }
 
+/**
+ * How long the shared expiry may take to show on the other instance, on a busy machine: /faq
+ * (without a batch countdown) stays cached until an edit expires it, so only the edit can change
+ * what B serves, and this is a wait for it, not a speed target.
+ */
+const EDIT_SHOWS_WITHIN_MS = 20_000
+
 /** How long until `site`'s FAQ page shows `text` (it is asked every 100 ms); null after `withinMs`. */
 async function msUntilShown(site: Site, text: string, withinMs: number): Promise<number | null> {
   const started = Date.now()
@@ -100,11 +107,11 @@ describe('two instances on one Redis', () => {
     }
   })
 
-  it('an FAQ edited through instance A shows on instance B within 5 s', async () => {
+  it('an FAQ edited through instance A shows on instance B, its page cached there before the edit', async () => {
     await cacheFaqPage()
     const question = `Do you ship to Lansing? (${Date.now()})`
     await editFirstQuestion(siteA, question)
-    const ms = await msUntilShown(siteB, question, 5_000)
+    const ms = await msUntilShown(siteB, question, EDIT_SHOWS_WITHIN_MS)
     expect(ms, 'B still served the page cached before the edit').not.toBeNull()
   })
 
@@ -187,6 +194,6 @@ describe('two instances on one Redis', () => {
     await cacheFaqPage()
     const question = `Is the gel vegan? (${Date.now()})`
     await editFirstQuestion(siteA, question)
-    expect(await msUntilShown(siteB, question, 5_000), 'B still served the page cached before the edit').not.toBeNull()
+    expect(await msUntilShown(siteB, question, EDIT_SHOWS_WITHIN_MS), 'B still served the page cached before the edit').not.toBeNull()
   })
 })

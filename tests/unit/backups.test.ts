@@ -206,6 +206,7 @@ describe('retention', () => {
     ])
   })
 
+  // Twelve backups: 6–16 s here, past a minute on a loaded machine (the limit guards against a hang).
   it('deletes exactly the backups it does not keep, and the photos only they needed', async () => {
     const times = every6Hours(12).map((backup) => new Date(backup.takenAt)).reverse()
     for (const [n, takenAt] of times.entries()) {
@@ -218,12 +219,16 @@ describe('retention', () => {
     expect(fs.readdirSync(place.backupsDir).filter((name) => name !== 'media')).toHaveLength(left.length)
     // The deleted photo no kept backup names goes once it is a day old (a backup still running
     // could name it until then).
+    const photos = fs.readdirSync(path.join(place.backupsDir, 'media'))
+    expect(photos).toHaveLength(1)
+    // A day counted from the photo's copy (its file's time, as the pruning reads it), not from now:
+    // the twelve backups above take seconds, a minute on a busy machine.
+    const copiedAt = fs.statSync(path.join(place.backupsDir, 'media', photos[0])).mtimeMs
+    expect(pruneBackups(place.backupsDir, { latest: 8, daily: 7, weekly: 0 }, new Date(copiedAt + UNNAMED_PHOTO_GRACE_MS - 60_000))).toEqual([])
     expect(fs.readdirSync(path.join(place.backupsDir, 'media'))).toHaveLength(1)
-    expect(pruneBackups(place.backupsDir, { latest: 8, daily: 7, weekly: 0 }, new Date(Date.now() + UNNAMED_PHOTO_GRACE_MS - 60_000))).toEqual([])
-    expect(fs.readdirSync(path.join(place.backupsDir, 'media'))).toHaveLength(1)
-    expect(pruneBackups(place.backupsDir, { latest: 8, daily: 7, weekly: 0 }, new Date(Date.now() + UNNAMED_PHOTO_GRACE_MS + 60_000))).toEqual([])
+    expect(pruneBackups(place.backupsDir, { latest: 8, daily: 7, weekly: 0 }, new Date(copiedAt + UNNAMED_PHOTO_GRACE_MS + 60_000))).toEqual([])
     expect(fs.readdirSync(path.join(place.backupsDir, 'media'))).toEqual([])
-  }, 60_000)
+  }, 180_000)
 
   it('leaves the photos of a backup still running (npm run backup beside the scheduled one), so that it is whole when it finishes', async () => {
     fs.writeFileSync(path.join(place.mediaDir, 'new.jpg'), 'a photo added this morning')
