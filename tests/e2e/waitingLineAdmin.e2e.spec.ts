@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 
-import { addBatch, adminRestFrom, expect, followAdminMenu, screenshots, sellWithoutLimit, test, withAdminSession } from './fixtures'
+import { addBatch, adminPageSettled, adminRestFrom, expect, followAdminMenu, screenshots, sellWithoutLimit, test, withAdminSession } from './fixtures'
 
 // Its own client address: each sign-in counts against the per-address login allowance.
 const api = adminRestFrom('198.51.100.152')
@@ -30,14 +30,15 @@ test.beforeEach(async ({ context }, testInfo) => {
 })
 
 /**
- * Follows a Remove… link and waits until its confirmation has loaded, as the seller reads it before
- * tapping: a tap on "Remove from line" while that page still starts is lost (nothing posted, the
- * place still in line, no answer; seen under load, 2 taps in 14 made 0.4 s after the link).
+ * Follows a Remove… link and waits until the page has settled, as the seller reads the confirmation
+ * before tapping: a tap on "Remove from line" while Payload's template still starts lands beside it
+ * (`adminPageSettled`; seen under load, 2 taps in 14 made 0.4 s after the link).
  */
 async function openRemove(page: Page, remove: Locator) {
   await remove.click()
   await page.waitForURL(/[?&]remove=/)
   await expect(page.getByTestId('waiting-line-confirm')).toBeVisible()
+  await adminPageSettled(page)
 }
 
 /** Removes every place still in line, one after another, as the seller would with the view's Remove. */
