@@ -192,3 +192,36 @@ test('the seller reads the line per flavor, removes places (held jars go to the 
   await expect(page.getByTestId('waiting-line-settings')).toContainText('The waiting line is off')
   await expect(page.getByTestId('waiting-line-held')).toHaveText('Jars held now: 0')
 })
+
+// The page's scripts (Next's chunks): held back, the page is its server's HTML alone.
+const SCRIPTS = /\/_next\/static\/.+\.js(\?|$)/
+
+test('a tap on "Remove from line" made before the page’s scripts have loaded is posted by the form itself', async ({ page }) => {
+  const eve = `line-admin-eve-${Date.now()}@example.com`
+  const { docs: flavors } = (await api('GET', '/api/flavors?limit=0&pagination=false&depth=0')) as { docs: { id: number; value: string }[] }
+  const peach = flavors.find((flavor) => flavor.value === 'peach-ginger')!.id
+  await withAdminSession(page)
+  await setLine(true)
+  await removeEveryPlace(page)
+  await addBatch(api, { flavors: [{ flavor: peach, made: 3, left: 0 }] })
+  await expect
+    .poll(async () => {
+      await page.goto('/order')
+      return page.getByTestId('sold-out').getByRole('form', { name: 'Get in line' }).count()
+    }, { timeout: 15_000 })
+    .toBe(1)
+  await join(page, { email: eve, jars: 1 })
+  await page.goto(VIEW)
+  const confirmation = await row(page, eve).getByRole('link', { name: 'Remove…' }).getAttribute('href')
+
+  const held: { continue: () => Promise<void> }[] = []
+  await page.route(SCRIPTS, (route) => void held.push(route))
+  await page.goto(confirmation!, { waitUntil: 'commit' })
+  await page.getByRole('button', { name: 'Remove from line' }).click()
+  await page.unroute(SCRIPTS)
+  // Their page is gone (the post's answer replaced it): the browser dropped them.
+  for (const route of held.splice(0)) await route.continue().catch(() => undefined)
+  await expect(page.getByTestId('waiting-line-done')).toHaveText(`Removed ${eve} (Peach Ginger) from the line. Any jars held for them went to the next in line or back on sale.`)
+  const { docs } = (await api('GET', `/api/waiting-line?where[email][equals]=${encodeURIComponent(eve)}&depth=0`)) as { docs: { status: string }[] }
+  expect(docs.map((place) => place.status)).toEqual(['removed'])
+})
