@@ -225,3 +225,39 @@ test('a tap on "Remove from line" made before the page’s scripts have loaded i
   const { docs } = (await api('GET', `/api/waiting-line?where[email][equals]=${encodeURIComponent(eve)}&depth=0`)) as { docs: { status: string }[] }
   expect(docs.map((place) => place.status)).toEqual(['removed'])
 })
+
+test('"Remove from line" stays under the seller’s finger while Payload’s template starts (its menu shown for one render)', async ({ page }) => {
+  const gus = `line-admin-gus-${Date.now()}@example.com`
+  const { docs: flavors } = (await api('GET', '/api/flavors?limit=0&pagination=false&depth=0')) as { docs: { id: number; value: string }[] }
+  const peach = flavors.find((flavor) => flavor.value === 'peach-ginger')!.id
+  await withAdminSession(page)
+  await setLine(true)
+  await removeEveryPlace(page)
+  await addBatch(api, { flavors: [{ flavor: peach, made: 3, left: 0 }] })
+  await expect
+    .poll(async () => {
+      await page.goto('/order')
+      return page.getByTestId('sold-out').getByRole('form', { name: 'Get in line' }).count()
+    }, { timeout: 15_000 })
+    .toBe(1)
+  await join(page, { email: gus, jars: 1 })
+  await page.goto(VIEW)
+  await openRemove(page, row(page, gus).getByRole('link', { name: 'Remove…' }))
+  const button = page.getByRole('button', { name: 'Remove from line' })
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport)
+    const settled = await button.boundingBox()
+    // The classes Payload's template has for that one render (docs/upstream/payload-admin-nav-shift.md).
+    await page.locator('.template-default').evaluate((template) => {
+      template.classList.add('template-default--nav-open')
+      template.classList.remove('template-default--nav-animate')
+    })
+    expect(await button.boundingBox()).toEqual(settled)
+    await page.locator('.template-default').evaluate((template) => {
+      template.classList.remove('template-default--nav-open')
+      template.classList.add('template-default--nav-animate')
+    })
+  }
+  await button.click()
+  await expect(page.getByTestId('waiting-line-done')).toContainText(`Removed ${gus}`)
+})
