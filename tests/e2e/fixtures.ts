@@ -182,6 +182,16 @@ export async function openAdminDocument(page: Page, path: string) {
 }
 
 /**
+ * Waits until an admin page (at most 1440 px wide) has started its scripts and closed its side menu
+ * again: Payload's template shows the menu for a moment as it starts, before it has measured the
+ * window, shifting the page aside, and a tap made then lands beside its button and does nothing.
+ * The tap itself makes React start that part of the page at once, so it moves under the finger.
+ */
+export async function adminPageSettled(page: Page) {
+  await expect(page.locator('.template-default--nav-hydrated:not(.template-default--nav-open)')).toBeAttached()
+}
+
+/**
  * Follows a link of the admin's side menu. Below 1440 px Payload closes the menu once the page has
  * measured the window, a moment after it shows (a closed menu is inert), so the menu is opened
  * again, as a seller would, until the link answers.
