@@ -37,7 +37,7 @@ export function nginxConfig({ dir, port, compressorPort, upstreams, staticDir, t
   const include = (file) => path.join(PROJECT_ROOT, 'deploy/nginx', file)
   return `load_module ${MODULES}/ngx_http_brotli_filter_module.so;
 load_module ${MODULES}/ngx_http_brotli_static_module.so;
-pid ${dir}/nginx.pid;
+${workerUser()}pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 worker_processes auto;
 events {
@@ -78,6 +78,14 @@ ${extraServers}
 }
 
 /**
+ * Started as root (as in CI), nginx runs its workers as `nobody` unless told otherwise, and `nobody`
+ * cannot read a checkout in a private folder (/root, a home folder of mode 750): every file of the
+ * build answered 403. Here the workers run as the user running the tests, who can read it. (The
+ * deployed config names its own user, deploy/nginx/nginx.conf.) Not root: nginx cannot switch user.
+ */
+const workerUser = () => (process.getuid?.() === 0 ? `user ${os.userInfo().username};\n` : '')
+
+/**
  * Starts nginx in front of `upstreams` (`host:port` of running app servers) and resolves once it
  * listens. `stop()` ends it (and its workers) and removes its folder.
  * @param {{ upstreams: string[], staticDir?: string, trustForwardedFor?: boolean, extraServers?: string }} options
@@ -87,7 +95,7 @@ export async function startNginx({ upstreams, staticDir = path.join(PROJECT_ROOT
     throw new Error(`nginx with its brotli modules is not installed: ${INSTALL_HINT}`)
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-nginx-'))
-  // Started as root (CI), nginx's workers run as `nobody`: they must reach their cache and temp folders.
+  // Readable by workers of another user too (the cache and temp folders are made in it).
   fs.chmodSync(dir, 0o755)
   const port = await freePort()
   let compressorPort = await freePort()
