@@ -82,7 +82,9 @@ export const RefillPlans: CollectionConfig = {
     },
     {
       name: 'problem',
-      label: 'Could not make',
+      // Its text says it ("Could not make the refill of Sat Dec 13: that time is full"), and the
+      // list writes an empty cell as "<No Problem>" (it read "<No Could not make>").
+      label: 'Problem',
       type: 'text',
       // Set while a due refill cannot be made (its time full, a flavor out, no batch open); the
       // seller was e-mailed once. Cleared when the refill is made.
