@@ -193,11 +193,8 @@ test('the seller reads the line per flavor, removes places (held jars go to the 
   await expect(page.getByTestId('waiting-line-held')).toHaveText('Jars held now: 0')
 })
 
-// The page's scripts (Next's chunks): held back, the page is its server's HTML alone.
-const SCRIPTS = /\/_next\/static\/.+\.js(\?|$)/
-
-test('a tap on "Remove from line" made before the page’s scripts have loaded is posted by the form itself', async ({ page }) => {
-  const eve = `line-admin-eve-${Date.now()}@example.com`
+/** The seller, signed in on the waiting line's view, with `email` alone in line for a sold-out Peach Ginger. */
+async function aloneInPeachLine(page: Page, email: string) {
   const { docs: flavors } = (await api('GET', '/api/flavors?limit=0&pagination=false&depth=0')) as { docs: { id: number; value: string }[] }
   const peach = flavors.find((flavor) => flavor.value === 'peach-ginger')!.id
   await withAdminSession(page)
@@ -210,8 +207,16 @@ test('a tap on "Remove from line" made before the page’s scripts have loaded i
       return page.getByTestId('sold-out').getByRole('form', { name: 'Get in line' }).count()
     }, { timeout: 15_000 })
     .toBe(1)
-  await join(page, { email: eve, jars: 1 })
+  await join(page, { email, jars: 1 })
   await page.goto(VIEW)
+}
+
+// The page's scripts (Next's chunks): held back, the page is its server's HTML alone.
+const SCRIPTS = /\/_next\/static\/.+\.js(\?|$)/
+
+test('a tap on "Remove from line" made before the page’s scripts have loaded is posted by the form itself', async ({ page }) => {
+  const eve = `line-admin-eve-${Date.now()}@example.com`
+  await aloneInPeachLine(page, eve)
   const confirmation = await row(page, eve).getByRole('link', { name: 'Remove…' }).getAttribute('href')
 
   const held: { continue: () => Promise<void> }[] = []
@@ -228,20 +233,7 @@ test('a tap on "Remove from line" made before the page’s scripts have loaded i
 
 test('"Remove from line" stays under the seller’s finger while Payload’s template starts (its menu shown for one render)', async ({ page }) => {
   const gus = `line-admin-gus-${Date.now()}@example.com`
-  const { docs: flavors } = (await api('GET', '/api/flavors?limit=0&pagination=false&depth=0')) as { docs: { id: number; value: string }[] }
-  const peach = flavors.find((flavor) => flavor.value === 'peach-ginger')!.id
-  await withAdminSession(page)
-  await setLine(true)
-  await removeEveryPlace(page)
-  await addBatch(api, { flavors: [{ flavor: peach, made: 3, left: 0 }] })
-  await expect
-    .poll(async () => {
-      await page.goto('/order')
-      return page.getByTestId('sold-out').getByRole('form', { name: 'Get in line' }).count()
-    }, { timeout: 15_000 })
-    .toBe(1)
-  await join(page, { email: gus, jars: 1 })
-  await page.goto(VIEW)
+  await aloneInPeachLine(page, gus)
   await openRemove(page, row(page, gus).getByRole('link', { name: 'Remove…' }))
   const button = page.getByRole('button', { name: 'Remove from line' })
   for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
