@@ -9,7 +9,7 @@ import { ContactMessages } from '@/collections/ContactMessages'
 import { EmailCaptures } from '@/collections/EmailCaptures'
 import { EmailOutbox } from '@/collections/EmailOutbox'
 import { Batches } from '@/collections/Batches'
-import { RefillPlans } from '@/collections/RefillPlans'
+import { backfillPlanListOrderOnMongo, RefillPlans } from '@/collections/RefillPlans'
 import { SupplierLots } from '@/collections/SupplierLots'
 import { RecallNotices, Recalls } from '@/collections/Recalls'
 import { WaitingLine } from '@/collections/WaitingLine'
@@ -61,6 +61,8 @@ async function prepareData(payload: Payload): Promise<void> {
   // MongoDB has no SQL migrations: orders and refill plans stored before the customer keys get them here.
   const keyed = await backfillCustomerKeysOnMongo(payload)
   if (keyed > 0) payload.logger.info(`Gave customer keys to ${keyed} orders and refill plans stored before them.`)
+  const ordered = await backfillPlanListOrderOnMongo(payload)
+  if (ordered > 0) payload.logger.info(`Gave ${ordered} refill plans their place in the admin's list.`)
   const customers = await backfillCustomersOnMongo(payload)
   if (customers > 0) payload.logger.info(`Stored the ${customers} customers of the orders stored before them.`)
   const marked = await backfillShownReviewPhotosOnMongo(payload)

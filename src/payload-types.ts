@@ -583,6 +583,7 @@ export interface RefillPlan {
   phone: string;
   customerEmail?: string | null;
   customerPhone?: string | null;
+  listOrder?: string | null;
   quantity: number;
   flavors: string;
   deliveryMethod: 'pickup' | 'delivery';
@@ -1394,6 +1395,7 @@ export interface RefillPlansSelect<T extends boolean = true> {
   phone?: T;
   customerEmail?: T;
   customerPhone?: T;
+  listOrder?: T;
   quantity?: T;
   flavors?: T;
   deliveryMethod?: T;

@@ -1,13 +1,15 @@
-import type { CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
+import type { MongooseAdapter } from '@payloadcms/db-mongodb'
+import type { CollectionBeforeChangeHook, CollectionBeforeDeleteHook, CollectionConfig, Payload } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
 import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import { isRefillInterval, REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
-import { REFILL_PLAN_STATUSES } from '@/features/refills/rules'
+import { planListOrder, REFILL_PLAN_STATUSES, type RefillPlanStatus } from '@/features/refills/rules'
 import { searchPhoneAsDigits } from '@/hooks/listSearch'
 import { storeCustomerKeys } from '@/hooks/storeCustomerKeys'
 import { isDayKey } from '@/shared/time'
+import type { RefillPlan } from '@/payload-types'
 
 /** Written by the refill service only (with `overrideAccess`): field access drops it from any other write. */
 const serviceOnly = () => false
@@ -23,6 +25,27 @@ const keepRefillOrders: CollectionBeforeDeleteHook = async ({ id, req }) => {
   await req.payload.db.updateMany({ collection: 'orders', where: { refillPlan: { equals: id } }, data: { refillPlan: null }, req })
 }
 
+/** Keeps the plan's place in the admin's list (`planListOrder`) in step with its status and day on every write. */
+const storeListOrder: CollectionBeforeChangeHook<RefillPlan> = ({ data, originalDoc }) => {
+  const status = (data.status ?? originalDoc?.status) as RefillPlanStatus | undefined
+  const nextDay = data.nextDay ?? originalDoc?.nextDay
+  return status && nextDay ? { ...data, listOrder: planListOrder(status, nextDay) } : data
+}
+
+/**
+ * MongoDB has no SQL migrations: there, the plans stored before their list order existed get it
+ * when the server starts, by the same rule as the hook (on SQLite the migration
+ * `refill_plans_list_order` does it). Returns how many plans it gave one to.
+ */
+export async function backfillPlanListOrderOnMongo(payload: Payload): Promise<number> {
+  if (payload.db.name !== 'mongoose') return 0
+  const plans = (payload.db as unknown as MongooseAdapter).collections['refill-plans']
+  const unordered = await plans.find({ listOrder: { $exists: false } }, { status: 1, nextDay: 1 }).lean<{ _id: unknown; status: RefillPlanStatus; nextDay: string }[]>()
+  if (unordered.length === 0) return 0
+  await plans.bulkWrite(unordered.map((plan) => ({ updateOne: { filter: { _id: plan._id }, update: { $set: { listOrder: planListOrder(plan.status, plan.nextDay) } } } })) as never)
+  return unordered.length
+}
+
 /**
  * A customer's standing order: the jars, method, address and weekly time of the order it was made
  * from, every 2, 3 or 4 weeks, until they stop it. Made by the server from an order
@@ -32,7 +55,8 @@ const keepRefillOrders: CollectionBeforeDeleteHook = async ({ id, req }) => {
 export const RefillPlans: CollectionConfig = {
   slug: 'refill-plans',
   labels: { singular: 'Refill plan', plural: 'Refill plans' },
-  defaultSort: 'nextDay',
+  // Active plans first, soonest refill first (planListOrder); a column's header sorts by it instead.
+  defaultSort: 'listOrder',
   // What an order read with its plan gets of it: not the plan's join of every refill order.
   defaultPopulate: { fullName: true, status: true, everyWeeks: true, nextDay: true },
   admin: {
@@ -45,7 +69,7 @@ export const RefillPlans: CollectionConfig = {
     description: 'Customers who get the same jars at the same time every few weeks. Each refill order is made a few days before its day (Shop → Pickup & delivery) and appears under Orders as coming from a refill plan.',
   },
   access: { read: adminOnly, create: nobody, update: adminOnly, delete: adminOnly },
-  hooks: { beforeOperation: [searchPhoneAsDigits], beforeChange: [storeCustomerKeys], beforeDelete: [keepRefillOrders] },
+  hooks: { beforeOperation: [searchPhoneAsDigits], beforeChange: [storeCustomerKeys, storeListOrder], beforeDelete: [keepRefillOrders] },
   fields: [
     {
       type: 'row',
@@ -103,6 +127,8 @@ export const RefillPlans: CollectionConfig = {
     // set by src/hooks/storeCustomerKeys.ts. A few hundred plans: no index.
     { name: 'customerEmail', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
     { name: 'customerPhone', label: 'Phone', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
+    // The plan's place in the admin's list (storeListOrder): a few hundred plans, no index.
+    { name: 'listOrder', type: 'text', access: { create: serviceOnly, update: serviceOnly }, admin: { hidden: true, readOnly: true }, custom: notExported },
     {
       type: 'row',
       fields: [

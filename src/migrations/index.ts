@@ -29,6 +29,7 @@ import * as migration_20261129_153900_reminder_per_day from './20261129_153900_r
 import * as migration_20261129_154619_owed_extra_due_index from './20261129_154619_owed_extra_due_index';
 import * as migration_20261129_211508_outbox_status_text_index from './20261129_211508_outbox_status_text_index';
 import * as migration_20261129_231144_refill_plan_customer_keys from './20261129_231144_refill_plan_customer_keys';
+import * as migration_20261130_010904_refill_plans_list_order from './20261130_010904_refill_plans_list_order';
 
 export const migrations = [
   {
@@ -184,6 +185,11 @@ export const migrations = [
   {
     up: migration_20261129_231144_refill_plan_customer_keys.up,
     down: migration_20261129_231144_refill_plan_customer_keys.down,
-    name: '20261129_231144_refill_plan_customer_keys'
+    name: '20261129_231144_refill_plan_customer_keys',
+  },
+  {
+    up: migration_20261130_010904_refill_plans_list_order.up,
+    down: migration_20261130_010904_refill_plans_list_order.down,
+    name: '20261130_010904_refill_plans_list_order'
   },
 ];

@@ -17,6 +17,13 @@ export const REFILL_PLAN_STATUSES = [
 export type RefillPlanStatus = (typeof REFILL_PLAN_STATUSES)[number]['value']
 
 /**
+ * Where a plan stands in the admin's list: active plans first, soonest refill first, then paused,
+ * then stopped ones (a stopped plan keeps its last day: sorted by day alone, three years of them
+ * came before every active one). "0-2026-12-05": the statuses' rank, then the day.
+ */
+export const planListOrder = (status: RefillPlanStatus, nextDay: string) => `${REFILL_PLAN_STATUSES.findIndex((known) => known.value === status)}-${nextDay}`
+
+/**
  * How many days before its day a refill order is made (Shop → Pickup & delivery). Below the
  * windows' two weeks, so the refill's time is still one a customer could book.
  */
