@@ -1,4 +1,3 @@
-import type { MongooseAdapter } from '@payloadcms/db-mongodb'
 import type { CollectionBeforeChangeHook, CollectionBeforeDeleteHook, CollectionConfig, Payload } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
@@ -10,6 +9,7 @@ import { searchPhoneAsDigits } from '@/hooks/listSearch'
 import { storeCustomerKeys } from '@/hooks/storeCustomerKeys'
 import { isDayKey } from '@/shared/time'
 import type { RefillPlan } from '@/payload-types'
+import { backfillOnMongo } from '@/platform/db/backfillOnMongo'
 
 /** Written by the refill service only (with `overrideAccess`): field access drops it from any other write. */
 const serviceOnly = () => false
@@ -37,14 +37,10 @@ const storeListOrder: CollectionBeforeChangeHook<RefillPlan> = ({ data, original
  * when the server starts, by the same rule as the hook (on SQLite the migration
  * `refill_plans_list_order` does it). Returns how many plans it gave one to.
  */
-export async function backfillPlanListOrderOnMongo(payload: Payload): Promise<number> {
-  if (payload.db.name !== 'mongoose') return 0
-  const plans = (payload.db as unknown as MongooseAdapter).collections['refill-plans']
-  const unordered = await plans.find({ listOrder: { $exists: false } }, { status: 1, nextDay: 1 }).lean<{ _id: unknown; status: RefillPlanStatus; nextDay: string }[]>()
-  if (unordered.length === 0) return 0
-  await plans.bulkWrite(unordered.map((plan) => ({ updateOne: { filter: { _id: plan._id }, update: { $set: { listOrder: planListOrder(plan.status, plan.nextDay) } } } })) as never)
-  return unordered.length
-}
+export const backfillPlanListOrderOnMongo = (payload: Payload) =>
+  backfillOnMongo<{ status: RefillPlanStatus; nextDay: string }>(payload, 'refill-plans', { listOrder: { $exists: false } }, ['status', 'nextDay'], (plan) => ({
+    listOrder: planListOrder(plan.status, plan.nextDay),
+  }))
 
 /**
  * A customer's standing order: the jars, method, address and weekly time of the order it was made

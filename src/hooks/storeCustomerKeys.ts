@@ -1,8 +1,8 @@
-import type { MongooseAdapter } from '@payloadcms/db-mongodb'
 import type { CollectionBeforeChangeHook, CollectionSlug, Payload } from 'payload'
 
 import { customerKeys } from '@/features/admin/customerKeys'
 import type { Order, RefillPlan } from '@/payload-types'
+import { backfillOnMongo } from '@/platform/db/backfillOnMongo'
 
 /** The collections whose documents carry a customer's e-mail and phone, and their keys beside them. */
 export const KEYED_COLLECTIONS = ['orders', 'refill-plans'] as const satisfies readonly CollectionSlug[]
@@ -19,9 +19,6 @@ export const storeCustomerKeys: CollectionBeforeChangeHook<Pick<Order | RefillPl
   return { ...data, ...customerKeys({ email, phone }) }
 }
 
-/** Documents updated by one write of the MongoDB backfill. */
-const BACKFILL_BATCH = 500
-
 /**
  * MongoDB has no SQL migrations: there, the documents stored before the customer keys existed get
  * them when the server starts, by the same rule as the hook (on SQLite the migrations
@@ -29,22 +26,15 @@ const BACKFILL_BATCH = 500
  * key field are read, so once done this finds nothing. Returns how many it gave keys to.
  */
 export async function backfillCustomerKeysOnMongo(payload: Payload): Promise<number> {
-  if (payload.db.name !== 'mongoose') return 0
   let done = 0
   for (const slug of KEYED_COLLECTIONS) {
-    const collection = (payload.db as unknown as MongooseAdapter).collections[slug]
-    const unkeyed = collection.find({ customerEmail: { $exists: false }, customerPhone: { $exists: false } }, { email: 1, phone: 1 }).lean<{ _id: unknown; email?: string | null; phone?: string | null }[]>().cursor()
-    let batch: { updateOne: { filter: { _id: unknown }; update: { $set: ReturnType<typeof customerKeys> } } }[] = []
-    const write = async () => {
-      await collection.bulkWrite(batch as never)
-      done += batch.length
-      batch = []
-    }
-    for await (const document of unkeyed) {
-      batch.push({ updateOne: { filter: { _id: document._id }, update: { $set: customerKeys(document) } } })
-      if (batch.length === BACKFILL_BATCH) await write()
-    }
-    if (batch.length > 0) await write()
+    done += await backfillOnMongo<{ email?: string | null; phone?: string | null }>(
+      payload,
+      slug,
+      { customerEmail: { $exists: false }, customerPhone: { $exists: false } },
+      ['email', 'phone'],
+      customerKeys,
+    )
   }
   return done
 }

@@ -65,13 +65,31 @@ async function join(page: Page, place: { email: string; phone?: string; jars: 1 
   await expect(form.getByTestId('form-message')).toContainText('in line for Peach Ginger')
 }
 
+/**
+ * The seller signed in, the line on and empty, and Peach Ginger sold out in the batch open now
+ * (counted per flavor: nothing else left either), until /order offers its line. Returns the batch.
+ */
+async function peachSoldOutWithLineOn(page: Page) {
+  const { docs: flavors } = (await api('GET', '/api/flavors?limit=0&pagination=false&depth=0')) as { docs: { id: number; value: string }[] }
+  const peach = flavors.find((flavor) => flavor.value === 'peach-ginger')!.id
+  await withAdminSession(page)
+  await setLine(true)
+  await removeEveryPlace(page)
+  const batch = await addBatch(api, { flavors: [{ flavor: peach, made: 3, left: 0 }] })
+  await expect
+    .poll(async () => {
+      await page.goto('/order')
+      return page.getByTestId('sold-out').getByRole('form', { name: 'Get in line' }).count()
+    }, { timeout: 15_000 })
+    .toBe(1)
+  return batch
+}
+
 const row = (page: Page, email: string): Locator => page.getByTestId('waiting-line-place').filter({ hasText: email })
 
 test('the seller reads the line per flavor, removes places (held jars go to the next in line), and the daily screen says what is held', async ({ page, browser }) => {
   const stamp = Date.now()
   const [ana, bo, cy, di] = ['ana', 'bo', 'cy', 'di'].map((name) => `line-admin-${name}-${stamp}@example.com`)
-  const { docs: flavors } = (await api('GET', '/api/flavors?limit=0&pagination=false&depth=0')) as { docs: { id: number; value: string }[] }
-  const peach = flavors.find((flavor) => flavor.value === 'peach-ginger')!.id
 
   // A visitor is sent to sign in, and reads nobody's place.
   const visitorContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
@@ -80,18 +98,7 @@ test('the seller reads the line per flavor, removes places (held jars go to the 
   await expect(visitor).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fwaiting-line$/)
   await visitorContext.close()
 
-  await withAdminSession(page)
-  await setLine(true)
-  await removeEveryPlace(page)
-
-  // Peach Ginger sold out in the batch open now (counted per flavor: nothing else left either).
-  const batch = await addBatch(api, { flavors: [{ flavor: peach, made: 3, left: 0 }] })
-  await expect
-    .poll(async () => {
-      await page.goto('/order')
-      return page.getByTestId('sold-out').getByRole('form', { name: 'Get in line' }).count()
-    }, { timeout: 15_000 })
-    .toBe(1)
+  const batch = await peachSoldOutWithLineOn(page)
   await join(page, { email: ana, phone: '(313) 555-0141', jars: 1 })
   await join(page, { email: bo, jars: 3 })
   await join(page, { email: cy, jars: 1 })
@@ -195,18 +202,7 @@ test('the seller reads the line per flavor, removes places (held jars go to the 
 
 /** The seller, signed in on the waiting line's view, with `email` alone in line for a sold-out Peach Ginger. */
 async function aloneInPeachLine(page: Page, email: string) {
-  const { docs: flavors } = (await api('GET', '/api/flavors?limit=0&pagination=false&depth=0')) as { docs: { id: number; value: string }[] }
-  const peach = flavors.find((flavor) => flavor.value === 'peach-ginger')!.id
-  await withAdminSession(page)
-  await setLine(true)
-  await removeEveryPlace(page)
-  await addBatch(api, { flavors: [{ flavor: peach, made: 3, left: 0 }] })
-  await expect
-    .poll(async () => {
-      await page.goto('/order')
-      return page.getByTestId('sold-out').getByRole('form', { name: 'Get in line' }).count()
-    }, { timeout: 15_000 })
-    .toBe(1)
+  await peachSoldOutWithLineOn(page)
   await join(page, { email, jars: 1 })
   await page.goto(VIEW)
 }

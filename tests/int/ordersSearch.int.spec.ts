@@ -53,10 +53,14 @@ describe('the orders list’s search', () => {
     expect(await foundOrders('omar 313')).toEqual([])
   })
 
-  it("a visitor's search of the orders, however shaped, is refused with a 4xx (403, or 400 for a malformed one), never an error", async () => {
+  it("a visitor's search of the orders or the refill plans, however shaped, is refused with a 4xx (403, or 400 for a malformed one), never an error", async () => {
     const long = `${'1'.repeat(8000)}x`
-    for (const query of [`where[customerPhone][like]=${long}`, 'where[or][0][customerPhone][like]=(313)%20205', 'where[customerPhone][like][0]=313', 'where[customerPhone]=313']) {
+    for (const query of [`where[customerPhone][like]=${long}`, 'where[or][0][customerPhone][like]=(313)%20205', 'where[customerPhone][like][0]=313', 'where[customerPhone]=313', 'where[reference][like]=sm-1500', `where[reference][like]=SM-${long}`]) {
       expect([400, 403], query).toContain((await rest(app.config, 'GET', `/orders?${query}`)).status)
+    }
+    // The refill plans' search is read by the same hook, before its access check too.
+    for (const query of [`where[customerPhone][like]=${long}`, 'where[customerPhone][like]=(313)%20205-7298']) {
+      expect([400, 403], query).toContain((await rest(app.config, 'GET', `/refill-plans?${query}`)).status)
     }
   })
 
