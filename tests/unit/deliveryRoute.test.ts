@@ -98,16 +98,12 @@ describe('the driving order', () => {
     expect(loopMiles((await placed(reversed.map((id) => id.slice('order-'.length)))))).toBeCloseTo(loopMiles((await placed(once.map((id) => id.slice('order-'.length))))), 0)
   })
 
-  it('orders 30 stops in well under 100 ms', async () => {
+  // Its speed is the Run page's, measured by `npm run bench` (/seller/run), not here.
+  it('orders 30 stops into a loop that no single reversal shortens', async () => {
     const stops = THIRTY_ZIPS.map((zip) => ({ id: `order-${zip}`, zip }))
-    await orderStops(kitchen, stops) // the ZIP codes' list is loaded once per process, before the first run
-    const started = performance.now()
     const route = await orderStops(kitchen, stops)
-    const took = performance.now() - started
-    console.log(`30 stops ordered in ${took.toFixed(2)} ms`)
     expect(route.stops).toHaveLength(30)
     expect(route.stops.every((stop) => !stop.unknownZip)).toBe(true)
-    expect(took).toBeLessThan(100)
     // 2-opt leaves no two legs crossing: the loop is no longer than any single reversal of it.
     const ordered = route.stops
     const length = loopMiles(ordered)
