@@ -272,6 +272,11 @@ export const Batches: CollectionConfig = {
       ],
     },
     {
+      name: 'recallThisBatch',
+      type: 'ui',
+      admin: { components: { Field: '/features/recalls/components/RecallFromHere#RecallThisBatch' }, disableListColumn: true },
+    },
+    {
       name: 'nextBatch',
       type: 'ui',
       // This batch's labels to print, and what to make next (features/admin/nextBatch.ts).

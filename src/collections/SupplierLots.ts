@@ -85,6 +85,11 @@ export const SupplierLots: CollectionConfig = {
     },
     { name: 'note', label: 'Note', type: 'textarea', maxLength: 1000, admin: { description: 'Anything else you would want to know in a recall: where it was grown, the certificate, who took it in.' } },
     {
+      name: 'recallThisLot',
+      type: 'ui',
+      admin: { components: { Field: '/features/recalls/components/RecallFromHere#RecallThisLot' }, disableListColumn: true },
+    },
+    {
       name: 'title',
       type: 'text',
       // Made from the fields above on every save (titleLot): what the batch's picker lists.

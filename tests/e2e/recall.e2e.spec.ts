@@ -22,6 +22,8 @@ test('the seller recalls a batch: its orders, the totals and the CSV', async ({ 
   await openAdminDocument(page, `/admin/collections/batches/${batch.id}`)
   await expect(page.getByText('Ingredients’ sources')).toBeVisible()
   await expect(page.locator('#field-supplierLots')).toContainText('Sea moss — Ocean Harvest lot 2291')
+  // The recall that starts from this batch is one tap away (followed below for the lot).
+  await expect(page.getByRole('link', { name: 'Recall this batch' })).toHaveAttribute('href', `/admin/recall?scope=batch&batch=${batch.id}`)
   await screenshots(page, 'recall-batch-lots')
   for (const order of [
     { source: 'Text or call', fullName: 'Rhea Recall', flavors: ['Peach Ginger'], method: 'Delivery' as const, email: 'rhea@example.com' },
@@ -35,6 +37,8 @@ test('the seller recalls a batch: its orders, the totals and the CSV', async ({ 
   await followAdminMenu(page, page.locator('#nav-recall'))
   await expect(page.getByRole('heading', { name: 'Recall', exact: true })).toBeVisible()
   await page.getByRole('radio', { name: 'A batch', exact: true }).check()
+  // Three years in, over a hundred batches: the picker groups them by the year they were made.
+  await expect(page.locator('#recall-batch optgroup').filter({ has: page.locator(`option[value="${batch.id}"]`) })).toHaveAttribute('label', `Made in ${batch.madeOn.slice(0, 4)}`)
   await page.getByLabel('Batch', { exact: true }).selectOption({ label: `${code} · made ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(batch.madeOn))}` })
   await page.getByRole('button', { name: 'Show the orders' }).click()
 
@@ -57,8 +61,10 @@ test('the seller recalls a batch: its orders, the totals and the CSV', async ({ 
   expect(csv.map((row) => row.Batch)).toEqual([code, code])
   expect(csv.find((row) => row.Name === 'Rhea Recall')).toMatchObject({ 'E-mail': 'rhea@example.com', 'Jars recalled': '1', 'Came in by': 'Text or call' })
 
-  // The same recall from the supplier's lot, and what a visitor gets.
-  await page.goto(`/admin/recall?scope=lot&lot=${lot.id}`)
+  // The same recall from the supplier's lot's own page, and what a visitor gets.
+  await openAdminDocument(page, `/admin/collections/supplier-lots/${lot.id}`)
+  await page.getByRole('link', { name: 'Recall this lot' }).click()
+  await expect(page).toHaveURL(new RegExp(`/admin/recall\\?scope=lot&lot=${lot.id}$`))
   await expect(page.getByRole('heading', { name: 'Sea moss — Ocean Harvest lot 2291' })).toBeVisible()
   await expect(rows).toHaveCount(2)
   await page.goto('/admin/recall?scope=made&from=2026-12-05&to=2026-12-01')

@@ -344,7 +344,7 @@ export async function recallChoices(payload: Payload, req?: Partial<PayloadReque
   const [batches, flavors, lots] = await Promise.all([
     payload.find({ collection: 'batches', select: { code: true, madeOn: true }, sort: '-madeOn', ...read }),
     payload.find({ collection: 'flavors', select: { name: true, value: true }, sort: '_order', ...read }),
-    payload.find({ collection: 'supplier-lots', select: { title: true }, sort: '-receivedOn', ...read }),
+    payload.find({ collection: 'supplier-lots', select: { title: true, receivedOn: true }, sort: '-receivedOn', ...read }),
   ])
   return { batches: batches.docs, flavors: flavors.docs, lots: lots.docs }
 }

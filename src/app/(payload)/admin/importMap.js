@@ -6,7 +6,9 @@ import { OrderQuickFilters as OrderQuickFilters_62f48f378665f968a54a55a4adb1dbdc
 import { AvailableCell as AvailableCell_e1adbe3cbb96f24c0ae53a4a4abcf830 } from '../../../features/ordering/admin/AvailableCell'
 import { IngredientRowLabel as IngredientRowLabel_a23ae5c69c8448cf6ae7497d6b6e54e0 } from '../../../features/admin/components/IngredientRowLabel'
 import { BatchJarsCell as BatchJarsCell_f0edc9db1b3ad108fd185bc0bceecd2f } from '../../../features/ordering/admin/BatchJarsCell'
+import { RecallThisBatch as RecallThisBatch_f2ee2d98c345771bb5a490cfd2d33fc4 } from '../../../features/recalls/components/RecallFromHere'
 import { NextBatch as NextBatch_fe10d336297862496dcea78752fb19fd } from '../../../features/admin/components/NextBatch'
+import { RecallThisLot as RecallThisLot_f2ee2d98c345771bb5a490cfd2d33fc4 } from '../../../features/recalls/components/RecallFromHere'
 import { RefillPlansSummary as RefillPlansSummary_d6ee17987b6d9b40856a8975224a9336 } from '../../../features/admin/components/RefillPlansSummary'
 import { YesNoCell as YesNoCell_0fb2bf3be29715c215ac795fca0d4ea2 } from '../../../features/admin/components/YesNoCell'
 import { SubscriberQuickFilters as SubscriberQuickFilters_62f48f378665f968a54a55a4adb1dbdc } from '../../../features/admin/components/QuickFilters'
@@ -59,7 +61,9 @@ export const importMap = {
   "/features/ordering/admin/AvailableCell#AvailableCell": AvailableCell_e1adbe3cbb96f24c0ae53a4a4abcf830,
   "/features/admin/components/IngredientRowLabel#IngredientRowLabel": IngredientRowLabel_a23ae5c69c8448cf6ae7497d6b6e54e0,
   "/features/ordering/admin/BatchJarsCell#BatchJarsCell": BatchJarsCell_f0edc9db1b3ad108fd185bc0bceecd2f,
+  "/features/recalls/components/RecallFromHere#RecallThisBatch": RecallThisBatch_f2ee2d98c345771bb5a490cfd2d33fc4,
   "/features/admin/components/NextBatch#NextBatch": NextBatch_fe10d336297862496dcea78752fb19fd,
+  "/features/recalls/components/RecallFromHere#RecallThisLot": RecallThisLot_f2ee2d98c345771bb5a490cfd2d33fc4,
   "/features/admin/components/RefillPlansSummary#RefillPlansSummary": RefillPlansSummary_d6ee17987b6d9b40856a8975224a9336,
   "/features/admin/components/YesNoCell#YesNoCell": YesNoCell_0fb2bf3be29715c215ac795fca0d4ea2,
   "/features/admin/components/QuickFilters#SubscriberQuickFilters": SubscriberQuickFilters_62f48f378665f968a54a55a4adb1dbdc,

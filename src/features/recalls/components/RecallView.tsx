@@ -6,13 +6,14 @@ import { orderAdminUrl, RECALL_RECORD_VIEW, RECALL_VIEW } from '@/features/admin
 import { AdminView, type AdminSession } from '@/features/admin/components/AdminView'
 import { mailtoHref, telHref } from '@/features/contact/contactLinks'
 import { counted } from '@/shared/counted'
-import { businessDateTime, shortDayLabel, dayKeyOf } from '@/shared/time'
+import { businessDateTime } from '@/shared/time'
 
 import { runRecall } from '../recallActions'
 import { findRecall, recallChoices, recallHandoverLines, type RecallPage, type RecallRow } from '../recallList'
 import { earlierRecalls, recallEmailPreview, refusalOf } from '../recallRecords'
 import { RECALL_REASON_MAX } from '../recordRules'
 import { readRecallRequest, RECALL_ROWS_PER_PAGE, RECALL_SCOPES, RECALL_SORTS, recallQuery, type RecallRequest, type RecallScope, type RecallSortColumn } from '../rules'
+import { BatchOptions, LotOptions } from './RecallChoiceOptions'
 import { RecallTotalsList } from './RecallFigures'
 import './RecallView.scss'
 
@@ -63,13 +64,7 @@ async function Recall({ session: { req, payload }, searchParams }: { session: Ad
           <div className="recall__field recall__field--batch">
             <label htmlFor="recall-batch">Batch</label>
             <select className="admin-input" id="recall-batch" name="batch" defaultValue={asked.batch}>
-              <option value="">Choose…</option>
-              {options.batches.map((batch) => (
-                <option key={batch.id} value={String(batch.id)}>
-                  {batch.code}
-                  {batch.madeOn ? ` · made ${shortDayLabel(dayKeyOf(batch.madeOn))}` : ''}
-                </option>
-              ))}
+              <BatchOptions batches={options.batches} />
             </select>
           </div>
           <div className="recall__field recall__field--flavor">
@@ -94,12 +89,7 @@ async function Recall({ session: { req, payload }, searchParams }: { session: Ad
           <div className="recall__field recall__field--lot">
             <label htmlFor="recall-lot">Supplier lot</label>
             <select className="admin-input" id="recall-lot" name="lot" defaultValue={asked.lot}>
-              <option value="">{options.lots.length ? 'Choose…' : 'No lots yet: add them under Shop → Supplier lots'}</option>
-              {options.lots.map((lot) => (
-                <option key={lot.id} value={String(lot.id)}>
-                  {lot.title}
-                </option>
-              ))}
+              <LotOptions lots={options.lots} none="No lots yet: add them under Shop → Supplier lots" />
             </select>
           </div>
         </div>

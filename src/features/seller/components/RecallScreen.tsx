@@ -4,12 +4,13 @@ import type { Payload } from 'payload'
 
 import { orderAdminUrl, RECALL_VIEW } from '@/features/admin/adminViews'
 import { type recallChoices, recallHandoverLines, type RecallPage, type RecallRow } from '@/features/recalls/recallList'
+import { BatchOptions, LotOptions } from '@/features/recalls/components/RecallChoiceOptions'
 import { RecallTotalsList } from '@/features/recalls/components/RecallFigures'
 import { recallEmailPreview } from '@/features/recalls/recallRecords'
 import { RECALL_REASON_MAX } from '@/features/recalls/recordRules'
 import { RECALL_ROWS_PER_PAGE, RECALL_SCOPES, recallQuery, type RecallRequest, type RecallScope } from '@/features/recalls/rules'
 import { counted } from '@/shared/counted'
-import { businessDateTime, dayKeyOf, shortDayLabel } from '@/shared/time'
+import { businessDateTime } from '@/shared/time'
 
 import { SELLER_PATHS } from '../paths'
 import { ContactLinks } from './ContactLinks'
@@ -55,13 +56,7 @@ export function RecallScreen({
         </fieldset>
         <label htmlFor="recall-batch">Batch</label>
         <select id="recall-batch" name="batch" defaultValue={asked.batch}>
-          <option value="">Choose…</option>
-          {choices.batches.map((batch) => (
-            <option key={batch.id} value={String(batch.id)}>
-              {batch.code}
-              {batch.madeOn ? ` · made ${shortDayLabel(dayKeyOf(batch.madeOn))}` : ''}
-            </option>
-          ))}
+          <BatchOptions batches={choices.batches} />
         </select>
         <label htmlFor="recall-flavor">Flavor</label>
         <select id="recall-flavor" name="flavor" defaultValue={asked.flavor}>
@@ -80,12 +75,7 @@ export function RecallScreen({
         </div>
         <label htmlFor="recall-lot">Supplier lot</label>
         <select id="recall-lot" name="lot" defaultValue={asked.lot}>
-          <option value="">{choices.lots.length ? 'Choose…' : 'No lots yet: add them in the full admin'}</option>
-          {choices.lots.map((lot) => (
-            <option key={lot.id} value={String(lot.id)}>
-              {lot.title}
-            </option>
-          ))}
+          <LotOptions lots={choices.lots} none="No lots yet: add them in the full admin" />
         </select>
         <button className="button button--primary">Show the orders</button>
       </form>
