@@ -4,15 +4,7 @@
 import ICAL from 'ical.js'
 import type { Page } from '@playwright/test'
 
-import { adminRestFrom, expect, openAdminDocument, removeWindows, test, waitForMail, withAdminSession } from './fixtures'
-
-const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
-
-/** The weekday, in Detroit, `days` days from now: well past the 24-hour lead time, within two weeks. */
-function weekdayIn(days: number): (typeof WEEKDAYS)[number] {
-  const name = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + days * 86_400_000))
-  return WEEKDAYS[['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name)]
-}
+import { adminRestFrom, expect, openAdminDocument, removeWindows, test, waitForMail, weekdayIn, withAdminSession } from './fixtures'
 
 // A test that timed out cannot clean up in its own `finally`: the times are removed here too.
 test.afterEach(async ({ request }) => removeWindows(request))
