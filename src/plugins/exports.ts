@@ -5,6 +5,7 @@ import type { CollectionConfig, Config, Field, PayloadHandler, Plugin } from 'pa
 import { exportsDir, followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter, writeExportFile } from '@/features/admin/exportJobs'
 import { EXPORT_STATUSES } from '@/features/admin/exportStatuses'
 import { neutralCsvCell } from '@/features/admin/csv'
+import { businessFileStamp } from '@/shared/time'
 
 const EXPORTED_COLLECTIONS = ['orders', 'email-captures', 'contact-messages'] as const
 
@@ -35,7 +36,7 @@ export const exportsPlugin = (): Plugin => async (config) => {
     collections: EXPORTED_COLLECTIONS.map((slug) => ({ slug, import: false, export: { batchSize: EXPORT_BATCH_SIZE, disableDownload: true } })),
     overrideExportCollection: ({ collection }) => {
       download = (collection.endpoints || []).find((endpoint) => endpoint.path === DOWNLOAD_PATH)?.handler
-      return preparedInTheBackground(keptWithTheData(exportEverythingTheFilterMatches(collection)))
+      return preparedInTheBackground(keptWithTheData(namedOnTheSellersClock(exportEverythingTheFilterMatches(collection))))
     },
   })(withNeutralCsvCells(config, EXPORTED_COLLECTIONS))
   if (!download) throw new Error(`@payloadcms/plugin-import-export no longer has its ${DOWNLOAD_PATH} endpoint, which writeExportFile reads the rows from`)
@@ -149,6 +150,20 @@ function withFilesWrittenInPages(config: Config, download: PayloadHandler): Conf
 function keptWithTheData(collection: CollectionConfig): CollectionConfig {
   const upload = typeof collection.upload === 'object' ? collection.upload : {}
   return { ...collection, upload: { ...upload, staticDir: exportsDir() } }
+}
+
+/**
+ * The plugin names an export (and so its file) by UTC's date and the server's own clock time: made
+ * at 9:30 PM in Detroit, it read "2026-11-30_02-30-05", tomorrow. Named by the seller's clock instead.
+ */
+function namedOnTheSellersClock(collection: CollectionConfig): CollectionConfig {
+  const withSellersName = (fields: Field[]): Field[] =>
+    fields.map((field) => {
+      if ('name' in field && field.name === 'name' && field.type === 'text') return { ...field, defaultValue: () => businessFileStamp(new Date()) }
+      if ('fields' in field && Array.isArray(field.fields)) return { ...field, fields: withSellersName(field.fields) } as Field
+      return field
+    })
+  return { ...collection, fields: withSellersName(collection.fields) }
 }
 
 /**

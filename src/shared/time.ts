@@ -83,6 +83,13 @@ export function businessDay(instant: Date, timeZone = BUSINESS_TIME_ZONE): { key
   return { key: `${local.year}-${pad(local.month)}-${pad(local.day)}`, weekday: WEEKDAYS.indexOf(local.weekday as (typeof WEEKDAYS)[number]) }
 }
 
+/** A moment on the seller's wall clock as a file name takes it: '2026-11-29_21-30-05' (sorts by time; no ':'). */
+export function businessFileStamp(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
+  const local = localParts(instant, timeZone)
+  const pad = (value: number) => String(value).padStart(2, '0')
+  return `${businessDay(instant, timeZone).key}_${pad(local.hour)}-${pad(local.minute)}-${pad(local.second)}`
+}
+
 /** The day key `days` calendar days after `dayKey` (no time zone involved: calendar arithmetic). */
 export function addDays(dayKey: string, days: number): string {
   const [year, month, day] = dayKey.split('-').map(Number)

@@ -20,8 +20,17 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 const PHONE = { width: 390, height: 844 }
 
-/** Today's deliveries with their time arranged by text, as one run: `<today in Detroit>_text`. */
-const textRun = () => `/seller/run?run=${new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Detroit' }).format(new Date())}_text`
+/**
+ * Opens today's deliveries with their time arranged by text, as one run (`<day>_text`), through the
+ * Run page's own link to it: its day is the server's today, never one the test works out apart
+ * (which, just after midnight in Detroit, could be the day before the server's).
+ */
+async function openTextRun(page: Page): Promise<void> {
+  await page.goto('/seller/run')
+  const href = await page.getByRole('navigation', { name: 'Runs' }).getByRole('link', { name: /Today · Time arranged by text/ }).getAttribute('href')
+  expect(href).toMatch(/^\/seller\/run\?run=\d{4}-\d{2}-\d{2}_text$/)
+  await page.goto(href!)
+}
 
 /** Stops on Detroit's east side, from the kitchen (48201), and a PO box's ZIP code, which has no place on the map. */
 const STOPS = [
@@ -97,7 +106,7 @@ test('with JavaScript: the run in driving order, dragged and moved by keyboard, 
     await expect(page.getByRole('navigation', { name: 'Daily screen' }).getByRole('link', { name: 'Run' })).toHaveAttribute('href', '/seller/run')
     await expect(page.getByRole('region', { name: 'Deliveries' }).first().getByRole('link', { name: 'Drive them in order on the Run page →' })).toBeVisible()
 
-    await page.goto(textRun())
+    await openTextRun(page)
     await expect(page.getByRole('navigation', { name: 'Daily screen' }).getByRole('link', { name: 'Run' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('navigation', { name: 'Runs' }).getByRole('link', { name: /Today · Time arranged by text/ })).toBeVisible()
     const [a, b, c, pat] = drivenFirst()
@@ -202,7 +211,7 @@ test('without JavaScript: the run reads, Up and Down move a stop (kept after a r
     context = await signedInWithoutScript(browser, page)
     const phone = await context.newPage()
 
-    await phone.goto(textRun())
+    await openTextRun(phone)
     // As listed: the driving order, or the one the last test kept (SQLite gives a deleted order's id again).
     const [a, b, c, pat] = (await listed(phone, placed)).map((reference) => placed.find((stop) => stop.reference === reference)!.name.split(' ')[0])
     expect([a, b, c, pat].sort()).toEqual(STOPS.map((stop) => stop.first).sort())
@@ -212,7 +221,7 @@ test('without JavaScript: the run reads, Up and Down move a stop (kept after a r
     await expect(phone.locator('.notice')).toHaveText('Stop order saved.')
     expect(await listed(phone, placed)).toEqual(refs(placed, a, c, b, pat))
     await card(phone, byFirst(placed, a)).getByRole('button', { name: `Move ${byFirst(placed, a).name} down` }).click()
-    await phone.goto(textRun())
+    await openTextRun(phone)
     expect(await listed(phone, placed)).toEqual(refs(placed, c, a, b, pat))
     await screenshots(phone, 'run-noscript')
 

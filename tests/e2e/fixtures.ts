@@ -5,7 +5,9 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Cookie, type Locator, type Page } from '@playwright/test'
 
 import { POPUP_DISMISSED_KEY } from '@/features/discounts/popupMemory'
+import { WEEKDAYS, type Weekday } from '@/features/ordering/windows'
 import type { Batch } from '@/payload-types'
+import { addDays, businessDay, storedDay } from '@/shared/time'
 
 import { ADMIN, type E2EServer } from './global-setup'
 
@@ -267,6 +269,16 @@ export function adminRestFrom(address: string) {
   }
 }
 
+/**
+ * The weekday (as Shop → Pickup & delivery stores it) `days` calendar days after today on the
+ * seller's calendar, by the day module the server uses: whole days, not 24-hour steps (a day
+ * across a summer-time change has 23 or 25 hours), and never UTC's date.
+ */
+export function weekdayIn(days: number): Weekday {
+  const day = addDays(businessDay(new Date()).key, days)
+  return WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()].value
+}
+
 /** An admin REST client made by `adminRestFrom`. */
 export type AdminRest = ReturnType<typeof adminRestFrom>
 
@@ -277,7 +289,8 @@ export type AdminRest = ReturnType<typeof adminRestFrom>
  * other spec files' visitors.
  */
 export async function addBatch(api: AdminRest, fields: Partial<Omit<Batch, 'id'>> = {}): Promise<Batch> {
-  const { doc } = await api('POST', '/api/batches', { madeOn: new Date().toISOString(), opensAt: new Date(Date.now() - 1_000).toISOString(), announce: false, ...fields })
+  // Made today as the seller's day picker stores it (noon UTC of the day): an instant's UTC date is tomorrow in a Detroit evening.
+  const { doc } = await api('POST', '/api/batches', { madeOn: storedDay(businessDay(new Date()).key), opensAt: new Date(Date.now() - 1_000).toISOString(), announce: false, ...fields })
   return doc as Batch
 }
 
@@ -305,8 +318,7 @@ export async function sellWithoutLimit(api: AdminRest): Promise<void> {
  */
 export function withWeeklyPickupForRefills(api: AdminRest): void {
   test.beforeEach(async () => {
-    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + 4 * 86_400_000)).toLowerCase()
-    await api('POST', '/api/globals/fulfilment', { windows: [{ method: 'pickup', weekday, start: '10:00', end: '14:00', place: 'Eastern Market' }] })
+    await api('POST', '/api/globals/fulfilment', { windows: [{ method: 'pickup', weekday: weekdayIn(4), start: '10:00', end: '14:00', place: 'Eastern Market' }] })
   })
   test.afterEach(async ({ request }) => {
     await removeWindows(request)

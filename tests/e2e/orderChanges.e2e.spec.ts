@@ -5,14 +5,9 @@
 // nothing. The setting and the times are put back in afterEach, so later spec files see the seed.
 import type { Browser, Page } from '@playwright/test'
 
-import { addBatch, adminRestFrom, expect, expectNoSeriousA11yViolations, removeWindows, screenshots, sellWithoutLimit, test, waitForMail, withAdminSession, openAdminDocument } from './fixtures'
+import { addBatch, adminRestFrom, expect, expectNoSeriousA11yViolations, removeWindows, screenshots, sellWithoutLimit, test, waitForMail, weekdayIn, withAdminSession, openAdminDocument } from './fixtures'
 
 const api = adminRestFrom('10.66.0.54')
-
-/** The weekday, in Detroit, `days` days from now. */
-function weekdayIn(days: number): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + days * 86_400_000)).toLowerCase()
-}
 
 /** Changes on, with the notice new orders need (24 hours) as the cutoff, or `hoursBefore`. */
 async function changesOn(hoursBefore: number | null = null) {

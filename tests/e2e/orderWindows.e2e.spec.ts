@@ -4,15 +4,7 @@
 import ICAL from 'ical.js'
 import type { Page } from '@playwright/test'
 
-import { adminRestFrom, expect, openAdminDocument, removeWindows, test, waitForMail, withAdminSession } from './fixtures'
-
-const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const
-
-/** The weekday, in Detroit, `days` days from now: well past the 24-hour lead time, within two weeks. */
-function weekdayIn(days: number): (typeof WEEKDAYS)[number] {
-  const name = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'America/Detroit' }).format(new Date(Date.now() + days * 86_400_000))
-  return WEEKDAYS[['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name)]
-}
+import { adminRestFrom, expect, openAdminDocument, removeWindows, test, waitForMail, weekdayIn, withAdminSession } from './fixtures'
 
 // A test that timed out cannot clean up in its own `finally`: the times are removed here too.
 test.afterEach(async ({ request }) => removeWindows(request))
@@ -185,3 +177,39 @@ test('without JavaScript an order chooses its pickup time and gets the same conf
     await context.close()
   }
 })
+
+// A visitor whose browser is in another time zone reads Detroit's days and times (the labels and
+// the confirmation), and books the very time chosen. An evening time is the probe: 7:30 PM in
+// Detroit is already the next day in UTC and the next morning in Tokyo.
+for (const [timezoneId, address] of [['Asia/Tokyo', '10.66.0.3'], ['America/Los_Angeles', '10.66.0.4']] as const) {
+  test(`a browser in ${timezoneId} is shown and books Detroit's days and times`, async ({ browser }) => {
+    test.setTimeout(90_000)
+    const context = await browser.newContext({ timezoneId, viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': address } })
+    const page = await context.newPage()
+    const weekday = weekdayIn(3)
+    try {
+      await api('POST', '/api/globals/fulfilment', { windows: [{ method: 'pickup', weekday, start: '19:30', end: '21:00', place: 'Midtown' }] })
+      await page.goto('/order')
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId)
+      await fillOrder(page, `zone-${timezoneId.replace('/', '-').toLowerCase()}-${Date.now()}@example.com`, 'Pickup')
+      const time = page.getByTestId('windows-pickup').locator('label', { hasText: 'Midtown' }).first()
+      const label = (await time.locator('span.font-semibold').textContent())!
+      expect(label).toMatch(new RegExp(`^${weekdayLabel(weekday).slice(0, 3)}, \\w{3} \\d{1,2} · 7:30 PM–9:00 PM · Midtown$`))
+      await time.click()
+      await page.getByRole('button', { name: 'Place Order' }).click()
+      await expect(page.locator('[role=status][data-testid=form-message]')).toContainText('Order Submitted!')
+      await expect(page.getByTestId('order-confirmation').getByTestId('order-window')).toHaveText(label)
+
+      // Stored as the instant of 7:30 PM in Detroit, on the day the label names.
+      const reference = (await page.getByTestId('order-confirmation').getByTestId('order-reference').textContent())!
+      const [order] = (await api('GET', `/api/orders?depth=0&where[reference][equals]=${reference}`)).docs as { windowKey: string; windowStartsAt: string }[]
+      const inDetroit = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'America/Detroit' }).format(new Date(order.windowStartsAt))
+      expect(inDetroit({ hour: 'numeric', minute: '2-digit' }).replace(/\u202f/g, ' ')).toBe('7:30 PM')
+      expect(label.startsWith(inDetroit({ weekday: 'short', month: 'short', day: 'numeric' }))).toBe(true)
+      expect(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Detroit' }).format(new Date(order.windowStartsAt))).toBe(order.windowKey.slice(0, 10))
+    } finally {
+      await api('POST', '/api/globals/fulfilment', { windows: [] })
+      await context.close()
+    }
+  })
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { parse } from 'csv-parse/sync'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { EXPORTS_QUEUE, exportsDir, savedExportFiles, workExportsQueue } from '@/features/admin/exportJobs'
 import { sendContactMessage } from '@/features/contact/service'
@@ -197,6 +197,25 @@ describe('exports hold no live spreadsheet formula', () => {
       expect(rows.map((row) => row.subject)).toContain("'\t=1+1")
       expect(rows.map((row) => row.message)).toContain("'\r=2+2")
       expect(rows.map((row) => row.message)).toContain(`'${HYPERLINK}`)
+    } finally {
+      await app.payload.delete({ collection: 'exports', id: saved.id })
+    }
+  })
+
+  it('an export saved without a name is named by the seller’s clock, and so is its file', async () => {
+    const user = (await app.payload.find({ collection: 'users', limit: 1 })).docs[0]
+    // 9:30:05 PM on Nov 29 in Detroit: UTC's date is already Nov 30.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T02:30:05Z') })
+    let created
+    try {
+      created = await app.payload.create({ collection: 'exports', data: { collectionSlug: 'contact-messages', format: 'csv' }, user: { ...user, collection: 'users' }, overrideAccess: false })
+    } finally {
+      vi.useRealTimers()
+    }
+    const saved = await finished(created.id)
+    try {
+      expect(saved.name).toBe('2026-11-29_21-30-05')
+      expect(saved.filename).toBe('2026-11-29_21-30-05-contact-messages.csv')
     } finally {
       await app.payload.delete({ collection: 'exports', id: saved.id })
     }

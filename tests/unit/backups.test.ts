@@ -206,6 +206,17 @@ describe('retention', () => {
     ])
   })
 
+  it('makes the daily backup at 03:00 on the seller’s clock, also on the days summer time starts and ends', () => {
+    const due = (last: string, now: string) => backupDue(new Date(last), new Date(now))
+    // Mar 8, 2026: 03:00 EDT is 07:00 UTC (an hour after 02:00 EST would have been).
+    expect(due('2026-03-08T05:30:00Z', '2026-03-08T06:59:00Z')).toBe(false)
+    expect(due('2026-03-08T05:30:00Z', '2026-03-08T07:00:00Z')).toBe(true)
+    // Nov 1, 2026: 03:00 EST is 08:00 UTC (the clock went back at 02:00 EDT).
+    expect(due('2026-11-01T05:30:00Z', '2026-11-01T07:59:00Z')).toBe(false)
+    expect(due('2026-11-01T05:30:00Z', '2026-11-01T08:00:00Z')).toBe(true)
+    expect(due('2026-11-01T08:00:00Z', '2026-11-01T13:59:00Z')).toBe(false)
+  })
+
   // Twelve backups: 6–16 s here, past a minute on a loaded machine (the limit guards against a hang).
   it('deletes exactly the backups it does not keep, and the photos only they needed', async () => {
     const times = every6Hours(12).map((backup) => new Date(backup.takenAt)).reverse()

@@ -22,6 +22,17 @@ describe('payment reminder rules', () => {
     expect(paymentReminderMoment(booked, { ...evening, eveningAt: '20:30' })?.toISOString()).toBe('2026-12-05T01:30:00.000Z')
   })
 
+  it('the evening before, on the wall clock across the summer-time changes', () => {
+    const bookedOn = (windowStartsAt: string) => paymentReminderMoment({ createdAt: '2026-02-20T15:00:00.000Z', windowStartsAt }, evening)?.toISOString()
+    // Sunday Mar 8, 10:00 EDT: Saturday 18:00 is still EST. Monday Mar 9: Sunday 18:00 EDT.
+    expect(bookedOn('2026-03-08T14:00:00.000Z')).toBe('2026-03-07T23:00:00.000Z')
+    expect(bookedOn('2026-03-09T14:00:00.000Z')).toBe('2026-03-08T22:00:00.000Z')
+    // Monday Nov 2, 10:00 EST: Sunday 18:00 is already EST.
+    expect(bookedOn('2026-11-02T15:00:00.000Z')).toBe('2026-11-01T23:00:00.000Z')
+    // A booked time at 00:30 on Jan 1 is reminded on Dec 31.
+    expect(bookedOn('2027-01-01T05:30:00.000Z')).toBe('2026-12-31T23:00:00.000Z')
+  })
+
   it('without a booked time, or placed after its evening', () => {
     expect(paymentReminderMoment(byText, evening)?.toISOString()).toBe('2026-12-03T15:00:00.000Z')
     expect(paymentReminderMoment({ ...booked, createdAt: '2026-12-05T00:00:00.000Z' }, evening)).toBeNull()

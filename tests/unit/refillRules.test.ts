@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isRefillInterval, refillDayText } from '@/features/ordering/refillTerms'
+import { followingDay, isRefillInterval, refillDayText } from '@/features/ordering/refillTerms'
 import { firstDayFrom, jarsWithFlavors, lastDueDay, refillCycleKey, refillJarsDue, slotText } from '@/features/refills/rules'
 
 describe('refill plan rules', () => {
@@ -19,6 +19,17 @@ describe('refill plan rules', () => {
     expect(firstDayFrom('2026-12-19', 2, '2026-12-19')).toBe('2026-12-19')
     expect(firstDayFrom('2026-12-19', 2, '2026-12-20')).toBe('2027-01-02')
     expect(firstDayFrom('2026-12-19', 3, '2027-02-01')).toBe('2027-02-20')
+  })
+
+  it('every few weeks over the year end and the leap day of 2028, always on the plan’s weekday', () => {
+    expect(followingDay('2027-12-25', 2)).toBe('2028-01-08')
+    expect(followingDay('2028-02-19', 2)).toBe('2028-03-04')
+    expect(followingDay('2028-02-15', 2)).toBe('2028-02-29')
+    expect(firstDayFrom('2027-12-11', 4, '2028-02-20')).toBe('2028-03-04')
+    expect(lastDueDay('2028-02-27', 3)).toBe('2028-03-01')
+    // Across both summer-time changes the weekday holds (the days are calendar days, not 24-hour steps).
+    expect(refillDayText(followingDay('2026-03-01', 2))).toBe('Sun Mar 15')
+    expect(refillDayText(followingDay('2026-10-25', 2))).toBe('Sun Nov 8')
   })
 
   it('offers 2, 3 or 4 weeks; a cycle key names the plan by id and creation time', () => {

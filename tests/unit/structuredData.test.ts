@@ -37,4 +37,10 @@ describe('the product structured data', () => {
       ],
     })
   })
+
+  it('dates each review on the day the reviews page shows it: the seller\'s day, not UTC\'s', () => {
+    // 9:30 PM in Detroit on Nov 29 is already Nov 30 in UTC; the page reads "Nov 29, 2026".
+    const data = productJsonLd(settings, shop, { summary: { average: 5, count: 2 }, reviews: [review('Cy', 5, '2026-11-30T02:30:00.000Z'), review('Di', 5, '2026-07-05T03:59:00.000Z')] })
+    expect(data).toMatchObject({ review: [{ author: { name: 'Cy' }, datePublished: '2026-11-29' }, { author: { name: 'Di' }, datePublished: '2026-07-04' }] })
+  })
 })

@@ -46,6 +46,24 @@ describe('the windows a customer can choose', () => {
     ])
   })
 
+  it('keep the wall-clock time across the start of summer time (Mar 8, 2026 and Mar 14, 2027), the lead time in real hours', () => {
+    const sundayPickup: WindowRule = { ...saturdayPickup, id: 'sun', weekday: 0 }
+    const choices = upcomingWindows(rules({ windows: [sundayPickup] }), new Date('2026-03-04T17:00:00Z'))
+    expect(choices.slice(0, 2).map((choice) => [choice.label, choice.startsAt, choice.endsAt])).toEqual([
+      ['Sun, Mar 8 · 10:00 AM–2:00 PM · Eastern Market', '2026-03-08T14:00:00.000Z', '2026-03-08T18:00:00.000Z'],
+      ['Sun, Mar 15 · 10:00 AM–2:00 PM · Eastern Market', '2026-03-15T14:00:00.000Z', '2026-03-15T18:00:00.000Z'],
+    ])
+    expect(upcomingWindows(rules({ windows: [sundayPickup] }), new Date('2027-03-10T17:00:00Z'))[0]).toMatchObject({ key: '2027-03-14_sun', startsAt: '2027-03-14T14:00:00.000Z' })
+    // Saturday 9:30 AM (EST) is 23.5 real hours before Sunday 10:00 AM (EDT): within 24 hours' notice.
+    expect(upcomingWindows(rules({ windows: [sundayPickup] }), new Date('2026-03-07T14:30:00Z'))[0].key).toBe('2026-03-15_sun')
+    expect(upcomingWindows(rules({ windows: [sundayPickup] }), new Date('2026-03-07T13:59:00Z'))[0].key).toBe('2026-03-08_sun')
+  })
+
+  it('run over the year end: the two weeks from Dec 24 reach into January', () => {
+    const keys = upcomingWindows(rules({ windows: [saturdayPickup] }), new Date('2026-12-24T17:00:00Z')).map((choice) => choice.key)
+    expect(keys).toEqual(['2026-12-26_sat', '2027-01-02_sat'])
+  })
+
   it('count days in Detroit, not in UTC (Friday 9 PM in Detroit is already Saturday in UTC)', () => {
     const fridayNight = new Date('2026-12-05T02:00:00Z')
     expect(upcomingWindows(rules({ leadTimeHours: 0 }), fridayNight)[0].key).toBe('2026-12-05_sat')

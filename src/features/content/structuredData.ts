@@ -7,6 +7,7 @@ import { packagesAt, type PriceList } from '@/features/ordering/pricing'
 import { jarWord } from '@/features/ordering/wording'
 import { RATING } from '@/features/reviews/rules'
 import { siteUrl } from '@/platform/config/siteUrl'
+import { businessDay } from '@/shared/time'
 
 export function localBusinessJsonLd(settings: SiteSetting) {
   return {
@@ -44,7 +45,8 @@ function reviewsJsonLd({ summary, reviews }: ReviewsForJsonLd) {
     review: reviews.slice(0, MAX_REVIEWS_IN_JSON_LD).map((review) => ({
       '@type': 'Review',
       author: { '@type': 'Person', name: review.name },
-      datePublished: review.createdAt.slice(0, 10),
+      // The day the reviews page shows (the seller's): an evening's review is already tomorrow in UTC.
+      datePublished: businessDay(new Date(review.createdAt)).key,
       reviewBody: review.comment,
       reviewRating: { '@type': 'Rating', ...rating(review.rating) },
     })),

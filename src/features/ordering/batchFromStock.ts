@@ -3,7 +3,7 @@ import 'server-only'
 import type { MongooseAdapter } from '@payloadcms/db-mongodb'
 import type { Payload } from 'payload'
 
-import { addDays, storedDay } from '@/shared/time'
+import { addDays, businessDay, storedDay } from '@/shared/time'
 
 import { DEFAULT_SHELF_LIFE_DAYS, defaultBatchCode } from './batches'
 
@@ -19,7 +19,8 @@ export async function batchFromStockOnMongo(payload: Payload): Promise<boolean> 
   const stock = (await globals.findOne({ globalType: 'stock' }).lean()) as { jarsAvailable?: number | null } | null
   if (typeof stock?.jarsAvailable !== 'number') return false
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  const today = new Date().toISOString().slice(0, 10)
+  // The seller's today: in a Detroit evening, UTC's date is already tomorrow.
+  const today = businessDay(new Date()).key
   const batch = await payload.create({
     collection: 'batches',
     data: {
