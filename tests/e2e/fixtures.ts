@@ -7,7 +7,7 @@ import { test as base, expect, type APIRequestContext, type Cookie, type Locator
 import { POPUP_DISMISSED_KEY } from '@/features/discounts/popupMemory'
 import { WEEKDAYS, type Weekday } from '@/features/ordering/windows'
 import type { Batch } from '@/payload-types'
-import { addDays, businessDay, storedDay } from '@/shared/time'
+import { addDays, businessDay, storedDay, zonedInstant } from '@/shared/time'
 
 import { ADMIN, type E2EServer } from './global-setup'
 
@@ -327,6 +327,17 @@ export function withWeeklyPickupForRefills(api: AdminRest): void {
   })
 }
 
+/**
+ * For a test that works out the seller's today apart from the server and compares the two: one
+ * started in the last two minutes of that day waits for the next, so both read the same day.
+ */
+export async function awayFromMidnight(): Promise<void> {
+  const now = new Date()
+  const untilTomorrow = zonedInstant(addDays(businessDay(now).key, 1), '00:00').getTime() - now.getTime()
+  if (untilTomorrow > 2 * 60_000) return
+  test.info().setTimeout(test.info().timeout + untilTomorrow + 1_000)
+  await new Promise((resolve) => setTimeout(resolve, untilTomorrow + 1_000))
+}
 
 /** An order taken by text, a message or in person, as the seller types it into Add order (the admin's, or the daily screen's). */
 export type ByHand = { source: string; fullName: string; flavors: string[]; method: 'Pickup' | 'Delivery'; time?: string; email?: string }

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test'
 
 import { addDays, businessDay, zonedInstant } from '@/shared/time'
 
-import { adminApi, adminToken, expect, loginToAdmin, screenshots, test } from './fixtures'
+import { adminApi, adminToken, awayFromMidnight, expect, loginToAdmin, screenshots, test } from './fixtures'
 
 type Order = { id: number; reference: string; paymentStatus: string; paymentMethod: string | null; paidAt: string | null }
 
@@ -48,6 +48,8 @@ async function openOwedAt(phone: Page, reference: string) {
 
 async function markPaidEarlier({ page, browser, request, script }: { page: Page; browser: Browser; request: Parameters<typeof adminApi>[0]; script: boolean }) {
   const fullName = `Owen Owed ${script ? 'script' : 'noscript'} ${Date.now()}`
+  // Compared with the server's own today (the paid-on day's default and bounds).
+  await awayFromMidnight()
   const today = businessDay(new Date()).key
   const paidOn = addDays(today, -2)
   let context: BrowserContext | undefined

@@ -8,7 +8,9 @@ import path from 'node:path'
 import { createClient } from '@libsql/client'
 import type { APIRequestContext, Page } from '@playwright/test'
 
-import { addOrderOnDailyScreen, adminApi, expect, screenshots, test, waitForMail, withAdminSession } from './fixtures'
+import { addDays, businessDay, zonedInstant } from '@/shared/time'
+
+import { addOrderOnDailyScreen, adminApi, awayFromMidnight, expect, screenshots, test, waitForMail, withAdminSession } from './fixtures'
 
 type Order = { id: number; reference: string; status: string; handedOverAt?: string | null; email?: string | null }
 
@@ -55,6 +57,14 @@ async function bookedAt(order: Order, startsAt: Date): Promise<string> {
 
 const HOUR = 3_600_000
 
+/** A time still to come on the seller's today: half an hour from now, or the day's last minute when that is sooner. */
+async function laterToday(): Promise<Date> {
+  await awayFromMidnight()
+  const now = new Date()
+  const lastMinute = zonedInstant(addDays(businessDay(now).key, 1), '00:00').getTime() - 60_000
+  return new Date(Math.min(now.getTime() + HOUR / 2, lastMinute))
+}
+
 /** Cancelled at the end, as the seller puts an order away: off every later test's Today screen. */
 async function putAway(request: APIRequestContext, orders: (Order | undefined)[]) {
   for (const order of orders) if (order) await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'cancelled' })
@@ -70,8 +80,8 @@ test('Collected on a pickup’s card: it completes the order, records the time a
   try {
     await withAdminSession(page)
     order = await confirmedPickup(page, request, `Cora Collect ${stamp}`, email)
-    // Booked for later today (tomorrow just before midnight): on Today before and after it is collected.
-    await bookedAt(order, new Date(Date.now() + HOUR / 2))
+    // Booked for later today: on Today before and after it is collected.
+    await bookedAt(order, await laterToday())
 
     // Off (a fresh site): Ready, then Completed, as before; no Collected.
     await page.goto('/seller')
@@ -113,7 +123,7 @@ test('without JavaScript, Collected is a plain form back to Today', async ({ pag
   try {
     await withAdminSession(page)
     order = await confirmedPickup(page, request, `Nico Noscript ${stamp}`)
-    await bookedAt(order, new Date(Date.now() + HOUR / 2))
+    await bookedAt(order, await laterToday())
     await setDeliveryDay(request, true)
     const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: { width: 390, height: 844 } })
     try {
