@@ -13,8 +13,9 @@ const testBuild = process.env.TEST_BUILD === '1'
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // The Docker image is built from Next's standalone output (`.next/standalone`: server.js and only
-  // the packages the server needs), with NEXT_OUTPUT=standalone (Dockerfile). Everywhere else
-  // (`npm start`, the tests) the build is the plain one `next start` runs.
+  // the files Next traced for the server), with NEXT_OUTPUT=standalone (Dockerfile). So is the tests'
+  // build (`test:e2e`): tests/resilience/dockerImage.resilience.spec.ts starts its server.js out of
+  // the checkout, as the image does. `next start` (`npm start`, the other tests) serves either build.
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // Review photos may be up to 10 MB; the action's body carries the file plus the form fields.
   experimental: {

@@ -75,7 +75,7 @@ test.describe('malformed requests answer 4xx, never 500', () => {
     expect((await raw('TRACE', '/')).status).toBeLessThan(500)
   })
 
-  // Next 16.4.5 turns a request into a fetch Request before a route handler (or the proxy) runs,
+  // Next 16.4.6 turns a request into a fetch Request before a route handler (or the proxy) runs,
   // and fetch refuses the TRACE method with a TypeError, which Next answers with 500
   // (next/dist/build/templates/app-route.js, next/dist/server/web/adapter.js). Nothing of the site
   // runs first; the TLS proxy in front has to answer TRACE itself. Remove `fail` once Next does.

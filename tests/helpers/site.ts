@@ -16,7 +16,7 @@ export type Site = {
   baseURL: string
   /** The server's output, kept under tests/.artifacts after the site stops. */
   logPath: string
-  /** The site's folder and working directory: its database, media, `data/` (outbox, secret). */
+  /** The site's folder and working directory (`<dir>/app` for the standalone server): its database, media, `data/` (outbox, secret). */
   dir: string
   /** `DATABASE_URI` of this site: pass it in `env` to start another server on the same data. */
   databaseUri: string
@@ -34,8 +34,10 @@ export type Site = {
  *
  * The server runs with the temp folder as its working directory, so whatever the app keeps under
  * `data/` (outbox e-mails without SMTP, saved exports) stays out of the project.
+ *
+ * `standalone`: the server the Docker image runs instead (`standaloneServer`).
  */
-export async function startSite({ env = {}, dir: givenDir }: { env?: Record<string, string | undefined>; dir?: string } = {}): Promise<Site> {
+export async function startSite({ env = {}, dir: givenDir, standalone = false }: { env?: Record<string, string | undefined>; dir?: string; standalone?: boolean } = {}): Promise<Site> {
   if (!fs.existsSync(path.join(PROJECT_ROOT, '.next/BUILD_ID'))) {
     throw new Error('No production build: run `npm run build` first.')
   }
@@ -62,9 +64,12 @@ export async function startSite({ env = {}, dir: givenDir }: { env?: Record<stri
   // `env: { NAME: undefined }` removes a variable the test process has.
   for (const [name, value] of Object.entries(serverEnv)) if (value === undefined) delete serverEnv[name]
 
+  const { args, cwd } = standalone ? standaloneServer(dir) : { args: [NEXT, 'start', PROJECT_ROOT, '-p', String(port), '-H', '127.0.0.1'], cwd: dir }
+  // server.js listens on HOSTNAME, as the Dockerfile sets it; `next start` on its -H.
+  if (standalone) serverEnv.HOSTNAME = '127.0.0.1'
   // Its own process group (detached), so stop() and kill9() reach every process it starts.
-  const server = spawn(process.execPath, [NEXT, 'start', PROJECT_ROOT, '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: dir,
+  const server = spawn(process.execPath, args, {
+    cwd,
     detached: true,
     stdio: ['ignore', log, log],
     env: serverEnv,
@@ -115,6 +120,31 @@ export async function startSite({ env = {}, dir: givenDir }: { env?: Record<stri
     }
     await sleep(500)
   }
+}
+
+/**
+ * The Docker image's server: Next's standalone output (`.next/standalone`, built with
+ * `NEXT_OUTPUT=standalone` as the Dockerfile and `npm run test:e2e` build), with `.next/static` and
+ * `public/` beside it, copied to `<dir>/app` as the Dockerfile copies them, and started by the
+ * Dockerfile's own CMD there. Out of the checkout, no `node_modules` above can stand in for a
+ * package Next did not trace; `<dir>/app` is the working directory, as `/app` is in the image.
+ */
+function standaloneServer(dir: string): { args: string[]; cwd: string } {
+  const output = path.join(PROJECT_ROOT, '.next/standalone')
+  if (!fs.existsSync(path.join(output, 'server.js'))) {
+    throw new Error('No standalone output: build with `NEXT_OUTPUT=standalone npm run build` (npm run test:e2e does).')
+  }
+  const app = path.join(dir, 'app')
+  // Its links to packages (.next/node_modules) stay relative, as Docker's COPY keeps them: cpSync
+  // would otherwise point them back into the checkout, whose node_modules would then stand in.
+  fs.cpSync(output, app, { recursive: true, verbatimSymlinks: true })
+  fs.cpSync(path.join(PROJECT_ROOT, '.next/static'), path.join(app, '.next/static'), { recursive: true })
+  fs.cpSync(path.join(PROJECT_ROOT, 'public'), path.join(app, 'public'), { recursive: true })
+  const cmd = /^CMD (\[.*\])$/m.exec(fs.readFileSync(path.join(PROJECT_ROOT, 'Dockerfile'), 'utf8'))
+  if (!cmd) throw new Error('The Dockerfile has no CMD in its JSON form.')
+  const [program, ...args] = JSON.parse(cmd[1]) as string[]
+  if (program !== 'node') throw new Error(`The Dockerfile's CMD runs ${program}, not node.`)
+  return { args, cwd: app }
 }
 
 function signalGroup(group: number, signal: NodeJS.Signals): void {
