@@ -256,6 +256,7 @@ export interface Order {
   paymentStatus?: ('unpaid' | 'paid') | null;
   paymentMethod?: ('cash' | 'venmo' | 'cashapp' | 'zelle' | 'other') | null;
   paidAt?: string | null;
+  paidAt_tz?: 'America/Detroit' | null;
   fullName: string;
   email?: string | null;
   phone: string;
@@ -378,10 +379,12 @@ export interface Batch {
    * Empty: at once. A later time is announced on the order page with a countdown, and the people waiting are e-mailed when it opens.
    */
   opensAt?: string | null;
+  opensAt_tz?: 'America/Detroit' | null;
   /**
    * Optional. It also closes when sold out, and when too few days are left before its best-by day (Shop → Batch rules).
    */
   closesAt?: string | null;
+  closesAt_tz?: 'America/Detroit' | null;
   /**
    * Everyone on your e-mail list (not those who unsubscribed) gets one e-mail when this batch opens: "The new batch is open: … — order now".
    */
@@ -1237,6 +1240,7 @@ export interface OrdersSelect<T extends boolean = true> {
   paymentStatus?: T;
   paymentMethod?: T;
   paidAt?: T;
+  paidAt_tz?: T;
   fullName?: T;
   email?: T;
   phone?: T;
@@ -1350,7 +1354,9 @@ export interface BatchesSelect<T extends boolean = true> {
   bestBy?: T;
   code?: T;
   opensAt?: T;
+  opensAt_tz?: T;
   closesAt?: T;
+  closesAt_tz?: T;
   announce?: T;
   announcedAt?: T;
   lineServedAt?: T;

@@ -1,6 +1,7 @@
 import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHook, type CollectionBeforeValidateHook, type CollectionConfig, type Field, type PayloadRequest } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
+import { businessTimeZone } from '@/fields/businessTimeZone'
 import { DEFAULT_SHELF_LIFE_DAYS, BATCH_CODE_MAX_LENGTH, BATCH_CODE_PATTERN, batchShownChanged, defaultBatchCode, jarsCameFree } from '@/features/ordering/batches'
 import { lineClock, serveLine } from '@/features/ordering/waitingLine/line'
 import { expireAtBatchMoments } from '@/features/ordering/batchClock'
@@ -163,6 +164,7 @@ export const Batches: CollectionConfig = {
           name: 'opensAt',
           label: 'Opens for orders',
           type: 'date',
+          timezone: businessTimeZone,
           index: true,
           admin: {
             description: 'Empty: at once. A later time is announced on the order page with a countdown, and the people waiting are e-mailed when it opens.',
@@ -174,6 +176,7 @@ export const Batches: CollectionConfig = {
           name: 'closesAt',
           label: 'Closes',
           type: 'date',
+          timezone: businessTimeZone,
           validate: after('opensAt', 'It closes after it opens.'),
           admin: {
             description: 'Optional. It also closes when sold out, and when too few days are left before its best-by day (Shop → Batch rules).',

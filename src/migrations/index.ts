@@ -30,6 +30,7 @@ import * as migration_20261129_154619_owed_extra_due_index from './20261129_1546
 import * as migration_20261129_211508_outbox_status_text_index from './20261129_211508_outbox_status_text_index';
 import * as migration_20261129_231144_refill_plan_customer_keys from './20261129_231144_refill_plan_customer_keys';
 import * as migration_20261130_010904_refill_plans_list_order from './20261130_010904_refill_plans_list_order';
+import * as migration_20261130_022550_batch_and_payment_times_in_detroit from './20261130_022550_batch_and_payment_times_in_detroit';
 
 export const migrations = [
   {
@@ -190,6 +191,11 @@ export const migrations = [
   {
     up: migration_20261130_010904_refill_plans_list_order.up,
     down: migration_20261130_010904_refill_plans_list_order.down,
-    name: '20261130_010904_refill_plans_list_order'
+    name: '20261130_010904_refill_plans_list_order',
+  },
+  {
+    up: migration_20261130_022550_batch_and_payment_times_in_detroit.up,
+    down: migration_20261130_022550_batch_and_payment_times_in_detroit.down,
+    name: '20261130_022550_batch_and_payment_times_in_detroit'
   },
 ];

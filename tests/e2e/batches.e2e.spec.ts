@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test'
 import type { Batch } from '@/payload-types'
 import { addDays, businessDay, zonedInstant } from '@/shared/time'
 
-import { addBatch, adminRestFrom, expect, screenshots, sellWithoutLimit, test } from './fixtures'
+import { addBatch, adminRestFrom, expect, openAdminDocument, screenshots, sellWithoutLimit, test, withAdminSession } from './fixtures'
 
 // One admin sign-in for the REST calls of this file, from an address of its own.
 const api = adminRestFrom('10.66.0.2')
@@ -245,3 +245,53 @@ test('the opening time reached: the closed page opens to the order form by itsel
     await sellWithoutLimit(api)
   }
 })
+
+/** "Thu, Dec 3, 2026 9:00 AM" for "2026-12-03" and "9:00 AM", as the batch's time fields read (EEE, MMM d, yyyy h:mm a). */
+const pickerText = (dayKey: string, time: string) =>
+  `${new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${dayKey}T12:00:00Z`))} ${time}`
+
+// The business runs on Detroit's clock: a seller whose browser is elsewhere (travelling, a laptop set
+// to another zone) reads and types a batch's opening in Detroit's time, the zone shown beside it.
+for (const [timezoneId, address] of [['America/Los_Angeles', '10.57.8.1'], ['America/Detroit', '10.57.8.2']] as const) {
+  test(`a seller's browser in ${timezoneId}: the opening reads and is typed in Detroit's time, and the order page announces that time`, async ({ browser }) => {
+    test.setTimeout(90_000)
+    const openingDay = addDays(today(), 2)
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${openingDay}T12:00:00Z`))
+    const context = await browser.newContext({ timezoneId, viewport: { width: 1280, height: 800 }, baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': address } })
+    let last: Batch | undefined
+    let next: Batch | undefined
+    try {
+      last = await closedBatch()
+      next = await addBatch(api, { opensAt: zonedInstant(openingDay, '10:00').toISOString(), jarsLeft: null })
+      const page = await context.newPage()
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId)
+      await withAdminSession(page)
+      await openAdminDocument(page, `/admin/collections/batches/${next.id}`)
+
+      const opensAt = page.locator('#field-opensAt')
+      await expect(opensAt.getByRole('textbox')).toHaveValue(pickerText(openingDay, '10:00 AM'))
+      await expect(opensAt.locator('.timezone-picker')).toContainText('Detroit (Eastern Time)')
+      await expect(page.locator('#field-closesAt .timezone-picker')).toContainText('Detroit (Eastern Time)')
+      await screenshots(page, `batch-opening-zone-${timezoneId.split('/')[1].toLowerCase()}`)
+
+      await opensAt.getByRole('textbox').fill(pickerText(openingDay, '9:00 AM'))
+      await opensAt.getByRole('textbox').press('Enter')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await expect(page.getByText('Updated successfully.')).toBeVisible()
+
+      const stored = (await api('GET', `/api/batches/${next.id}?depth=0`)) as Batch
+      expect(stored.opensAt).toBe(zonedInstant(openingDay, '09:00').toISOString())
+      expect(stored.opensAt_tz).toBe('America/Detroit')
+
+      await page.reload()
+      await expect(page.locator('form[data-form-ready="true"]')).toBeAttached()
+      await expect(opensAt.getByRole('textbox')).toHaveValue(pickerText(openingDay, '9:00 AM'))
+
+      await pollPage(page, () => page.getByTestId('batch-opening').textContent()).toContain(`Next batch opens ${weekday} at 9:00 AM`)
+    } finally {
+      await context.close()
+      await deleteBatches(next, last)
+      await sellWithoutLimit(api)
+    }
+  })
+}

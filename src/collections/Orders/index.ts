@@ -1,6 +1,7 @@
 import type { CollectionConfig, Field } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
+import { businessTimeZone } from '@/fields/businessTimeZone'
 import { createdAtField } from '@/fields/createdAt'
 import { deleteChangesOfOrder } from '@/collections/OrderChanges'
 import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
@@ -187,7 +188,7 @@ export const Orders: CollectionConfig = {
           options: [...PAYMENT_STATUSES],
         },
         { name: 'paymentMethod', label: 'Paid with', type: 'select', options: [...PAYMENT_METHODS] },
-        { name: 'paidAt', label: 'Paid on', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'paidAt', label: 'Paid on', type: 'date', timezone: businessTimeZone, admin: { date: { pickerAppearance: 'dayAndTime' } } },
       ],
     },
     {
