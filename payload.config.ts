@@ -47,6 +47,7 @@ import { backfillCustomersOnMongo } from '@/features/admin/customerRecords'
 import { backfillShownReviewPhotosOnMongo } from '@/collections/Reviews/hooks/showPhotoWithReview'
 import { batchFromStockOnMongo } from '@/features/ordering/batchFromStock'
 import { PHOTO_MAX_BYTES } from './src/features/reviews/rules'
+import { payloadLogger } from './src/platform/config/payloadLogger'
 import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
 import { exportsPlugin } from '@/plugins/exports'
@@ -182,6 +183,8 @@ export default buildConfig({
   ],
   graphQL: { disable: true },
   telemetry: false,
+  // Payload's logger, with a visitor's refused request at info as Payload means it (platform/config/payloadLogger.ts).
+  logger: payloadLogger(),
   // Not regenerated at every start outside production (each integration test file's, `next dev`'s):
   // that spawns `payload generate:types` without the react-server condition our `server-only`
   // imports need, a second process that loads the config for about 4 s of CPU and then fails. `npm

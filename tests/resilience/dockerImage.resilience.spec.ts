@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -55,5 +58,27 @@ describe("the Docker image's server", () => {
     expect(resized.status).toBe(200)
     expect(resized.headers.get('content-type')).toBe('image/webp')
     expect((await sharp(Buffer.from(await resized.arrayBuffer())).metadata()).width).toBe(640)
+  })
+})
+
+/** The server's log as text, without the colors of Payload's pretty output. */
+ 
+const logLines = () => fs.readFileSync(site.logPath, 'utf8').replace(/\u001b\[[0-9;]*m/g, '').split('\n')
+
+describe("the Docker image's log", () => {
+  // The production build minifies Payload's error classes' names, by which Payload picks their level
+  // (platform/config/payloadLogger.ts): a bot's 403s and 404s were each an ERROR with its stack.
+  it('writes a request the API refuses to a visitor at info, without an error or a stack', async () => {
+    const errorsBefore = logLines().filter((line) => line.includes('ERROR')).length
+    const refused = await fetch(`${site.baseURL}/api/batches`)
+    expect(refused.status).toBe(403)
+    const missing = await fetch(`${site.baseURL}/api/reviews/999999`)
+    expect(missing.status).toBe(404)
+    const messages = await Promise.all([refused, missing].map(async (answer) => ((await answer.json()) as { errors: { message: string }[] }).errors[0].message))
+    // The log is written a moment after the answer.
+    const logged = (message: string) => logLines().some((line) => /\bINFO\b/.test(line) && line.includes(message))
+    for (let wait = 0; wait < 50 && !messages.every(logged); wait++) await sleep(100)
+    for (const message of messages) expect(logged(message), message).toBe(true)
+    expect(logLines().filter((line) => line.includes('ERROR')).length).toBe(errorsBefore)
   })
 })
