@@ -76,18 +76,19 @@ export function zonedInstant(dayKey: string, time: string, timeZone = BUSINESS_T
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const
 
+const twoDigits = (value: number) => String(value).padStart(2, '0')
+const dayKeyOfParts = (local: LocalParts) => `${local.year}-${twoDigits(local.month)}-${twoDigits(local.day)}`
+
 /** The seller's calendar day of an instant: its key ('2026-12-05') and weekday (0 = Sunday). */
 export function businessDay(instant: Date, timeZone = BUSINESS_TIME_ZONE): { key: string; weekday: number } {
   const local = localParts(instant, timeZone)
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return { key: `${local.year}-${pad(local.month)}-${pad(local.day)}`, weekday: WEEKDAYS.indexOf(local.weekday as (typeof WEEKDAYS)[number]) }
+  return { key: dayKeyOfParts(local), weekday: WEEKDAYS.indexOf(local.weekday as (typeof WEEKDAYS)[number]) }
 }
 
 /** A moment on the seller's wall clock as a file name takes it: '2026-11-29_21-30-05' (sorts by time; no ':'). */
 export function businessFileStamp(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
   const local = localParts(instant, timeZone)
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${businessDay(instant, timeZone).key}_${pad(local.hour)}-${pad(local.minute)}-${pad(local.second)}`
+  return `${dayKeyOfParts(local)}_${twoDigits(local.hour)}-${twoDigits(local.minute)}-${twoDigits(local.second)}`
 }
 
 /** The day key `days` calendar days after `dayKey` (no time zone involved: calendar arithmetic). */

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Cookie, type Locator, type Page } from '@playwright/test'
 
 import { POPUP_DISMISSED_KEY } from '@/features/discounts/popupMemory'
-import { WEEKDAYS, type Weekday } from '@/features/ordering/windows'
+import { WEEKDAYS, type Weekday, weekdayOf } from '@/features/ordering/windows'
 import type { Batch } from '@/payload-types'
 import { addDays, businessDay, storedDay, zonedInstant } from '@/shared/time'
 
@@ -275,8 +275,7 @@ export function adminRestFrom(address: string) {
  * across a summer-time change has 23 or 25 hours), and never UTC's date.
  */
 export function weekdayIn(days: number): Weekday {
-  const day = addDays(businessDay(new Date()).key, days)
-  return WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()].value
+  return WEEKDAYS[weekdayOf(addDays(businessDay(new Date()).key, days))].value
 }
 
 /** An admin REST client made by `adminRestFrom`. */

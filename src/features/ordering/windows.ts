@@ -92,7 +92,8 @@ export const needsWindow = (rules: Pick<WindowRules, 'windows'>, method: Deliver
 /** The methods the seller offers windows for: an order by one of them must name a window. */
 export const methodsWithWindows = (rules: Pick<WindowRules, 'windows'>): DeliveryMethod[] => (['pickup', 'delivery'] as const).filter((method) => needsWindow(rules, method))
 
-const weekdayOf = (dayKey: string) => new Date(`${dayKey}T12:00:00Z`).getUTCDay()
+/** A day key's weekday, 0 = Sunday (calendar arithmetic: no time zone involved). */
+export const weekdayOf = (dayKey: string) => new Date(`${dayKey}T12:00:00Z`).getUTCDay()
 
 /**
  * The windows of today and the next 13 days that start after the lead time and are not on a
