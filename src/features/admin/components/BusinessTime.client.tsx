@@ -13,11 +13,14 @@ import { businessDateTime } from '@/shared/time'
  * site's pages and e-mails do. Given to every such field by `plugins/businessTimes.ts`.
  */
 
-/** A list cell: Payload's own cell (its link to the document, its click in a drawer) holding Detroit's time. */
+/**
+ * A list cell: Payload's own cell (its link to the document, its click in a drawer) holding Detroit's
+ * time as text. Without a time it is Payload's date cell as it was: blank, not a text cell's "<No Sent>".
+ */
 export function BusinessTimeCell(props: DefaultCellComponentProps) {
   const { cellData, field } = props
-  const text = typeof cellData === 'string' && cellData ? businessDateTime(cellData) : cellData
-  return <DefaultCell {...props} cellData={text} field={{ ...field, type: 'text' } as DefaultCellComponentProps['field']} />
+  if (typeof cellData !== 'string' || !cellData) return <DefaultCell {...props} />
+  return <DefaultCell {...props} cellData={businessDateTime(cellData)} field={{ ...field, type: 'text' } as DefaultCellComponentProps['field']} />
 }
 
 /**
