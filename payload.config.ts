@@ -51,6 +51,7 @@ import { payloadLogger } from './src/platform/config/payloadLogger'
 import { payloadSecret } from './src/platform/config/secret'
 import { mediaStoragePlugins } from './src/platform/config/mediaStorage'
 import { exportsPlugin } from '@/plugins/exports'
+import { businessTimesPlugin } from '@/plugins/businessTimes'
 import { healthEndpoint } from '@/platform/health/healthEndpoint'
 import { explainRefusedWrite } from '@/platform/db/refusedWrites'
 import { restApiRules } from '@/platform/http/restApi'
@@ -180,6 +181,8 @@ export default buildConfig({
     ...(await mediaStoragePlugins()),
     exportsPlugin(),
     restApiRules(),
+    // Last: every moment the admin shows, also in fields the plugins above add, on Detroit's clock.
+    businessTimesPlugin(),
   ],
   graphQL: { disable: true },
   telemetry: false,

@@ -40,7 +40,7 @@ export const exportsPlugin = (): Plugin => async (config) => {
     },
   })(withNeutralCsvCells(config, EXPORTED_COLLECTIONS))
   if (!download) throw new Error(`@payloadcms/plugin-import-export no longer has its ${DOWNLOAD_PATH} endpoint, which writeExportFile reads the rows from`)
-  return withFilesWrittenInPages(withExports, download)
+  return withFilesWrittenInPages(withoutTimeZoneColumns(withExports, EXPORTED_COLLECTIONS), download)
 }
 
 /** The plugin's endpoint that streams an export's rows (the file made inside a request). */
@@ -94,6 +94,36 @@ function withNeutralCsvCell(field: Field): Field {
     return args.format === 'csv' ? neutralCsvCell(value) : value
   }
   return { ...field, custom: { ...field.custom, 'plugin-import-export': { ...own, hooks: { ...own.hooks, beforeExport } } } }
+}
+
+// ---- No time zone columns ------------------------------------------------------------------
+
+/**
+ * A date field with a `timezone` option (an order's Paid on) gets a `<name>_tz` field from Payload,
+ * added after the plugins ran: the plugin never saw it, so the orders CSV had a `paidAt_tz` column
+ * reading "America/Detroit" on every row. Each such field joins the list of disabled fields the
+ * plugin keeps on the collection (collected from the `disabled` marks it saw), which both its CSV
+ * and JSON leave out.
+ */
+function withoutTimeZoneColumns(config: Config, slugs: readonly string[]): Config {
+  const collections = config.collections?.map((collection) => {
+    if (!slugs.includes(collection.slug)) return collection
+    const own = collection.admin?.custom?.['plugin-import-export'] ?? {}
+    const disabledFields = [...(own.disabledFields ?? []), ...timeZoneFieldPaths(collection.fields)]
+    return { ...collection, admin: { ...collection.admin, custom: { ...collection.admin?.custom, 'plugin-import-export': { ...own, disabledFields } } } }
+  })
+  return { ...config, collections }
+}
+
+/** The dotted paths of the `_tz` fields Payload will add: rows, collapsibles and unnamed tabs add nothing to a path. */
+function timeZoneFieldPaths(fields: Field[], prefix = ''): string[] {
+  return fields.flatMap((field): string[] => {
+    const path = 'name' in field && field.name ? `${prefix}${field.name}` : undefined
+    if (field.type === 'date') return field.timezone && path ? [`${path}_tz`] : []
+    if (field.type === 'tabs') return field.tabs.flatMap((tab) => timeZoneFieldPaths(tab.fields, 'name' in tab && tab.name ? `${prefix}${tab.name}.` : prefix))
+    if ('fields' in field) return timeZoneFieldPaths(field.fields, path ? `${path}.` : prefix)
+    return []
+  })
 }
 
 // ---- Files made in the background -------------------------------------------------------------

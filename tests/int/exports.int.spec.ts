@@ -161,6 +161,23 @@ describe('exports hold no live spreadsheet formula', () => {
     expect(JSON.stringify(docs)).not.toContain(String(withSecrets?.statusToken))
   })
 
+  it("has an order's Paid on as its instant, without the time zone column Payload keeps beside it (always Detroit)", async () => {
+    const [paid] = stored.orders
+    await app.payload.db.updateOne({ collection: 'orders', id: paid.id as number, data: { paidAt: '2026-12-05T02:30:00.000Z', paidAt_tz: 'America/Detroit' } })
+    try {
+      const rows = parseCsv(String(await download('orders', 'csv')))
+      expect(Object.keys(rows[0])).toContain('paidAt')
+      expect(Object.keys(rows[0])).not.toContain('paidAt_tz')
+      expect(rows.find((row) => row.id === String(paid.id))?.paidAt).toBe('2026-12-05T02:30:00.000Z')
+      const docs = (await download('orders', 'json')) as Array<Record<string, unknown>>
+      const doc = docs.find((candidate) => candidate.id === paid.id)
+      expect(doc?.paidAt).toBe('2026-12-05T02:30:00.000Z')
+      expect(doc).not.toHaveProperty('paidAt_tz')
+    } finally {
+      await app.payload.db.updateOne({ collection: 'orders', id: paid.id as number, data: { paidAt: null, paidAt_tz: null } })
+    }
+  })
+
   it('carries the delivery day’s record of each order: out of the fridge, handed over, not home, missed pickup e-mailed', async () => {
     const [delivered, missed] = stored.orders
     const record = { leftFridgeAt: '2026-12-05T19:05:00.000Z', handedOverAt: '2026-12-05T19:41:00.000Z', notHomeAt: '2026-12-05T19:30:00.000Z' }

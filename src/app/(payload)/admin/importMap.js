@@ -1,3 +1,5 @@
+import { BusinessTimeCell as BusinessTimeCell_469321c07e2fb991b30f195f5e1e4dc4 } from '../../../features/admin/components/BusinessTime.client'
+import { BusinessTimeField as BusinessTimeField_469321c07e2fb991b30f195f5e1e4dc4 } from '../../../features/admin/components/BusinessTime.client'
 import { HeldByRecall as HeldByRecall_bb5f9faa140615d1f11090b266622878 } from '../../../features/recalls/components/HeldByRecall'
 import { OrderOverview as OrderOverview_d5bc03130a6f83a6a6540a8620af78cf } from '../../../features/ordering/admin/OrderOverview'
 import { FlavorsCell as FlavorsCell_2c03f20d830635a279fd175a5291a706 } from '../../../features/ordering/admin/FlavorsCell'
@@ -53,6 +55,8 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 
 /** @type import('payload').ImportMap */
 export const importMap = {
+  "/features/admin/components/BusinessTime.client#BusinessTimeCell": BusinessTimeCell_469321c07e2fb991b30f195f5e1e4dc4,
+  "/features/admin/components/BusinessTime.client#BusinessTimeField": BusinessTimeField_469321c07e2fb991b30f195f5e1e4dc4,
   "/features/recalls/components/HeldByRecall#HeldByRecall": HeldByRecall_bb5f9faa140615d1f11090b266622878,
   "/features/ordering/admin/OrderOverview#OrderOverview": OrderOverview_d5bc03130a6f83a6a6540a8620af78cf,
   "/features/ordering/admin/FlavorsCell#FlavorsCell": FlavorsCell_2c03f20d830635a279fd175a5291a706,
