@@ -16,7 +16,8 @@ COPY . .
 # release able to post its forms to the next. Empty: the build generates a key of its own.
 ARG NEXT_SERVER_ACTIONS_ENCRYPTION_KEY=
 # Next's standalone output (next.config.mjs): `.next/standalone` holds server.js and only the files
-# of the packages the server loads, without the build tools and the test tools.
+# of the packages the server loads, without the build tools and the test tools, and none of the
+# checkout's own files (data/, media/, tests/…: dockerImage.resilience.spec.ts checks it).
 ENV NEXT_OUTPUT=standalone
 RUN npm run build
 

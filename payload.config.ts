@@ -56,6 +56,8 @@ import { healthEndpoint } from '@/platform/health/healthEndpoint'
 import { explainRefusedWrite } from '@/platform/db/refusedWrites'
 import { restApiRules } from '@/platform/http/restApi'
 
+// The paths below are for Payload's CLI (generated files, commands); the comments keep Next's file
+// tracing from copying the whole of src/ into the standalone output as the server's files.
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
 /** What each start does once the schema is up to date, one instance at a time (`prepareDatabase`). */
@@ -79,7 +81,7 @@ const ADMIN_NAV_LINK = '/features/admin/components/AdminNavLink#AdminNavLink'
 export default buildConfig({
   admin: {
     user: Users.slug,
-    importMap: { baseDir: path.resolve(dirname, 'src') },
+    importMap: { baseDir: path.resolve(/* turbopackIgnore: true */ dirname, 'src') },
     // Static: Payload reads it once with the config, before any request could read Site settings.
     meta: { titleSuffix: ' · Seamoss admin' },
     // The default gravatar would call an outside service for every admin page.
@@ -192,14 +194,14 @@ export default buildConfig({
   // that spawns `payload generate:types` without the react-server condition our `server-only`
   // imports need, a second process that loads the config for about 4 s of CPU and then fails. `npm
   // run generate:types` writes the file; test:static's check (scripts/check-generated.mjs) says when it is stale.
-  typescript: { outputFile: path.resolve(dirname, 'src/payload-types.ts'), autoGenerate: false },
+  typescript: { outputFile: path.resolve(/* turbopackIgnore: true */ dirname, 'src/payload-types.ts'), autoGenerate: false },
   onInit: (payload) => prepareDatabase(payload, prepareData),
   // GET /api/health: the checks an uptime monitor watches (src/platform/health); the statement's
   // upload and review posts of Admin → Payments received (src/features/admin/statementPosts.ts).
   endpoints: [healthEndpoint, ...statementEndpoints],
   // `npm run backup` and `npm run restore -- <backup>` (src/platform/backup).
   bin: [
-    { key: 'backup', scriptPath: path.resolve(dirname, 'src/platform/backup/backupCommand.ts') },
-    { key: 'restore', scriptPath: path.resolve(dirname, 'src/platform/backup/restoreCommand.ts') },
+    { key: 'backup', scriptPath: path.resolve(/* turbopackIgnore: true */ dirname, 'src/platform/backup/backupCommand.ts') },
+    { key: 'restore', scriptPath: path.resolve(/* turbopackIgnore: true */ dirname, 'src/platform/backup/restoreCommand.ts') },
   ],
 })

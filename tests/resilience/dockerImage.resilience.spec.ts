@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 import sharp from 'sharp'
@@ -14,6 +15,25 @@ import { startSite, type Site } from '../helpers/site'
  * finds it in node_modules. No Docker engine runs here, so the helper copies those three folders out
  * of the checkout and starts them with the Dockerfile's CMD, on an empty database as a first start.
  */
+
+const STANDALONE = path.resolve(import.meta.dirname, '../../.next/standalone')
+
+describe('the standalone output', () => {
+  // Next copies into it each file of the checkout it traced for the server. A path the server builds
+  // at run time, taken by the tracer for files it needs, brought in the developer's database, its
+  // backups, the secret, the photos, or the whole checkout (src/platform/config/runtime.ts,
+  // runtimePath). tests/fixtures/checkout-data holds files named as the server names its own, so such
+  // a trace shows here on any checkout, with or without a data/ folder of its own.
+  it("holds the server, its packages and the cache handler's modules, none of the checkout's other files", () => {
+    expect(fs.readdirSync(STANDALONE).sort()).toEqual(['.next', 'node_modules', 'package.json', 'server.js', 'src'])
+    const files = fs.readdirSync(STANDALONE, { recursive: true, encoding: 'utf8' })
+    // Of src/, only next.config.mjs's cacheHandler and what it imports: Next loads it by its path, outside its bundle.
+    const sources = files.filter((file) => file.startsWith(`src${path.sep}`) && fs.statSync(path.join(STANDALONE, file)).isFile())
+    expect(sources.filter((file) => !file.endsWith('.mjs'))).toEqual([])
+    const developerData = /(^|[\\/])(\.env(\..*)?|\.?payload-secret|server\.pid)$|\.(db|db-wal|db-shm|eml)$/
+    expect(files.filter((file) => developerData.test(file))).toEqual([])
+  })
+})
 
 const ADMIN = { email: 'image-owner@example.com', password: 'a long image-owner password' }
 let site: Site

@@ -10,6 +10,7 @@ import type { ReadableStream } from 'node:stream/web'
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeValidateHook, CollectionSlug, Payload, PayloadHandler, PayloadRequest, TaskConfig, TaskHandler, Where } from 'payload'
 
 import type { Export, TaskCreateCollectionExport } from '@/payload-types'
+import { runtimePath } from '@/platform/config/runtime'
 import { onCommit } from '@/platform/db/afterCommit'
 import { databaseDataDir } from '@/platform/db/database'
 import { runQueueRound, runQueueSoon, startQueueWorker } from '@/platform/jobs/queueRunner'
@@ -82,7 +83,7 @@ export const queueExportFile: CollectionAfterChangeHook<Export> = async ({ colle
  * `exports/` beside the database in use, with its backups, so that two servers on two databases
  * never write into each other's exports. Read when the config is built, after `DATABASE_URI`.
  */
-export const exportsDir = (): string => path.join(databaseDataDir(), 'exports')
+export const exportsDir = (): string => runtimePath(databaseDataDir(), 'exports')
 
 /**
  * What the saved exports' files take on the disk (Admin → Operations), read from the folder: they
@@ -93,7 +94,7 @@ export async function savedExportFiles(folder = exportsDir()): Promise<{ count: 
     if (error.code === 'ENOENT') return []
     throw error
   })
-  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => (await fs.promises.stat(path.join(folder, entry.name))).size))
+  const sizes = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => (await fs.promises.stat(runtimePath(folder, entry.name))).size))
   return { count: sizes.length, totalBytes: sizes.reduce((total, size) => total + size, 0) }
 }
 
@@ -115,10 +116,10 @@ export function writeExportFile(download: PayloadHandler): TaskHandler<'createCo
     const named = /filename="([^"]+)"/.exec(answer.headers.get('content-disposition') ?? '')?.[1] ?? `${input.name}.${input.format}`
     const folder = exportsFolderOf(req.payload, input.exportCollection)
     // Written on the same disk, then given its name: a file under its name is always complete.
-    const partialFolder = path.join(folder, '.partial')
+    const partialFolder = runtimePath(folder, '.partial')
     await fs.promises.mkdir(partialFolder, { recursive: true })
     await removeAbandonedFiles(partialFolder)
-    const partial = path.join(partialFolder, `${input.id}-${randomUUID()}.${input.format}`)
+    const partial = runtimePath(partialFolder, `${input.id}-${randomUUID()}.${input.format}`)
     try {
       await pipeline(Readable.fromWeb(answer.body as ReadableStream), fs.createWriteStream(partial))
       const { size } = await fs.promises.stat(partial)
@@ -128,7 +129,7 @@ export function writeExportFile(download: PayloadHandler): TaskHandler<'createCo
       await req.payload
         .update({ collection: input.exportCollection as CollectionSlug, id: input.id, data: { filename, filesize: size, mimeType }, overrideAccess: true, req })
         .catch(async (error: unknown) => {
-          await fs.promises.rm(path.join(folder, filename), { force: true })
+          await fs.promises.rm(runtimePath(folder, filename), { force: true })
           throw error
         })
     } finally {
@@ -142,7 +143,7 @@ export function writeExportFile(download: PayloadHandler): TaskHandler<'createCo
 async function removeAbandonedFiles(partialFolder: string): Promise<void> {
   const abandonedBefore = Date.now() - ROUND.abandonedAfterMs
   for (const name of await fs.promises.readdir(partialFolder)) {
-    const file = path.join(partialFolder, name)
+    const file = runtimePath(partialFolder, name)
     const { mtimeMs } = await fs.promises.stat(file).catch(() => ({ mtimeMs: Infinity }))
     if (mtimeMs < abandonedBefore) await fs.promises.rm(file, { force: true })
   }
@@ -167,7 +168,7 @@ async function linkUnderFreeName(partial: string, folder: string, name: string, 
   const stem = path.basename(safe, extension)
   for (const candidate of [safe, `${stem}-${id}${extension}`, `${stem}-${id}-${randomUUID().slice(0, 8)}${extension}`]) {
     try {
-      await fs.promises.link(partial, path.join(folder, candidate))
+      await fs.promises.link(partial, runtimePath(folder, candidate))
       return candidate
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error

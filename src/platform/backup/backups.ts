@@ -8,6 +8,8 @@ import { pipeline } from 'node:stream/promises'
 import { Worker } from 'node:worker_threads'
 import { createGunzip, createGzip } from 'node:zlib'
 
+import { runtimePath } from '@/platform/config/runtime'
+
 import { backupsToKeep, type Retention, RETENTION, UNNAMED_PHOTO_GRACE_MS } from './retention'
 import { BackupError } from './sqliteFiles.mjs'
 
@@ -104,7 +106,7 @@ async function compressFile(source: string, target: string) {
 /** What the kept database copy holds once decompressed (when it is compressed), counted and hashed, written to `target` if given. */
 async function readKeptDatabase(folder: string, database: Manifest['database'], target?: string): Promise<{ bytes: number; sha256: string }> {
   const content = measuring()
-  const stored = fs.createReadStream(path.join(folder, database.file))
+  const stored = fs.createReadStream(runtimePath(folder, database.file))
   const sink = target ? fs.createWriteStream(target) : new Writable({ write: (_chunk, _encoding, done) => done() })
   if (database.compression === 'gzip') await pipeline(stored, createGunzip(), content.stream, sink)
   else await pipeline(stored, content.stream, sink)
@@ -139,7 +141,7 @@ export function listBackups(backupsDir: string): Manifest[] {
   for (const entry of fs.readdirSync(backupsDir, { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name === MEDIA_STORE) continue
     try {
-      manifests.push(JSON.parse(fs.readFileSync(path.join(backupsDir, entry.name, MANIFEST), 'utf8')) as Manifest)
+      manifests.push(JSON.parse(fs.readFileSync(runtimePath(backupsDir, entry.name, MANIFEST), 'utf8')) as Manifest)
     } catch {
       // Unfinished (no manifest yet) or not ours: not a backup.
     }
@@ -169,14 +171,14 @@ const backupId = (takenAt: Date) => takenAt.toISOString().replaceAll(':', '-').r
 export async function makeBackup(place: BackupPlace, now: Date = new Date(), retention: Retention = RETENTION): Promise<Manifest> {
   const started = Date.now()
   const id = backupId(now)
-  const folder = path.join(place.backupsDir, id)
+  const folder = runtimePath(place.backupsDir, id)
   fs.mkdirSync(folder, { recursive: true })
-  const copy = path.join(folder, DATABASE_COPY)
+  const copy = runtimePath(folder, DATABASE_COPY)
   try {
     fs.rmSync(copy, { force: true })
     await runInWorker('copyDatabase', place.databaseFile, copy)
     const checked = await checkDatabase(copy)
-    const compressed = await compressFile(copy, path.join(folder, COMPRESSED_COPY))
+    const compressed = await compressFile(copy, runtimePath(folder, COMPRESSED_COPY))
     const database: Manifest['database'] = { file: COMPRESSED_COPY, ...compressed.stored, ...checked, compression: 'gzip', uncompressed: compressed.uncompressed }
     // Read back before the checked copy goes: the kept file must give exactly what was checked.
     const readBack = await readKeptDatabase(folder, database)
@@ -184,11 +186,11 @@ export async function makeBackup(place: BackupPlace, now: Date = new Date(), ret
     fs.rmSync(copy)
     const media = place.mediaDir ? await keepMedia(place.mediaDir, place.backupsDir) : []
     const secret = Boolean(place.secretFile && fs.existsSync(place.secretFile))
-    if (secret) fs.copyFileSync(place.secretFile!, path.join(folder, SECRET_COPY))
+    if (secret) fs.copyFileSync(place.secretFile!, runtimePath(folder, SECRET_COPY))
     const manifest: Manifest = { format: FORMAT, id, takenAt: now.toISOString(), database, media, secret, tookMs: Date.now() - started }
     // Written whole, then renamed: a crash leaves no half manifest.
-    fs.writeFileSync(path.join(folder, `${MANIFEST}.tmp`), JSON.stringify(manifest, null, 2))
-    fs.renameSync(path.join(folder, `${MANIFEST}.tmp`), path.join(folder, MANIFEST))
+    fs.writeFileSync(runtimePath(folder, `${MANIFEST}.tmp`), JSON.stringify(manifest, null, 2))
+    fs.renameSync(runtimePath(folder, `${MANIFEST}.tmp`), runtimePath(folder, MANIFEST))
     pruneBackups(place.backupsDir, retention)
     return manifest
   } catch (error) {
@@ -199,19 +201,19 @@ export async function makeBackup(place: BackupPlace, now: Date = new Date(), ret
 
 /** Copies into the media store each photo it does not hold yet; answers the list of all of them. */
 async function keepMedia(mediaDir: string, backupsDir: string): Promise<MediaEntry[]> {
-  const store = path.join(backupsDir, MEDIA_STORE)
+  const store = runtimePath(backupsDir, MEDIA_STORE)
   fs.mkdirSync(store, { recursive: true })
   const known = new Map<string, MediaEntry>()
   for (const entry of listBackups(backupsDir)[0]?.media ?? []) known.set(entry.name, entry)
   const entries: MediaEntry[] = []
   for (const name of fs.existsSync(mediaDir) ? fs.readdirSync(mediaDir) : []) {
-    const file = path.join(mediaDir, name)
+    const file = runtimePath(mediaDir, name)
     const stat = fs.statSync(file)
     if (!stat.isFile() || name.startsWith('.')) continue
     const previous = known.get(name)
-    const unchanged = previous && previous.bytes === stat.size && previous.modifiedMs === Math.trunc(stat.mtimeMs) && fs.existsSync(path.join(store, previous.sha256))
+    const unchanged = previous && previous.bytes === stat.size && previous.modifiedMs === Math.trunc(stat.mtimeMs) && fs.existsSync(runtimePath(store, previous.sha256))
     const sha256 = unchanged ? previous.sha256 : await sha256OfFile(file)
-    const kept = path.join(store, sha256)
+    const kept = runtimePath(store, sha256)
     if (!fs.existsSync(kept)) {
       fs.copyFileSync(file, `${kept}.tmp`)
       fs.renameSync(`${kept}.tmp`, kept)
@@ -233,11 +235,11 @@ export function pruneBackups(backupsDir: string, retention: Retention = RETENTIO
   const backups = listBackups(backupsDir)
   const keep = backupsToKeep(backups, retention)
   const dropped = backups.filter((backup) => !keep.has(backup.id))
-  for (const backup of dropped) fs.rmSync(path.join(backupsDir, backup.id), { recursive: true, force: true })
+  for (const backup of dropped) fs.rmSync(runtimePath(backupsDir, backup.id), { recursive: true, force: true })
   const needed = new Set(backups.filter((backup) => keep.has(backup.id)).flatMap((backup) => backup.media.map((entry) => entry.sha256)))
-  const store = path.join(backupsDir, MEDIA_STORE)
+  const store = runtimePath(backupsDir, MEDIA_STORE)
   for (const name of fs.existsSync(store) ? fs.readdirSync(store) : []) {
-    const file = path.join(store, name)
+    const file = runtimePath(store, name)
     if (!needed.has(name) && now.getTime() - fs.statSync(file).mtimeMs >= UNNAMED_PHOTO_GRACE_MS) fs.rmSync(file, { force: true })
   }
   return dropped.map((backup) => backup.id)
@@ -245,20 +247,20 @@ export function pruneBackups(backupsDir: string, retention: Retention = RETENTIO
 
 /** The backup named by `which` (its id, or its folder), checked whole: the database and every photo. */
 export async function checkBackup(backupsDir: string, which: string): Promise<Manifest> {
-  const folder = fs.existsSync(path.join(which, MANIFEST)) ? which : path.join(backupsDir, which)
+  const folder = fs.existsSync(runtimePath(which, MANIFEST)) ? which : runtimePath(backupsDir, which)
   let manifest: Manifest
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(folder, MANIFEST), 'utf8')) as Manifest
+    manifest = JSON.parse(fs.readFileSync(runtimePath(folder, MANIFEST), 'utf8')) as Manifest
   } catch {
     throw new BackupError(`No backup "${which}": ${folder} holds no ${MANIFEST}. The backups here: ${listBackups(backupsDir).map((backup) => backup.id).join(', ') || 'none'}.`)
   }
   if (manifest.format !== FORMAT) throw new BackupError(`Backup ${manifest.id} is of another format (${manifest.format}).`)
-  const kept = path.join(folder, manifest.database.file)
+  const kept = runtimePath(folder, manifest.database.file)
   const damaged = () => new BackupError(`Backup ${manifest.id} is damaged: its database is not the one it was checked as.`)
   if (!fs.existsSync(kept) || (await sha256OfFile(kept)) !== manifest.database.sha256) throw damaged()
   if (manifest.database.compression) {
     // SQLite checks a plain file: the decompressed copy, beside the backup, for the check only.
-    const plain = path.join(folder, `.check-${randomUUID()}.db`)
+    const plain = runtimePath(folder, `.check-${randomUUID()}.db`)
     try {
       const content = await readKeptDatabase(folder, manifest.database, plain).catch(() => undefined)
       if (content?.sha256 !== manifest.database.uncompressed?.sha256) throw damaged()
@@ -269,8 +271,8 @@ export async function checkBackup(backupsDir: string, which: string): Promise<Ma
   } else {
     await checkDatabase(kept)
   }
-  const mediaStore = path.join(folder, '..', MEDIA_STORE)
-  const missing = manifest.media.filter((entry) => !fs.existsSync(path.join(mediaStore, entry.sha256)))
+  const mediaStore = runtimePath(folder, '..', MEDIA_STORE)
+  const missing = manifest.media.filter((entry) => !fs.existsSync(runtimePath(mediaStore, entry.sha256)))
   if (missing.length) throw new BackupError(`Backup ${manifest.id} is missing ${missing.length} photo(s), e.g. ${missing[0].name}.`)
   return manifest
 }
@@ -281,13 +283,13 @@ export async function checkBackup(backupsDir: string, which: string): Promise<Ma
  */
 export async function restoreBackup(place: BackupPlace, which: string, now: Date = new Date()): Promise<{ manifest: Manifest; keptAside: string | null }> {
   const manifest = await checkBackup(place.backupsDir, which)
-  const folder = fs.existsSync(path.join(which, MANIFEST)) ? which : path.join(place.backupsDir, which)
-  const aside = path.join(path.dirname(place.databaseFile), `before-restore-${backupId(now)}`)
+  const folder = fs.existsSync(runtimePath(which, MANIFEST)) ? which : runtimePath(place.backupsDir, which)
+  const aside = runtimePath(path.dirname(place.databaseFile), `before-restore-${backupId(now)}`)
   let keptAside: string | null = null
   const moveAside = (file: string, into: string) => {
     if (!fs.existsSync(file)) return
     fs.mkdirSync(into, { recursive: true })
-    fs.renameSync(file, path.join(into, path.basename(file)))
+    fs.renameSync(file, runtimePath(into, path.basename(file)))
     keptAside = aside
   }
   // The database is written out whole beside the live one before anything of the live one moves.
@@ -300,14 +302,14 @@ export async function restoreBackup(place: BackupPlace, which: string, now: Date
   for (const suffix of ['', '-wal', '-shm']) moveAside(place.databaseFile + suffix, aside)
   if (manifest.secret && place.secretFile) {
     moveAside(place.secretFile, aside)
-    fs.copyFileSync(path.join(folder, SECRET_COPY), place.secretFile)
+    fs.copyFileSync(runtimePath(folder, SECRET_COPY), place.secretFile)
   }
   fs.renameSync(restoring, place.databaseFile)
   if (place.mediaDir) {
     fs.mkdirSync(place.mediaDir, { recursive: true })
     // The photos go aside one by one; the folder and its dotfiles (.gitkeep) stay.
-    for (const name of fs.readdirSync(place.mediaDir)) if (!name.startsWith('.')) moveAside(path.join(place.mediaDir, name), path.join(aside, 'media'))
-    for (const entry of manifest.media) fs.copyFileSync(path.join(folder, '..', MEDIA_STORE, entry.sha256), path.join(place.mediaDir, entry.name))
+    for (const name of fs.readdirSync(place.mediaDir)) if (!name.startsWith('.')) moveAside(runtimePath(place.mediaDir, name), runtimePath(aside, 'media'))
+    for (const entry of manifest.media) fs.copyFileSync(runtimePath(folder, '..', MEDIA_STORE, entry.sha256), runtimePath(place.mediaDir, entry.name))
   }
   return { manifest, keptAside }
 }

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import type { S3Client } from '@aws-sdk/client-s3'
 
 import { readEnvironment } from '@/platform/config/environment.mjs'
+import { runtimePath } from '@/platform/config/runtime'
 
 import { BackupError, type Manifest, MANIFEST, MEDIA_STORE, SECRET_COPY } from './backups'
 import { backupsToKeep, type Retention, RETENTION, UNNAMED_PHOTO_GRACE_MS } from './retention'
@@ -26,7 +27,7 @@ export const OFFSITE_MARK = 'offsite.json'
 export const offsiteConfigured = () => Boolean(readEnvironment().BACKUP_S3_BUCKET ?? readEnvironment().S3_BUCKET)
 
 /** Whether this backup's copy in the bucket was completed. */
-export const copiedOffsite = (backupsDir: string, id: string) => fs.existsSync(path.join(backupsDir, id, OFFSITE_MARK))
+export const copiedOffsite = (backupsDir: string, id: string) => fs.existsSync(runtimePath(backupsDir, id, OFFSITE_MARK))
 
 /** BACKUP_S3_*, or the photos' S3_* bucket under backups/; null when neither is set. */
 export async function offsiteStore(): Promise<OffsiteStore | null> {
@@ -74,15 +75,15 @@ async function upload(store: OffsiteStore, key: string, file: string): Promise<v
 
 /** Copies one finished backup: its photos the bucket lacks, its database and secret, its manifest last. */
 export async function copyOffsite(store: OffsiteStore, backupsDir: string, manifest: Manifest): Promise<void> {
-  const folder = path.join(backupsDir, manifest.id)
+  const folder = runtimePath(backupsDir, manifest.id)
   for (const entry of manifest.media) {
     const key = `${store.prefix}${MEDIA_STORE}/${entry.sha256}`
-    if (!(await exists(store, key))) await upload(store, key, path.join(backupsDir, MEDIA_STORE, entry.sha256))
+    if (!(await exists(store, key))) await upload(store, key, runtimePath(backupsDir, MEDIA_STORE, entry.sha256))
   }
-  await upload(store, `${store.prefix}${manifest.id}/${manifest.database.file}`, path.join(folder, manifest.database.file))
-  if (manifest.secret) await upload(store, `${store.prefix}${manifest.id}/${SECRET_COPY}`, path.join(folder, SECRET_COPY))
-  await upload(store, `${store.prefix}${manifest.id}/${MANIFEST}`, path.join(folder, MANIFEST))
-  fs.writeFileSync(path.join(folder, OFFSITE_MARK), JSON.stringify({ at: new Date().toISOString(), to: store.describe }))
+  await upload(store, `${store.prefix}${manifest.id}/${manifest.database.file}`, runtimePath(folder, manifest.database.file))
+  if (manifest.secret) await upload(store, `${store.prefix}${manifest.id}/${SECRET_COPY}`, runtimePath(folder, SECRET_COPY))
+  await upload(store, `${store.prefix}${manifest.id}/${MANIFEST}`, runtimePath(folder, MANIFEST))
+  fs.writeFileSync(runtimePath(folder, OFFSITE_MARK), JSON.stringify({ at: new Date().toISOString(), to: store.describe }))
 }
 
 async function readText(store: OffsiteStore, key: string): Promise<string> {
@@ -187,11 +188,11 @@ export async function fetchOffsite(store: OffsiteStore, backupsDir: string, id: 
     throw new BackupError(`No backup "${id}" in ${store.describe}. The backups there: ${available.join(', ') || 'none'}.`)
   }
   for (const entry of manifest.media) {
-    const file = path.join(backupsDir, MEDIA_STORE, entry.sha256)
+    const file = runtimePath(backupsDir, MEDIA_STORE, entry.sha256)
     if (!fs.existsSync(file)) await download(store, `${store.prefix}${MEDIA_STORE}/${entry.sha256}`, file)
   }
-  const folder = path.join(backupsDir, id)
-  await download(store, `${store.prefix}${id}/${manifest.database.file}`, path.join(folder, manifest.database.file))
-  if (manifest.secret) await download(store, `${store.prefix}${id}/${SECRET_COPY}`, path.join(folder, SECRET_COPY))
-  await download(store, `${store.prefix}${id}/${MANIFEST}`, path.join(folder, MANIFEST))
+  const folder = runtimePath(backupsDir, id)
+  await download(store, `${store.prefix}${id}/${manifest.database.file}`, runtimePath(folder, manifest.database.file))
+  if (manifest.secret) await download(store, `${store.prefix}${id}/${SECRET_COPY}`, runtimePath(folder, SECRET_COPY))
+  await download(store, `${store.prefix}${id}/${MANIFEST}`, runtimePath(folder, MANIFEST))
 }

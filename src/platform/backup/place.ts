@@ -4,6 +4,7 @@ import path from 'node:path'
 
 import { readEnvironment } from '@/platform/config/environment.mjs'
 import { localMediaDir } from '@/platform/config/mediaStorage'
+import { runtimePath } from '@/platform/config/runtime'
 import { SECRET_FILE } from '@/platform/config/secret'
 import { sqliteDatabaseFile } from '@/platform/db/database'
 
@@ -19,5 +20,5 @@ export function backupPlace(): BackupPlace | null {
   if (!databaseFile) return null
   // The generated secret signs the links in customers' e-mails: restored with the database, they keep working.
   const secretFile = readEnvironment().PAYLOAD_SECRET ? null : SECRET_FILE
-  return { databaseFile, mediaDir: localMediaDir(), secretFile, backupsDir: path.join(path.dirname(databaseFile), 'backups') }
+  return { databaseFile, mediaDir: localMediaDir(), secretFile, backupsDir: runtimePath(path.dirname(databaseFile), 'backups') }
 }

@@ -3,6 +3,8 @@ import 'server-only'
 import fs from 'node:fs'
 import path from 'node:path'
 
+import { runtimePath } from '@/platform/config/runtime'
+
 import { backupPlace } from './place'
 
 /**
@@ -11,7 +13,7 @@ import { backupPlace } from './place'
  */
 const pidFile = () => {
   const place = backupPlace()
-  return place ? path.join(path.dirname(place.databaseFile), 'server.pid') : null
+  return place ? runtimePath(path.dirname(place.databaseFile), 'server.pid') : null
 }
 
 /** Called once at the server's start; the mark goes when the process ends. */

@@ -8,6 +8,15 @@ import path from 'node:path'
  */
 export const DATA_DIR = path.resolve(/* turbopackIgnore: true */ process.cwd(), 'data')
 
+/**
+ * `path.join` for a path to the server's own files (database, secret, backups, e-mails, exports,
+ * photos). Next's file tracer reads each `path.join` and `fs` read it can partly work out as files the
+ * server needs, and copies every file of the checkout that could match (`<folder>/storefront.db`: the
+ * developer's database; `<folder>/<id>-<n>.<ext>`: nearly the whole checkout) into the standalone
+ * output the Docker image ships. Paths joined here are left out of the trace.
+ */
+export const runtimePath = (...parts: string[]): string => path.join(/* turbopackIgnore: true */ ...parts)
+
 /** True while `next build` prerenders: nothing may touch the runtime database or `data/` then. */
 export const isBuildPhase = (): boolean => process.env.NEXT_PHASE === 'phase-production-build'
 

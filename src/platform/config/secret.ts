@@ -2,14 +2,13 @@ import 'server-only'
 
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 
 import { databaseKind } from '@/platform/db/database'
 import { readEnvironment } from './environment.mjs'
-import { DATA_DIR, isBuildPhase } from './runtime'
+import { DATA_DIR, isBuildPhase, runtimePath } from './runtime'
 
 /** The secret made on first start (SQLite without PAYLOAD_SECRET); backups carry it (signed links stay valid). */
-export const SECRET_FILE = path.join(DATA_DIR, '.payload-secret')
+export const SECRET_FILE = runtimePath(DATA_DIR, '.payload-secret')
 
 /**
  * `PAYLOAD_SECRET` signs admin sessions. A deployment on MongoDB must set it; the embedded

@@ -9,11 +9,11 @@ import type { BaseDatabaseAdapter, DatabaseAdapterObj, PayloadRequest } from 'pa
 import { migrations } from '@/migrations'
 
 import { readEnvironment } from '@/platform/config/environment.mjs'
-import { DATA_DIR, isBuildPhase } from '@/platform/config/runtime'
+import { DATA_DIR, isBuildPhase, runtimePath } from '@/platform/config/runtime'
 
 import { runCommitWork } from './afterCommit'
 
-export const DEFAULT_SQLITE_URI = `file:${path.join(DATA_DIR, 'storefront.db')}`
+export const DEFAULT_SQLITE_URI = `file:${runtimePath(DATA_DIR, 'storefront.db')}`
 
 export type DatabaseKind = 'sqlite' | 'mongodb'
 
@@ -28,7 +28,7 @@ export function databaseKind(uri: string = readEnvironment().DATABASE_URI ?? '')
 export function sqliteDatabaseFile(uri: string = readEnvironment().DATABASE_URI ?? DEFAULT_SQLITE_URI): string | null {
   if (!uri.startsWith('file:')) return null
   const file = decodeURIComponent(uri.slice('file:'.length).split('?')[0].replace(/^\/\/(localhost)?(?=\/)/, ''))
-  return !file || file.startsWith(':memory:') ? null : path.resolve(file)
+  return !file || file.startsWith(':memory:') ? null : path.resolve(/* turbopackIgnore: true */ process.cwd(), file)
 }
 
 /**
@@ -250,7 +250,8 @@ export async function databaseAdapter(uri: string = readEnvironment().DATABASE_U
   const sqlite = sqliteAdapter({
     client: clientConfig,
     push: false,
-    migrationDir: path.resolve(process.cwd(), 'src/migrations'),
+    // For the CLI's migrate:create; the server runs `prodMigrations`, compiled in, and needs no file there.
+    migrationDir: path.resolve(/* turbopackIgnore: true */ process.cwd(), 'src/migrations'),
     prodMigrations: migrations,
     // Transactions are off in the SQLite adapter unless options are given.
     transactionOptions: {},

@@ -1,7 +1,6 @@
 import 'server-only'
 
 import fs from 'node:fs'
-import path from 'node:path'
 
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer, { type Transporter } from 'nodemailer'
@@ -9,6 +8,7 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool'
 import type { EmailAdapter } from 'payload'
 
 import { readEnvironment } from '@/platform/config/environment.mjs'
+import { runtimePath } from '@/platform/config/runtime'
 import { databaseDataDir } from '@/platform/db/database'
 
 import { SMTP_TIMEOUT_MS, smtpTimeouts } from './outboxRules'
@@ -18,7 +18,7 @@ import { SMTP_TIMEOUT_MS, smtpTimeouts } from './outboxRules'
  * the default one), as its exports and backups, so two servers on two databases in one checkout,
  * or the tests' own databases, keep their mail apart.
  */
-export const outboxDir = (): string => path.join(databaseDataDir(), 'outbox')
+export const outboxDir = (): string => runtimePath(databaseDataDir(), 'outbox')
 
 const DEFAULT_FROM = 'Seamoss Storefront <orders@localhost>'
 
@@ -49,7 +49,7 @@ function outboxTransport(folder: string): Transporter {
         try {
           fs.mkdirSync(folder, { recursive: true })
           const messageId = mail.message.messageId()
-          const file = path.join(folder, `${Date.now()}-${messageId.replace(/[^\w.-]/g, '')}.eml`)
+          const file = runtimePath(folder, `${Date.now()}-${messageId.replace(/[^\w.-]/g, '')}.eml`)
           fs.writeFileSync(file, Buffer.concat(chunks))
           callback(null, { envelope: mail.message.getEnvelope(), messageId } as never)
         } catch (error) {
