@@ -30,6 +30,20 @@ export async function register(): Promise<void> {
   // A wrong setting stops the server here, naming the variable, before anything runs on it.
   const { checkEnvironmentOrExit } = await import('./platform/config/environment.mjs')
   checkEnvironmentOrExit()
+  try {
+    await startServerWork()
+  } catch (error) {
+    // Next would log "Failed to prepare server" and keep listening, answering every request with a
+    // 500 (or never, for a module missing from the image): a server that cannot open its database
+    // stops instead, saying why, so its supervisor (Docker, systemd) starts it again or shows it down.
+    console.error('The server could not start and stops:', error)
+    process.exit(1)
+  }
+}
+
+async function startServerWork(): Promise<void> {
+  // Again here, so that the build leaves this work and its imports out of the edge runtime's bundle.
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return
   const [{ getPayloadClient }, { startOutboxWorker }, { pruneSubmissions }, { queueScheduledMessages }, { runOnOneInstance }, { backUpWhenDue, BACKUP_CHECK_MS }, { markServerRunning }] = await Promise.all([
     import('./payloadClient'),
     import('./platform/email/outbox'),

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
@@ -84,6 +85,26 @@ describe("the Docker image's server", () => {
 /** The server's log as text, without the colors of Payload's pretty output. */
  
 const logLines = () => fs.readFileSync(site.logPath, 'utf8').replace(/\u001b\[[0-9;]*m/g, '').split('\n')
+
+describe("the Docker image's server on a database it cannot open", () => {
+  it('stops, saying why, rather than listening and answering every request with a 500', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seamoss-not-a-database-'))
+    try {
+      fs.writeFileSync(path.join(dir, 'site.db'), 'not a database: a file the server cannot open as one, '.repeat(100))
+      const refused = await startSite({ standalone: true, dir, env: { DATABASE_URI: `file:${path.join(dir, 'site.db')}` } }).then(
+        (site) => site.stop().then(() => 'it answered'),
+        (error: Error) => error.message,
+      )
+      const exited = /^the server exited early; see (.+)$/.exec(refused)
+      expect(exited, refused).not.toBeNull()
+      const log = fs.readFileSync(exited![1], 'utf8')
+      expect(log).toContain('The server could not start and stops:')
+      expect(log).toContain('SQLITE_NOTADB')
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
 
 describe("the Docker image's log", () => {
   // The production build minifies Payload's error classes' names, by which Payload picks their level
