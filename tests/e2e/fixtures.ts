@@ -145,7 +145,9 @@ export async function withAdminSession(page: Page) {
   const context = page.context()
   if (adminCookies) {
     await context.addCookies(adminCookies)
-    const me = await page.request.get('/api/users/me')
+    // Payload reads the session cookie only from a request its browser marks as the site's own
+    // (Sec-Fetch-Site, or an Origin it trusts): without it this check never saw the kept session.
+    const me = await page.request.get('/api/users/me', { headers: { 'Sec-Fetch-Site': 'same-origin' } })
     if (me.ok() && (await me.json()).user) return
   }
   const key = (cookie: Cookie) => `${cookie.name}=${cookie.value}`
