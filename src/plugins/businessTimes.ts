@@ -1,5 +1,7 @@
 import type { CollectionConfig, DateField, Field, GlobalConfig, Plugin } from 'payload'
 
+import { mapLeafFields } from '@/fields/mapLeafFields'
+
 const CELL = '/features/admin/components/BusinessTime.client#BusinessTimeCell'
 const FIELD = '/features/admin/components/BusinessTime.client#BusinessTimeField'
 
@@ -37,15 +39,8 @@ const payloadTimestamp = (name: 'updatedAt' | 'createdAt'): DateField => ({
   admin: { disableBulkEdit: true, hidden: true },
 })
 
-function shownOnDetroitsClock(fields: Field[]): Field[] {
-  return fields.map((field): Field => {
-    if (field.type === 'date') return isMoment(field) ? withBusinessTimeComponents(field) : field
-    if (field.type === 'tabs') return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: shownOnDetroitsClock(tab.fields) })) }
-    if (field.type === 'blocks') return { ...field, blocks: field.blocks.map((block) => ({ ...block, fields: shownOnDetroitsClock(block.fields) })) }
-    if ('fields' in field) return { ...field, fields: shownOnDetroitsClock(field.fields) } as Field
-    return field
-  })
-}
+const shownOnDetroitsClock = (fields: Field[]): Field[] =>
+  mapLeafFields(fields, (field) => (field.type === 'date' && isMoment(field) ? withBusinessTimeComponents(field) : field))
 
 const isMoment = (field: DateField) => !field.timezone && !NOT_A_MOMENT.has(field.admin?.date?.pickerAppearance ?? 'default')
 

@@ -4,6 +4,7 @@ import type { CollectionConfig, Config, Field, PayloadHandler, Plugin } from 'pa
 
 import { exportsDir, followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter, writeExportFile } from '@/features/admin/exportJobs'
 import { EXPORT_STATUSES } from '@/features/admin/exportStatuses'
+import { mapLeafFields } from '@/fields/mapLeafFields'
 import { neutralCsvCell } from '@/features/admin/csv'
 import { businessFileStamp } from '@/shared/time'
 
@@ -65,15 +66,8 @@ function withNeutralCsvCells(config: Config, slugs: readonly string[]): Config {
   return { ...config, collections }
 }
 
-function neutralCsvFields(fields: Field[]): Field[] {
-  return fields.map((field): Field => {
-    if (field.type === 'tabs') return { ...field, tabs: field.tabs.map((tab) => ({ ...tab, fields: neutralCsvFields(tab.fields) })) }
-    if (field.type === 'blocks') return { ...field, blocks: field.blocks.map((block) => ({ ...block, fields: neutralCsvFields(block.fields) })) }
-    if ('fields' in field) return { ...field, fields: neutralCsvFields(field.fields) } as Field
-    if (!('name' in field) || WRITTEN_BY_THE_PLUGIN.has(field.type)) return field
-    return withNeutralCsvCell(field)
-  })
-}
+const neutralCsvFields = (fields: Field[]): Field[] =>
+  mapLeafFields(fields, (field) => (!('name' in field) || WRITTEN_BY_THE_PLUGIN.has(field.type) ? field : withNeutralCsvCell(field)))
 
 /**
  * Adds the hook to one field. A field with an export hook of its own keeps it, and its result is
@@ -187,13 +181,9 @@ function keptWithTheData(collection: CollectionConfig): CollectionConfig {
  * at 9:30 PM in Detroit, it read "2026-11-30_02-30-05", tomorrow. Named by the seller's clock instead.
  */
 function namedOnTheSellersClock(collection: CollectionConfig): CollectionConfig {
-  const withSellersName = (fields: Field[]): Field[] =>
-    fields.map((field) => {
-      if ('name' in field && field.name === 'name' && field.type === 'text') return { ...field, defaultValue: () => businessFileStamp(new Date()) }
-      if ('fields' in field && Array.isArray(field.fields)) return { ...field, fields: withSellersName(field.fields) } as Field
-      return field
-    })
-  return { ...collection, fields: withSellersName(collection.fields) }
+  const withSellersName = (field: Field): Field =>
+    'name' in field && field.name === 'name' && field.type === 'text' ? { ...field, defaultValue: () => businessFileStamp(new Date()) } : field
+  return { ...collection, fields: mapLeafFields(collection.fields, withSellersName) }
 }
 
 /**
@@ -202,14 +192,10 @@ function namedOnTheSellersClock(collection: CollectionConfig): CollectionConfig 
  * empty ('No limit'): the export holds every document the filter matches.
  */
 function exportEverythingTheFilterMatches(collection: CollectionConfig): CollectionConfig {
-  const withPlainLimit = (fields: Field[]): Field[] =>
-    fields.map((field) => {
-      if ('name' in field && field.name === 'limit' && field.type === 'number') {
-        const { Field: _listLimit, ...components } = field.admin?.components ?? {}
-        return { ...field, admin: { ...field.admin, components } }
-      }
-      if ('fields' in field && Array.isArray(field.fields)) return { ...field, fields: withPlainLimit(field.fields) } as Field
-      return field
-    })
-  return { ...collection, fields: withPlainLimit(collection.fields) }
+  const withPlainLimit = (field: Field): Field => {
+    if (!('name' in field) || field.name !== 'limit' || field.type !== 'number') return field
+    const { Field: _listLimit, ...components } = field.admin?.components ?? {}
+    return { ...field, admin: { ...field.admin, components } }
+  }
+  return { ...collection, fields: mapLeafFields(collection.fields, withPlainLimit) }
 }
