@@ -5,6 +5,7 @@ import type { CollectionConfig, Config, Field, PayloadHandler, Plugin } from 'pa
 import { exportsDir, followExportFile, markExportFailed, queueExportFile, refuseUnusableFilter, writeExportFile } from '@/features/admin/exportJobs'
 import { EXPORT_STATUSES } from '@/features/admin/exportStatuses'
 import { mapLeafFields } from '@/fields/mapLeafFields'
+import { timeZoneFieldPaths } from '@/fields/timeZoneFieldPaths'
 import { neutralCsvCell } from '@/features/admin/csv'
 import { businessFileStamp } from '@/shared/time'
 
@@ -107,17 +108,6 @@ function withoutTimeZoneColumns(config: Config, slugs: readonly string[]): Confi
     return { ...collection, admin: { ...collection.admin, custom: { ...collection.admin?.custom, 'plugin-import-export': { ...own, disabledFields } } } }
   })
   return { ...config, collections }
-}
-
-/** The dotted paths of the `_tz` fields Payload will add: rows, collapsibles and unnamed tabs add nothing to a path. */
-function timeZoneFieldPaths(fields: Field[], prefix = ''): string[] {
-  return fields.flatMap((field): string[] => {
-    const path = 'name' in field && field.name ? `${prefix}${field.name}` : undefined
-    if (field.type === 'date') return field.timezone && path ? [`${path}_tz`] : []
-    if (field.type === 'tabs') return field.tabs.flatMap((tab) => timeZoneFieldPaths(tab.fields, 'name' in tab && tab.name ? `${prefix}${tab.name}.` : prefix))
-    if ('fields' in field) return timeZoneFieldPaths(field.fields, path ? `${path}.` : prefix)
-    return []
-  })
 }
 
 // ---- Files made in the background -------------------------------------------------------------

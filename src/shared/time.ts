@@ -141,6 +141,19 @@ export const businessDate = (iso: string) => dateFormat.format(new Date(iso))
 /** A date and time in the seller's time zone: "Nov 23, 2026, 6:20 AM". */
 export const businessDateTime = (iso: string) => dateTimeFormat.format(new Date(iso))
 
+const weekdayDateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: BUSINESS_TIME_ZONE,
+})
+
+/** A date and time in the seller's time zone with its weekday: "Sun, Nov 29, 2026, 9:30 PM". */
+export const businessWeekdayDateTime = (iso: string) => weekdayDateTimeFormat.format(new Date(iso))
+
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE })
 
 /** A time of day in the seller's time zone: "4:12 PM" (with a plain space, which some ICU versions write as a narrow one). */

@@ -62,8 +62,8 @@ for (const timezoneId of ['America/Los_Angeles', 'America/Detroit'] as const) {
 
       // The order's page: its sidebar's handover times.
       await openAdminDocument(page, `/admin/collections/orders/${order.id}`)
-      await expect(page.locator('#field-leftFridgeAt')).toHaveValue(shown('Nov 29, 2026, 8:54 PM (Detroit time)'))
-      await expect(page.locator('#field-handedOverAt')).toHaveValue(shown('Nov 29, 2026, 9:30 PM (Detroit time)'))
+      await expect(page.locator('#field-leftFridgeAt')).toHaveValue(shown('Sun, Nov 29, 2026, 8:54 PM (Detroit time)'))
+      await expect(page.locator('#field-handedOverAt')).toHaveValue(shown('Sun, Nov 29, 2026, 9:30 PM (Detroit time)'))
       await screenshots(page, `order-times-${zone}`)
 
       // The Orders list: when it was received.
@@ -79,7 +79,7 @@ for (const timezoneId of ['America/Los_Angeles', 'America/Detroit'] as const) {
       await screenshots(page, `emails-list-times-${zone}`)
       await row.locator('td.cell-createdAt').getByRole('link').click()
       await expect(page).toHaveURL(new RegExp(`/admin/collections/email-outbox/${email.id}$`))
-      await expect(page.locator('#field-sentAt')).toHaveValue(shown('Nov 29, 2026, 9:12 PM (Detroit time)'))
+      await expect(page.locator('#field-sentAt')).toHaveValue(shown('Sun, Nov 29, 2026, 9:12 PM (Detroit time)'))
       await screenshots(page, `email-times-${zone}`)
     } finally {
       if (order) await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { status: 'cancelled' })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { addDays, businessDay, businessFileStamp, isDayKey, shortDayLabel, startOfDay, startOfWeek, zonedInstant } from '@/shared/time'
+import { addDays, businessDay, businessFileStamp, businessWeekdayDateTime, isDayKey, shortDayLabel, startOfDay, startOfWeek, zonedInstant } from '@/shared/time'
 
 describe('days and weeks in the seller’s time zone', () => {
   it('starts a day at the local midnight even just after it, in UTC terms the day before', () => {
@@ -54,5 +54,7 @@ describe('days and weeks in the seller’s time zone', () => {
     expect(businessDay(new Date('2026-07-05T03:59:00Z')).key).toBe('2026-07-04')
     expect(businessFileStamp(new Date('2027-01-01T04:59:59Z'))).toBe('2026-12-31_23-59-59')
     expect(businessFileStamp(new Date('2026-11-01T06:30:00Z'))).toBe('2026-11-01_01-30-00')
+    // A handover at 9:30 PM on Sunday in Detroit, already Monday in UTC.
+    expect(businessWeekdayDateTime('2026-11-30T02:30:00.000Z').replace(/\s/g, ' ')).toBe('Sun, Nov 29, 2026, 9:30 PM')
   })
 })

@@ -4,7 +4,7 @@ import { DateTimeField, DefaultCell, TextInput, useField } from '@payloadcms/ui'
 import { mergeFieldStyles } from '@payloadcms/ui/shared'
 import type { DateFieldClientProps, DefaultCellComponentProps } from 'payload'
 
-import { businessDateTime } from '@/shared/time'
+import { businessDateTime, businessWeekdayDateTime } from '@/shared/time'
 
 /*
  * Payload writes a date-time field, in its form and in its list cells, on the browser's clock
@@ -24,12 +24,15 @@ export function BusinessTimeCell(props: DefaultCellComponentProps) {
 }
 
 /**
- * The field on a document's page: a time the site recorded (read-only) as text on Detroit's clock.
- * A field the seller may edit keeps Payload's picker, which takes times on the browser's clock: a
- * time the seller types needs the field's `timezone` option instead (`fields/businessTimeZone.ts`).
+ * The field on a document's page: a time the site recorded (read-only) as text on Detroit's clock,
+ * with its weekday. A field the seller may edit keeps Payload's picker, which takes times on the
+ * browser's clock: a time the seller types needs the field's `timezone` option instead
+ * (`fields/businessTimeZone.ts`). Payload hands a custom field the document's read-only state, not
+ * the field's own `admin.readOnly`, which its own fields read: both count here.
  */
 export function BusinessTimeField(props: DateFieldClientProps) {
-  const { field, path, readOnly } = props
+  const { field, path } = props
+  const readOnly = Boolean(props.readOnly || field.admin?.readOnly)
   const { value } = useField<string | null>({ path })
   if (!readOnly) return <DateTimeField {...props} />
   return (
@@ -38,7 +41,7 @@ export function BusinessTimeField(props: DateFieldClientProps) {
       label={field.label}
       description={typeof field.admin?.description === 'string' ? field.admin.description : undefined}
       readOnly
-      value={value ? `${businessDateTime(value)} (Detroit time)` : ''}
+      value={value ? `${businessWeekdayDateTime(value)} (Detroit time)` : ''}
       style={mergeFieldStyles(field)}
     />
   )
