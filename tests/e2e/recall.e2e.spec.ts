@@ -54,6 +54,30 @@ test('the seller recalls a batch: its orders, the totals and the CSV', async ({ 
   await expect(rows.filter({ hasText: 'Rhea Recall' })).toContainText('rhea@example.com')
   await expect(rows.filter({ hasText: '=Ross Recall' })).toContainText('1 × Mixed Berry, 2 × Peach Ginger')
   await screenshots(page, 'recall-batch')
+  // On a tablet's width, the narrowest that still shows the table, every column heading keeps its
+  // words whole (the cells may break a long e-mail).
+  await page.setViewportSize({ width: 800, height: 800 })
+  const brokenHeadingWords = await page.locator('.recall__table thead th').evaluateAll((headings) =>
+    headings.flatMap((heading) => {
+      const text = heading.textContent ?? ''
+      const words = [...text.matchAll(/\S+/g)]
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT)
+      const nodes: Text[] = []
+      while (walker.nextNode()) nodes.push(walker.currentNode as Text)
+      return words.filter((word) => {
+        // The word's characters, found in the heading's text nodes, in more than one line box: broken.
+        let offset = word.index!
+        const node = nodes.find((candidate) => (offset < candidate.length ? true : ((offset -= candidate.length), false)))
+        if (!node || offset + word[0].length > node.length) return false
+        const range = document.createRange()
+        range.setStart(node, offset)
+        range.setEnd(node, offset + word[0].length)
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1
+      }).map((word) => word[0])
+    }),
+  )
+  expect(brokenHeadingWords).toEqual([])
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()])
   const csv: Record<string, string>[] = parse(fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, ''), { columns: true })
