@@ -85,7 +85,7 @@ function sidewaysOverflow(page: Page) {
 }
 
 test("no admin page scrolls sideways on the seller's phone", async ({ page, request }) => {
-  test.setTimeout(120_000) // some 35 admin pages, each a server render
+  test.setTimeout(180_000) // some 45 admin pages, each a server render: 25–35 s, over a minute on a busy machine
   await withAdminSession(page)
   const stamp = Date.now()
   // A batch made from a supplier's lot, opened now: the order below takes its jars from it. No limit
