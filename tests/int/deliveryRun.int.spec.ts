@@ -20,13 +20,19 @@ vi.mock('@/payloadClient', () => ({ getPayloadClient: async () => context.payloa
 const { findRunScreen } = await import('@/features/delivery/run')
 const { leaveOnRun, saveStopOrder } = await import('@/features/delivery/runChanges')
 const { postLeaving, postStopOrder } = await import('@/features/seller/runRoute')
+const { applySellerAction } = await import('@/features/seller/service')
+const { runNotices } = await import('@/features/delivery/notices')
+const { textRunKey } = await import('@/features/delivery/runRules')
+const { handoverSteps } = await import('@/features/ordering/handoverRecord')
 
 const ADMIN = { email: 'driver@example.com', password: 'correct-horse-battery' }
 
 /** Thursday, Dec 3 2026, noon in Detroit: orders are placed then. */
 const thursdayNoon = new Date('2026-12-03T17:00:00Z')
-/** Saturday, Dec 5 2026, in Detroit (UTC−5). */
+/** Saturday, Dec 5 2026, in Detroit (UTC−5); Sunday and Monday after it. */
 const saturdayAt = (time: string) => new Date(`2026-12-05T${time}:00-05:00`)
+const sundayAt = (time: string) => new Date(`2026-12-06T${time}:00-05:00`)
+const mondayAt = (time: string) => new Date(`2026-12-07T${time}:00-05:00`)
 
 let app: TestPayload
 let cookie: string
@@ -44,6 +50,37 @@ async function order(name: string, window: string, values: Record<string, string
   )
   if (result.status !== 'success') throw new Error(`order refused: ${JSON.stringify(result)}`)
   return (placed[name] = result.order)
+}
+
+/** A delivery whose time is arranged by text (no booked time), confirmed: on each day's text run until handed over. */
+async function byText(name: string): Promise<Order> {
+  return (placed[name] = await app.payload.create({
+    collection: 'orders',
+    data: {
+      fullName: name,
+      email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+      phone: '+1 313 555 0190',
+      address: '1 Main St',
+      city: 'detroit',
+      zip: '48201',
+      deliveryMethod: 'delivery',
+      quantity: 1,
+      flavors: 'mixed-berry',
+      flavorNames: 'Mixed Berry',
+      originalPrice: 20,
+      deliveryFee: 5,
+      discountAmount: 0,
+      totalPrice: 25,
+      consent: true,
+      status: 'confirmed',
+    },
+  }))
+}
+
+/** A handover button as the seller taps it on the phone, at a moment of the test's clock. */
+async function tap(name: string, action: 'notHome' | 'handedOver', at: Date) {
+  const [seller] = (await app.payload.find({ collection: 'users', where: { email: { equals: ADMIN.email } }, depth: 0 })).docs
+  expect(await applySellerAction(app.payload, seller, placed[name].id, { action }, at)).toMatchObject({ status: 'changed' })
 }
 
 const idOf = (name: string) => String(placed[name].id)
@@ -104,7 +141,11 @@ beforeAll(async () => {
  * rest of the process runs as usual), and the seller signs in then, so the session is that day's.
  */
 async function onSaturdayAt(time: string) {
-  vi.useFakeTimers({ toFake: ['Date'], now: saturdayAt(time) })
+  await signedInAt(saturdayAt(time))
+}
+
+async function signedInAt(now: Date) {
+  vi.useFakeTimers({ toFake: ['Date'], now })
   const signedIn = await restResponse(app.config, 'POST', '/users/login', { body: ADMIN })
   cookie = String(signedIn.headers.get('set-cookie')).split(';')[0]
   expect(cookie).toMatch(/^payload-token=/)
@@ -271,10 +312,65 @@ describe("the Run page's posts", () => {
   })
 })
 
+describe('an order out on an earlier run (Not home), then on another', () => {
+  it("leaves again with the next day's text run: the stop's time is that run's Leaving, not the day before's", async () => {
+    await byText('Text Tom')
+    expect(await leaveOnRun(app.payload, textRunKey('2026-12-05'), saturdayAt('09:00'))).toEqual({ status: 'left', leftAt: saturdayAt('09:00').toISOString() })
+    await tap('Text Tom', 'notHome', saturdayAt('09:20'))
+    expect(await stored('Text Tom')).toMatchObject({ status: 'confirmed', leftFridgeAt: saturdayAt('09:00').toISOString() })
+
+    // Sunday, before Leaving: the jars are back in the fridge, nothing is counting.
+    const sundayRun = textRunKey('2026-12-06')
+    const before = (await findRunScreen(app.payload, sundayRun, sundayAt('09:30'))).run!
+    expect(before.stops.find((stop) => stop.fullName === 'Text Tom')).toMatchObject({ leftFridgeAt: null, outMinutes: null })
+
+    expect(await leaveOnRun(app.payload, sundayRun, sundayAt('10:00'))).toEqual({ status: 'left', leftAt: sundayAt('10:00').toISOString() })
+    // A second tap of the same run still keeps its first time.
+    expect(await leaveOnRun(app.payload, sundayRun, sundayAt('10:15'))).toEqual({ status: 'already-left', leftAt: sundayAt('10:00').toISOString() })
+    expect((await stored('Text Tom')).leftFridgeAt).toBe(sundayAt('10:00').toISOString())
+    const out = (await findRunScreen(app.payload, sundayRun, sundayAt('10:30'))).run!
+    expect(out.stops.find((stop) => stop.fullName === 'Text Tom')).toMatchObject({ leftFridgeAt: sundayAt('10:00').toISOString(), outMinutes: 30 })
+  })
+
+  it('booked again for another run: that run\'s Leaving gives it the new time, and the record says this trip', async () => {
+    // Noon Nia's run leaves on Saturday; nobody is home; the seller books her for Sunday noon.
+    const noonRun = placed['Noon Nia'].windowKey!
+    expect(await leaveOnRun(app.payload, noonRun, saturdayAt('11:50'))).toMatchObject({ status: 'left' })
+    await tap('Noon Nia', 'notHome', saturdayAt('12:30'))
+    const sunday = placed['Sunday Sue']
+    await app.payload.update({
+      collection: 'orders',
+      id: placed['Noon Nia'].id,
+      data: { windowKey: sunday.windowKey, windowLabel: sunday.windowLabel, windowStartsAt: sunday.windowStartsAt, windowEndsAt: sunday.windowEndsAt },
+    })
+
+    expect(await leaveOnRun(app.payload, sunday.windowKey!, sundayAt('11:45'))).toMatchObject({ status: 'left' })
+    for (const name of ['Noon Nia', 'Sunday Sue']) expect((await stored(name)).leftFridgeAt, name).toBe(sundayAt('11:45').toISOString())
+    await tap('Noon Nia', 'handedOver', sundayAt('12:10'))
+    // The order's page (and the recall list, which reads the same fields): out 25 minutes on Sunday, not since Saturday.
+    expect(handoverSteps(await stored('Noon Nia'))).toEqual(['Out of the fridge 11:45 AM', 'Not home Dec 5, 12:30 PM', 'Handed over 12:10 PM (25 min)'])
+  })
+})
+
 describe('Delivery day off', () => {
   it('has no runs', async () => {
     await app.payload.updateGlobal({ slug: 'fulfilment', data: { deliveryDay: { enabled: false } } })
     const screen = await findRunScreen(app.payload, runKey, saturdayAt('16:20'))
     expect(screen).toMatchObject({ runs: [], run: null, settings: { enabled: false } })
+  })
+
+  it('records no Leaving (409, as the handovers): neither the run nor its orders', async () => {
+    // Monday's text run, not left: Tom is still on it (not home on Sunday), and Otto is new.
+    await byText('Text Otto')
+    const mondayRun = textRunKey('2026-12-07')
+    await signedInAt(mondayAt('09:00'))
+    const answer = await post(postLeaving, { run: mondayRun })
+    expect(answer.status).toBe(409)
+    expect(await answer.text()).toBe(runNotices.leavingOff)
+    expect(await leaveOnRun(app.payload, mondayRun, mondayAt('09:05'))).toEqual({ status: 'delivery-day-off' })
+
+    expect((await app.payload.find({ collection: 'delivery-runs', where: { runKey: { equals: mondayRun } }, depth: 0 })).totalDocs).toBe(0)
+    expect((await stored('Text Otto')).leftFridgeAt ?? null).toBeNull()
+    expect((await stored('Text Tom')).leftFridgeAt).toBe(sundayAt('10:00').toISOString())
   })
 })

@@ -15,6 +15,7 @@ export const runNotices = {
   signedOut: 'You were signed out: the stop order was not saved. Reload the page and sign in again.',
   badOrder: 'That stop order could not be read: nothing was saved.',
   off: 'Delivery runs are off. Turn them on in the admin: Shop → Pickup & delivery → Delivery day.',
+  leavingOff: 'Leaving was not recorded: delivery runs are off. Turn them on in the admin: Shop → Pickup & delivery → Delivery day.',
   /**
    * Before Leaving, when the run's estimate is longer than the seller's limit: how to split it in
    * two runs, stops in driving order (`run.ts#splitInTwo`).

@@ -52,6 +52,7 @@ export type RunStop = PrepStop & {
   /** Its ZIP code gave no position: placed last, unless the seller moved it. */
   unknownZip: boolean
   flavors: { flavor: string; jars: number }[]
+  /** When its jars left the fridge with this run (Leaving); null before, or for a time of an earlier run. */
   leftFridgeAt: string | null
   handedOverAt: string | null
   notHomeAt: string | null
@@ -183,13 +184,13 @@ async function runOf(choice: RunChoice, onRun: readonly RunOrder[], record: Deli
   const pace: RunPace = { roadFactor: settings.roadFactor, averageMph: settings.averageMph, minutesPerStop: settings.minutesPerStop }
   const estimate = estimateRun(kitchen, route.stops, pace, leaveAt)
   const byId = new Map(driven.map((order) => [String(order.id), order]))
-  const stops = route.stops.map((routed, index) => runStop(byId.get(routed.id)!, index + 1, estimate.stops[index]?.arrivesAt ?? null, routed.unknownZip, now))
+  const stops = route.stops.map((routed, index) => runStop(byId.get(routed.id)!, leftAt, index + 1, estimate.stops[index]?.arrivesAt ?? null, routed.unknownZip, now))
   // The whole run counts, the drive back included: the jars of a stop not at home ride back in the cooler.
   const over = !leftAt && estimate.minutes > settings.outOfFridgeLimitMinutes
   return {
     ...choice,
     stops,
-    held: onRun.filter(isHeld).map((order) => runStop(order, null, null, false, now)),
+    held: onRun.filter(isHeld).map((order) => runStop(order, leftAt, null, null, false, now)),
     leftAt,
     estimate: { miles: estimate.miles, minutes: estimate.minutes, leaveAt: leaveAt.toISOString(), backAt: estimate.endsAt.toISOString(), from },
     overLimit: over ? { split: splitInTwo(kitchen, route.stops, pace, settings.outOfFridgeLimitMinutes) } : null,
@@ -198,8 +199,13 @@ async function runOf(choice: RunChoice, onRun: readonly RunOrder[], record: Deli
   }
 }
 
-function runStop(order: RunOrder, number: number | null, arrivesAt: Date | null, unknownZip: boolean, now: Date): RunStop {
-  const leftFridgeAt = order.leftFridgeAt ?? null
+/**
+ * A stop of a run; `runLeftAt`, the run's Leaving. An order's out-of-fridge time from an earlier run
+ * (Not home, then on this one) is not this run's: its jars went back to the fridge, so the stop
+ * shows none until this run leaves (`runChanges.ts#leaveOnRun` then gives it the new time).
+ */
+function runStop(order: RunOrder, runLeftAt: string | null, number: number | null, arrivesAt: Date | null, unknownZip: boolean, now: Date): RunStop {
+  const leftFridgeAt = runLeftAt && order.leftFridgeAt && Date.parse(order.leftFridgeAt) >= Date.parse(runLeftAt) ? order.leftFridgeAt : null
   const handedOverAt = order.handedOverAt ?? null
   return {
     ...prepStop(order),

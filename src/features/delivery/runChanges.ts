@@ -5,6 +5,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { inTransaction } from '@/platform/db/transactions'
 import { businessDay } from '@/shared/time'
 
+import { deliveryDaySettingsFrom } from './rules'
 import { findRun, type Run } from './run'
 import { movedOneStop, runDay, type StopOrderPost } from './runRules'
 
@@ -14,23 +15,32 @@ import { movedOneStop, runDay, type StopOrderPost } from './runRules'
  * post repeated after a lost answer finds the run as the first left it.
  */
 
-export type LeaveResult = { status: 'left' | 'already-left' | 'not-today' | 'not-found'; leftAt?: string }
+export type LeaveResult = { status: 'left' | 'already-left' | 'not-today' | 'not-found' | 'delivery-day-off'; leftAt?: string }
 
 /**
  * Leaving: records when the cooler left on the run (`delivery-runs.leftAt`) and on each order of it
  * not yet handed over (`leftFridgeAt`), once. A run already left keeps its first time, and so do its
  * orders; an order that joins the run after Leaving gets none (its jars did not leave with that
- * cooler). Only today's runs leave.
+ * cooler). Only today's runs leave, and only while Delivery day is on (as the handovers: a page
+ * from before it was turned off records nothing).
+ *
+ * An order not handed over may already have a time from an earlier run (Not home, then on the next
+ * day's text run or booked again): that cooler came back to the kitchen, so this Leaving replaces
+ * it. The order keeps the trip that took its jars to the door, as it keeps its last Not home; the
+ * earlier trip's Not home stays in its history. Keeping the first time instead would count the
+ * nights in the fridge as out of it ("Out 1470 min") on the run, the recall list and the export.
  */
 export function leaveOnRun(payload: Payload, runKey: string, now = new Date()): Promise<LeaveResult> {
   return inTransaction<LeaveResult>(payload, async (req) => {
+    const fulfilment = await payload.findGlobal({ slug: 'fulfilment', select: { deliveryDay: true }, depth: 0, overrideAccess: true, req })
+    if (!deliveryDaySettingsFrom(fulfilment.deliveryDay).enabled) return { commit: false, value: { status: 'delivery-day-off' } }
     if (runDay(runKey) !== businessDay(now).key) return { commit: false, value: { status: 'not-today' } }
     const run = await findRun(payload, runKey, now, req)
     if (!run || run.stops.length === 0) return { commit: false, value: { status: 'not-found' } }
     if (run.leftAt) return { commit: false, value: { status: 'already-left', leftAt: run.leftAt } }
     const leftAt = now.toISOString()
     await keepRecord(payload, run, { leftAt }, req)
-    const stillToHandOver = run.stops.filter((stop) => !stop.handedOverAt && !stop.leftFridgeAt)
+    const stillToHandOver = run.stops.filter((stop) => !stop.handedOverAt)
     for (const stop of stillToHandOver) {
       const order = await payload.findByID({ collection: 'orders', id: stop.id, select: { updatedAt: true }, depth: 0, overrideAccess: true, req })
       // The server's own record, through the adapter with the order's `updatedAt` kept: no hook is

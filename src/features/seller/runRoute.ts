@@ -29,7 +29,7 @@ function runKeyOf(form: FormData): string | Response {
   return typeof runKey === 'string' && RUN_KEY.test(runKey) ? runKey : refused(400, runNotices.badRun)
 }
 
-/** `POST /seller/run/leave`: Leaving, once per run. */
+/** `POST /seller/run/leave`: Leaving, once per run; 409 while Delivery day is off, as the handovers. */
 export async function postLeaving(request: Request): Promise<Response> {
   const post = await readSellerPost(request)
   if (post instanceof Response) return post
@@ -43,6 +43,7 @@ export async function postLeaving(request: Request): Promise<Response> {
     const result = await leaveOnRun(payload, runKey)
     if (result.status === 'left') return seeOther(`${back}&left=${encodeURIComponent(result.leftAt!)}`)
     if (result.status === 'already-left') return seeOther(`${back}&alreadyLeft=${encodeURIComponent(result.leftAt!)}`)
+    if (result.status === 'delivery-day-off') return refused(409, runNotices.leavingOff)
     return seeOther(`${back}&refused=${result.status}`)
   } catch (error) {
     await logFailure(`[seller] Leaving on run ${runKey} failed`, error)
