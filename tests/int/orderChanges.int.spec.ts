@@ -178,6 +178,19 @@ describe('a customer changes their order', () => {
     expect(await snapshot(order)).toEqual(before)
   })
 
+  it('a package the shop does not sell is refused with the form’s message before anything is built from it, and nothing is stored', async () => {
+    const order = await place()
+    const before = await snapshot(order)
+    // 2^32 cannot even be an array's length; 30 000 000 took the server 4.4 GB and every core.
+    for (const quantity of ['4294967296', '30000000', '1e9', '2', '-3', '3.5', 'six', '']) {
+      const values = { kind: 'jars', quantity, flavor1: 'mixed-berry' }
+      const refusal = { ok: false, field: 'quantity', message: orderNotices.packageRequired }
+      expect(await reviewOrderChange(app.payload, order.statusToken!, await pageValues(order, values), thursdayNoon)).toEqual(refusal)
+      expect(await change(order, values)).toEqual(refusal)
+    }
+    expect(await snapshot(order)).toEqual(before)
+  })
+
   it('a bigger package is priced by the one engine, with the order’s discount kept once and never claimed again', async () => {
     const code = `HC25${Date.now()}`.slice(0, 12)
     await app.payload.create({ collection: 'email-captures', data: { name: 'Sub', email: `${code.toLowerCase()}@example.com`, discount_code: code, discount_used: false } })

@@ -8,7 +8,7 @@ import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 
 import { takeFromBatch, batchStock } from '../batches'
 import { deliversTo } from '../catalog'
-import { flavorField } from '../formFields'
+import { flavorField, MAX_JARS } from '../formFields'
 import { orderNotices } from '../notices'
 import { flavorsText, jarKeys } from '../orderDetails'
 import { findOrderByStatusToken } from '../orderStatus'
@@ -216,10 +216,13 @@ function parseChanged(order: Order, kind: Exclude<ChangeKind, 'cancel'>, values:
     notes: order.notes ?? '',
     consent: order.consent ? 'on' : '',
   }
+  // Every jar field the form has, whatever quantity was posted: a posted number sizes nothing
+  // (30 000 000 jars once took the server's memory and cores); parseOrderForm checks it is a package.
+  const jarFields = Object.fromEntries(Array.from({ length: MAX_JARS }, (_, index) => [flavorField(index + 1), values[flavorField(index + 1)] ?? '']))
   const posted =
     kind === 'time'
       ? { deliveryMethod: values.method ?? '', window: values.window ?? '', ...(values.method === 'delivery' ? { address: values.address ?? '', city: values.city ?? '', zip: values.zip ?? '' } : {}) }
-      : { quantity: values.quantity ?? '', ...Object.fromEntries(Array.from({ length: Number(values.quantity) || 0 }, (_, index) => [flavorField(index + 1), values[flavorField(index + 1)] ?? ''])) }
+      : { quantity: values.quantity ?? '', ...jarFields }
   // As the seller's own entry reads it: an order entered by hand may have no e-mail or consent box.
   const parsed = parseOrderForm({ ...current, ...posted }, offeredFlavors(order, terms.flavors), kind === 'time' ? methodsWithWindows(terms.rules) : [], { byHand: true })
   return parsed.ok ? parsed : { ok: false, message: parsed.message, field: parsed.field }
