@@ -191,6 +191,53 @@ describe('a customer changes their order', () => {
     expect(await snapshot(order)).toEqual(before)
   })
 
+  it('once its batch no longer sells (closed, or another opened since), a change may swap or give back its own jars but takes no more', async () => {
+    const batch = await openBatch(app.payload, { jarsLeft: 20 })
+    const order = await place()
+    expect(await jarsLeftIn(app.payload, batch)).toBe(17)
+    const open = await orderChangeChoices(app.payload, await stored(order), thursdayNoon)
+    expect(open).toMatchObject({ open: true, packages: [1, 3, 6] })
+
+    // The seller closed the batch an hour ago: the order form is sold out, and so is more for this order.
+    await app.payload.update({ collection: 'batches', id: batch.id, data: { closesAt: '2026-12-03T16:00:00.000Z' }, context: { disableRevalidate: true } })
+    const visitor = await submitOrder(app.payload, { ...validOrderForm, deliveryMethod: 'pickup', window: await keyOf(SATURDAY), email: 'closed@example.com' }, undefined, { now: () => thursdayNoon })
+    expect(visitor).toMatchObject({ status: 'error', message: orderNotices.soldOut })
+    const closed = await orderChangeChoices(app.payload, await stored(order), thursdayNoon)
+    expect(closed).toMatchObject({ open: true, packages: [1, 3] })
+    if (closed.open) expect(new Set(closed.flavors.map((flavor) => flavor.left))).toEqual(new Set([3]))
+    const before = await snapshot(order)
+    const six = { kind: 'jars', quantity: '6', ...Object.fromEntries(Array.from({ length: 6 }, (_, index) => [`flavor${index + 1}`, 'mixed-berry'])) }
+    const refusal = { ok: false, field: 'quantity', message: orderNotices.notEnoughJars(3) }
+    expect(await reviewOrderChange(app.payload, order.statusToken!, await pageValues(order, six), thursdayNoon)).toEqual(refusal)
+    expect(await change(order, six)).toEqual(refusal)
+    expect(await snapshot(order)).toEqual(before)
+    expect(await jarsLeftIn(app.payload, batch)).toBe(17)
+
+    // Other flavors for the same three jars take nothing more; one jar gives two back.
+    expect(await change(order, { kind: 'jars', quantity: '3', flavor1: 'peach-ginger', flavor2: 'peach-ginger', flavor3: 'peach-ginger' })).toMatchObject({ ok: true })
+    expect(await jarsLeftIn(app.payload, batch)).toBe(17)
+    expect(await change(order, { kind: 'jars', quantity: '1', flavor1: 'peach-ginger' })).toMatchObject({ ok: true })
+    expect(await jarsLeftIn(app.payload, batch)).toBe(19)
+
+    // Per flavor, in a batch that is open but no longer the one selling (a newer one opened): only its own flavors.
+    const perFlavor = await openBatch(app.payload, { flavors: { 'mixed-berry': 5, 'peach-ginger': 5, 'pineapple-mango': 5 } })
+    const second = await place({ flavor1: 'mixed-berry', flavor2: 'mixed-berry', flavor3: 'peach-ginger' })
+    await openBatch(app.payload, { jarsLeft: 50 })
+    const swapped = { kind: 'jars', quantity: '3', flavor1: 'peach-ginger', flavor2: 'mixed-berry', flavor3: 'peach-ginger' }
+    expect(await change(second, swapped)).toEqual({ ok: false, field: 'flavor1', message: orderNotices.notEnoughOfFlavor('Peach Ginger', 1) })
+    expect(await change(second, { kind: 'jars', quantity: '1', flavor1: 'pineapple-mango' })).toEqual({ ok: false, field: 'flavor1', message: orderNotices.flavorSoldOut('Pineapple Mango') })
+    expect(await jarsLeftIn(app.payload, perFlavor)).toEqual({ 'mixed-berry': 3, 'peach-ginger': 4, 'pineapple-mango': 5 })
+    expect(await change(second, { kind: 'jars', quantity: '1', flavor1: 'peach-ginger' })).toMatchObject({ ok: true })
+    expect(await jarsLeftIn(app.payload, perFlavor)).toEqual({ 'mixed-berry': 5, 'peach-ginger': 4, 'pineapple-mango': 5 })
+    // What it gave back is not its own any more.
+    expect(await change(second, { kind: 'jars', quantity: '3', flavor1: 'mixed-berry', flavor2: 'mixed-berry', flavor3: 'peach-ginger' })).toEqual({
+      ok: false,
+      field: 'flavor1',
+      message: orderNotices.flavorSoldOut('Mixed Berry'),
+    })
+    expect(await jarsLeftIn(app.payload, perFlavor)).toEqual({ 'mixed-berry': 5, 'peach-ginger': 4, 'pineapple-mango': 5 })
+  })
+
   it('a bigger package is priced by the one engine, with the order’s discount kept once and never claimed again', async () => {
     const code = `HC25${Date.now()}`.slice(0, 12)
     await app.payload.create({ collection: 'email-captures', data: { name: 'Sub', email: `${code.toLowerCase()}@example.com`, discount_code: code, discount_used: false } })

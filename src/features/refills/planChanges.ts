@@ -124,7 +124,7 @@ export async function changeRefillFlavors(payload: Payload, token: string, chose
     const updated = await payload.update({ collection: 'refill-plans', id: plan.id, data: { flavors: flavorsText(chosen) }, depth: 0, overrideAccess: true, req })
     const order = next.order
     if (!order) return { commit: true, value: { ok: true, plan: updated, changedOrder: null } }
-    const jars = await changeJarFlavors(payload, order, chosen, req)
+    const jars = await changeJarFlavors(payload, order, chosen, now, req)
     if (!jars.ok) return { commit: false, value: { ok: false, reason: 'too-few', flavor: jars.flavor ?? '', left: jars.left } }
     await payload.update({ collection: 'orders', id: order.id, data: { flavors: flavorsText(chosen), flavorNames: flavorsText(names), jarsFromBatch: jars.taken }, depth: 0, overrideAccess: true, req })
     const site = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })

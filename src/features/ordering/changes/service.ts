@@ -50,7 +50,7 @@ export async function orderChangeChoices(payload: Payload, order: Order, now = n
   const upcoming = upcomingWindows(terms.rules, now)
   const open = openWindows(terms.rules, now, await windowBookings(payload, upcoming.map((choice) => choice.key)))
   const timesFor = (method: DeliveryMethod) => (needsWindow(terms.rules, method) ? open.filter((choice) => choice.method === method && choice.key !== order.windowKey) : null)
-  const stock = await stockOf(payload, order, terms.flavors)
+  const stock = await stockOf(payload, order, terms.flavors, now)
   return {
     open: true,
     version: order.updatedAt,
@@ -67,9 +67,9 @@ export async function orderChangeChoices(payload: Payload, order: Order, now = n
 }
 
 /** The flavors the order may choose (on sale, or its own), each with what is left counting its own jars. */
-async function stockOf(payload: Payload, order: Order, flavors: readonly FlavorForSale[], req?: PayloadRequest): Promise<{ flavors: FlavorChoice[]; total: number | null }> {
+async function stockOf(payload: Payload, order: Order, flavors: readonly FlavorForSale[], now: Date, req?: PayloadRequest): Promise<{ flavors: FlavorChoice[]; total: number | null }> {
   const own = new Set(jarKeys(order.flavors))
-  const open = await jarsOpenToOrder(payload, order, req)
+  const open = await jarsOpenToOrder(payload, order, now, req)
   const stock = open ? batchStock(open.batch, open.keys) : null
   const choices = offeredFlavors(order, flavors)
     .filter((flavor) => flavor.available || own.has(flavor.value))
@@ -108,7 +108,7 @@ export async function applyOrderChange(payload: Payload, token: string, values: 
     if (!proposal.ok) return { commit: false, value: proposal }
     const data: Partial<Order> = { ...proposal.data, ...dueFields(order, proposal.money) }
     if (proposal.request.kind === 'jars') {
-      const jars = await changeJarFlavors(payload, order, proposal.request.flavors, req)
+      const jars = await changeJarFlavors(payload, order, proposal.request.flavors, now, req)
       if (!jars.ok) return { commit: false, value: jarsRefusal(jars, proposal.request.flavors, terms.flavors) }
       data.jarsFromBatch = jars.taken
     }
@@ -180,7 +180,7 @@ async function propose(payload: Payload, order: Order, values: Record<string, st
   }
   const request: ChangeRequest = { kind, quantity: changed.quantity, flavors: changed.flavors }
   if (changed.quantity === order.quantity && sameJars(changed.flavors, jarKeys(order.flavors))) return { ok: false, message: changeNotices.nothingChanged }
-  const open = await jarsOpenToOrder(payload, order, req)
+  const open = await jarsOpenToOrder(payload, order, now, req)
   const taken = open ? takeFromBatch(open.batch, open.keys, changed.flavors) : null
   if (taken && !taken.ok) return jarsRefusal(taken, changed.flavors, terms.flavors)
   const names = new Map(offeredFlavors(order, terms.flavors).map((flavor) => [flavor.value, flavor.name]))
