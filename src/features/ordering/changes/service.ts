@@ -10,7 +10,7 @@ import { takeFromBatch, batchStock } from '../batches'
 import { deliversTo } from '../catalog'
 import { flavorField, MAX_JARS } from '../formFields'
 import { orderNotices } from '../notices'
-import { flavorsText, jarKeys } from '../orderDetails'
+import { flavorsText, jarKeys, sameJars } from '../orderDetails'
 import { findOrderByStatusToken } from '../orderStatus'
 import { PACKAGE_QUANTITIES, priceListKey, type DeliveryMethod, type PriceList } from '../pricing'
 import { parseOrderForm, type OrderInput } from '../schema'
@@ -228,9 +228,6 @@ function parseChanged(order: Order, kind: Exclude<ChangeKind, 'cancel'>, values:
   return parsed.ok ? parsed : { ok: false, message: parsed.message, field: parsed.field }
 }
 
-
-/** The same jars, whichever jar has which flavor. */
-const sameJars = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n')
 
 /** Too few jars for the change, in the order form's words. */
 function jarsRefusal(short: { left: number; flavor?: string }, chosen: readonly string[], flavors: readonly FlavorForSale[]): ChangeRefusal {
