@@ -97,7 +97,8 @@ describe('a customer changes their order', () => {
     expect(await orderChangeChoices(app.payload, await stored(order), thursdayNoon)).toEqual({ open: false, reason: 'off' })
     const before = await snapshot(order)
     const refused = await change(order, { kind: 'cancel' })
-    expect(refused).toMatchObject({ ok: false, tooLate: true })
+    // Not "too late": the seller takes changes by text only.
+    expect(refused).toEqual({ ok: false, message: { title: 'Changes by Text Only', description: expect.stringMatching(/^We are not taking changes to orders online right now: text us at .+ and we will change yours\.$/) } })
     expect(await snapshot(order)).toEqual(before)
   })
 
@@ -236,6 +237,20 @@ describe('a customer changes their order', () => {
       message: orderNotices.flavorSoldOut('Mixed Berry'),
     })
     expect(await jarsLeftIn(app.payload, perFlavor)).toEqual({ 'mixed-berry': 5, 'peach-ginger': 4, 'pineapple-mango': 5 })
+  })
+
+  it('a cancel goes through when the prices changed since the page was loaded (it prices nothing); a priced change is shown the new prices', async () => {
+    const order = await place()
+    const loaded = await pageValues(order, { kind: 'cancel' })
+    const jarsLoaded = await pageValues(order, { kind: 'jars', quantity: '1', flavor1: 'mixed-berry' })
+    await app.payload.updateGlobal({ slug: 'pricing', data: { oneJarPrice: 22 }, context: { disableRevalidate: true } })
+    try {
+      expect(await applyOrderChange(app.payload, order.statusToken!, jarsLoaded, thursdayNoon)).toMatchObject({ ok: false, moved: true, message: { title: 'Prices Updated' } })
+      expect(await applyOrderChange(app.payload, order.statusToken!, loaded, thursdayNoon)).toMatchObject({ ok: true, kind: 'cancel' })
+      expect(await stored(order)).toMatchObject({ status: 'cancelled' })
+    } finally {
+      await app.payload.updateGlobal({ slug: 'pricing', data: { oneJarPrice: 20 }, context: { disableRevalidate: true } })
+    }
   })
 
   it('a bigger package is priced by the one engine, with the order’s discount kept once and never claimed again', async () => {

@@ -150,9 +150,12 @@ async function propose(payload: Payload, order: Order, values: Record<string, st
   if (!kind) return { ok: false, message: changeNotices.unknownChange }
   if (values.version !== order.updatedAt) return { ok: false, message: changeNotices.moved, moved: true }
   const window = changeWindow(order, terms, now)
+  // Turned off while the page was open: said where the customer posted (rendered again, the page has no change part to say it in).
+  if (!window.open && window.reason === 'off') return { ok: false, message: changeNotices.off(terms.phone) }
   if (!window.open) return { ok: false, message: changeNotices.tooLate(terms.phone), tooLate: true }
-  if (values.prices !== priceListKey(terms.prices)) return { ok: false, message: changeNotices.pricesChanged, moved: true }
+  // A cancel has nothing to price: the prices shown only matter to a change that is priced.
   if (kind === 'cancel') return proposal(order, { kind }, { status: 'cancelled' }, 0)
+  if (values.prices !== priceListKey(terms.prices)) return { ok: false, message: changeNotices.pricesChanged, moved: true }
 
   // The order form's rules, on the order with the change in it (posted fields the change is not about are not read).
   const input = parseChanged(order, kind, values, terms)
