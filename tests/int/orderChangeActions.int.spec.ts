@@ -61,3 +61,18 @@ it('past 30 posts for one order in an hour, the page says to wait and nothing is
   expect(refused).toMatchObject({ status: 'error', message: formNotices.rateLimited })
   expect(await statusOf()).toBe('new')
 })
+
+it('changes turned off while the page was open: the post is answered where it was made, with the seller’s number, and nothing changes', async () => {
+  const placed = await submitOrder(app.payload, { ...validOrderForm, email: 'turned-off@example.com' }, undefined)
+  if (placed.status !== 'success') throw new Error(`order refused: ${JSON.stringify(placed)}`)
+  const choices = await orderChangeChoices(app.payload, placed.order)
+  if (!choices.open) throw new Error(`changes not open: ${JSON.stringify(choices)}`)
+  await app.payload.updateGlobal({ slug: 'fulfilment', data: { customerChanges: { enabled: false } }, context: { disableRevalidate: true } })
+  try {
+    const answer = await changeOrder(placed.order.statusToken!, initialChangeState, orderFormData({ kind: 'cancel', version: choices.version, prices: choices.prices, step: 'confirm' }))
+    expect(answer).toMatchObject({ status: 'error', kind: 'cancel', message: { title: 'Changes by Text Only', description: expect.stringMatching(/text us at .+ and we will change yours\.$/) } })
+    expect((await app.payload.findByID({ collection: 'orders', id: placed.order.id, depth: 0 })).status).toBe('new')
+  } finally {
+    await app.payload.updateGlobal({ slug: 'fulfilment', data: { customerChanges: { enabled: true } }, context: { disableRevalidate: true } })
+  }
+})

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { applyOrderChange, orderChangeChoices } from '@/features/ordering/changes/service'
 import { submitOrder } from '@/features/ordering/service'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import { refillRound, reserveFromAnnouncedBatch } from '@/features/refills/cycle'
@@ -499,6 +500,38 @@ describe('the plan’s private page', () => {
     expect(await jarsLeftIn(payload, batch)).toEqual({ 'mixed-berry': 10, 'peach-ginger': 3, 'pineapple-mango': 0 })
     const toSeller = (await payload.find({ collection: 'email-outbox', where: { subject: { like: `Refill order ${made.reference} changed` } }, depth: 0 })).docs
     expect(toSeller.map((mail) => [mail.to, mail.subject])).toEqual([[SELLER_EMAIL, `Refill order ${made.reference} changed: now 3 jars (Pineapple Mango, Peach Ginger ×2)`]])
+  })
+
+  it('a refill whose jars the customer changed on its own page keeps them when the plan’s flavors change; the plan takes the new ones', async () => {
+    const plan = await planEveryTwoWeeks()
+    const batch = await openBatch(payload, { flavors: { 'mixed-berry': 10, 'peach-ginger': 5, 'pineapple-mango': 5 } }, { madeOn: '2026-12-14T12:00:00.000Z', opensAt: '2026-12-14T14:00:00.000Z' })
+    await refillRound(payload, decemberNoon(16))
+    const [made] = await refillOrders(plan)
+    await payload.updateGlobal({ slug: 'fulfilment', data: { customerChanges: { enabled: true } }, context: quiet })
+    try {
+      // On the order's page: 3 jars → 6.
+      const choices = await orderChangeChoices(payload, made, decemberNoon(17))
+      if (!choices.open) throw new Error(`no change offered: ${JSON.stringify(choices)}`)
+      const six = { kind: 'jars', quantity: '6', flavor1: 'mixed-berry', flavor2: 'mixed-berry', flavor3: 'mixed-berry', flavor4: 'peach-ginger', flavor5: 'peach-ginger', flavor6: 'peach-ginger' }
+      expect(await applyOrderChange(payload, made.statusToken!, { ...six, version: choices.version, prices: choices.prices }, decemberNoon(17))).toMatchObject({ ok: true, total: 100 })
+    } finally {
+      await payload.updateGlobal({ slug: 'fulfilment', data: { customerChanges: { enabled: false } }, context: quiet })
+    }
+    const changed = await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })
+    expect(await jarsLeftIn(payload, batch)).toEqual({ 'mixed-berry': 7, 'peach-ginger': 2, 'pineapple-mango': 5 })
+
+    // On the plan's page: three flavors for the plan's three jars.
+    expect(await changeRefillFlavors(payload, plan.token, ['pineapple-mango', 'pineapple-mango', 'pineapple-mango'], decemberNoon(17))).toEqual({ ok: true, plan: expect.anything(), changedOrder: null })
+    expect(await storedPlan(plan)).toMatchObject({ quantity: 3, flavors: 'Jar 1: pineapple-mango, Jar 2: pineapple-mango, Jar 3: pineapple-mango' })
+    expect(await payload.findByID({ collection: 'orders', id: made.id, depth: 0 })).toMatchObject({
+      updatedAt: changed.updatedAt,
+      quantity: 6,
+      flavors: changed.flavors,
+      jarsFromBatch: 6,
+      totalPrice: 100,
+    })
+    expect(await jarsLeftIn(payload, batch)).toEqual({ 'mixed-berry': 7, 'peach-ginger': 2, 'pineapple-mango': 5 })
+    expect((await payload.find({ collection: 'email-outbox', where: { subject: { like: `Refill order ${made.reference} changed` } }, depth: 0 })).docs).toHaveLength(0)
   })
 
   it('a refill waiting for a flavor that ran out is made at once when the customer picks another', async () => {

@@ -41,6 +41,9 @@ export function jarKeys(flavors: string): string[] {
   return entries.map((value) => value.trim())
 }
 
+/** The same jars (one flavor key each), whichever jar has which flavor. */
+export const sameJars = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n')
+
 /** The inverse of `flavorsText`, as labels: one entry per jar. */
 export const jarFlavors = (flavors: string): string[] => jarKeys(flavors).map((value) => labelOf(LAUNCH_FLAVORS, value))
 

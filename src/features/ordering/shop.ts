@@ -174,13 +174,34 @@ export async function takeJars(
   refillHandedOverAt?: Date,
   held?: HeldJars,
 ): Promise<JarsTaken | JarsRefused> {
-  const batch = refillHandedOverAt ? await batchOpenBy(payload, refillHandedOverAt, req) : await currentBatch(payload, now, req)
+  const { batch, open } = await sellingBatch(payload, now, req, refillHandedOverAt)
   if (!batch) return { ok: true, taken: 0, batch: null }
-  const { minDaysLeft } = await batchRules(payload, req)
-  if (batchState(batch, minDaysLeft, now) !== 'open') return { ok: false, left: 0, closed: true }
+  if (!open) return { ok: false, left: 0, closed: true }
   // Jars held in another batch than the one selling now cannot be ordered from this one.
   if (held && String(held.batch) !== String(batch.id)) return { ok: false, left: 0, closed: true }
-  return takeFrom(payload, batch, jarKeys, flavors, req, held?.jars)
+  return takeFrom(payload, batch, jarKeys, flavorKeys(flavors), req, held?.jars)
+}
+
+/**
+ * The rule an order takes jars by: the batch it takes them from (the one opened last; a refill's,
+ * the one opened by its day) and whether that batch sells now (not closed, not past its freshness
+ * limit). None: the seller keeps no batches (no limit). New orders and changes both ask here.
+ */
+async function sellingBatch(payload: Payload, now: Date, req?: Partial<PayloadRequest>, refillHandedOverAt?: Date): Promise<{ batch: Batch | null; open: boolean }> {
+  const batch = refillHandedOverAt ? await batchOpenBy(payload, refillHandedOverAt, req) : await currentBatch(payload, now, req)
+  if (!batch) return { batch: null, open: true }
+  const { minDaysLeft } = await batchRules(payload, req)
+  return { batch, open: batchState(batch, minDaysLeft, now) === 'open' }
+}
+
+/** An order as the selling rule reads it: its batch, and a refill's day (a refill takes from the batch opened by then). */
+type OrderOfBatch = Pick<Order, 'batch' | 'flavors' | 'jarsFromBatch' | 'refillPlan' | 'windowStartsAt'>
+
+/** Whether the batch an order took its jars from still sells to it now, by the rule a new order would take them by. */
+async function stillSelling(payload: Payload, order: OrderOfBatch, batch: Batch, now: Date, req?: Partial<PayloadRequest>): Promise<boolean> {
+  const refillDay = relationId(order.refillPlan) !== null && order.windowStartsAt ? new Date(order.windowStartsAt) : undefined
+  const selling = await sellingBatch(payload, now, req, refillDay)
+  return selling.open && selling.batch !== null && String(selling.batch.id) === String(batch.id)
 }
 
 /** Jars already taken from a batch for this order (the waiting line's hold it claims): it takes these first. */
@@ -192,8 +213,7 @@ export type HeldJars = { batch: number | string; jars: readonly string[] }
  * not take go back. The batch changes once, by the difference, so jars freed by it reach the
  * waiting line (the batches' hook) only when the order is done with them.
  */
-async function takeFrom(payload: Payload, batch: Batch, jarKeys: readonly string[], flavors: readonly FlavorForSale[], req: PayloadRequest, held: readonly string[] = []): Promise<JarsTaken | JarsRefused> {
-  const keys = flavorKeys(flavors)
+async function takeFrom(payload: Payload, batch: Batch, jarKeys: readonly string[], keys: readonly FlavorKey[], req: PayloadRequest, held: readonly string[] = []): Promise<JarsTaken | JarsRefused> {
   const outcome = takeFromBatch(withJarsReturned(batch, keys, held), keys, jarKeys)
   if (!outcome.ok) return outcome
   if (outcome.rows === null && outcome.jarsLeft === null) return { ok: true, taken: 0, batch }
@@ -208,6 +228,16 @@ async function takeFrom(payload: Payload, batch: Batch, jarKeys: readonly string
   return { ok: true, taken: jarKeys.length, batch: updated }
 }
 
+/**
+ * What a batch that no longer sells (closed, too old, or one opened since) has for an order that
+ * took jars from it: none but the order's own, once put back (`withJarsReturned`). A change may
+ * swap among those or take fewer, never take more of a flavor than it gives back.
+ */
+function withNoneLeft(batch: Batch): Batch {
+  if (batch.flavors?.length) return { ...batch, flavors: batch.flavors.map((row) => ({ ...row, left: 0 })) }
+  return batch.jarsLeft == null ? batch : { ...batch, jarsLeft: 0 }
+}
+
 /** The batch as it would be with `held` jars put back (nothing to put back: the batch itself). */
 function withJarsReturned(batch: Batch, keys: readonly FlavorKey[], held: readonly string[]): Batch {
   const returned = held.length > 0 ? takeFromBatch(batch, keys, held, -1) : null
@@ -216,16 +246,27 @@ function withJarsReturned(batch: Batch, keys: readonly FlavorKey[], held: readon
 
 /**
  * What an order could have of its batch if it chose again: the batch's jars left with the order's
- * own put back, and the flavors' keys to read them by. Null: the order took no jars from a batch
- * (none was kept, or it had no limit), so a change takes none either (`changeJarFlavors`).
+ * own put back (only its own, once the batch no longer sells: `withNoneLeft`), and the flavors'
+ * keys to read them by. Null: the order took no jars from a batch (none was kept, or it had no
+ * limit), so a change takes none either (`changeJarFlavors`).
  */
-export async function jarsOpenToOrder(payload: Payload, order: Pick<Order, 'batch' | 'flavors' | 'jarsFromBatch'>, req?: Partial<PayloadRequest>): Promise<{ batch: Batch; keys: FlavorKey[] } | null> {
+export async function jarsOpenToOrder(payload: Payload, order: OrderOfBatch, now: Date, req?: Partial<PayloadRequest>): Promise<{ batch: Batch; keys: FlavorKey[] } | null> {
+  const found = await batchOfOrder(payload, order, now, req)
+  return found && { batch: found.open, keys: found.keys }
+}
+
+/**
+ * The batch an order took its jars from: as stored, and as open to the order (`jarsOpenToOrder`);
+ * null when it took none (no batch kept, no limit) or the batch is gone.
+ */
+async function batchOfOrder(payload: Payload, order: OrderOfBatch, now: Date, req?: Partial<PayloadRequest>): Promise<{ stored: Batch; open: Batch; keys: FlavorKey[] } | null> {
   const batchId = relationId(order.batch)
   if (batchId === null || !order.jarsFromBatch) return null
-  const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
-  if (!batch) return null
+  const stored = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
+  if (!stored) return null
   const keys = flavorKeys(await findFlavors(payload, req))
-  return { batch: withJarsReturned(batch, keys, jarKeys(order.flavors)), keys }
+  const selling = await stillSelling(payload, order, stored, now, req)
+  return { stored, open: withJarsReturned(selling ? stored : withNoneLeft(stored), keys, jarKeys(order.flavors)), keys }
 }
 
 /** Puts a cancelled order's jars back into the batch it took them from (unless that batch is gone or has no limit now). */
@@ -241,16 +282,18 @@ export async function giveJarsBack(payload: Payload, order: Pick<Order, 'batch' 
 }
 
 /**
- * An order's jars change flavors (a refill plan's customer changes theirs): the old ones go back to
- * its batch and the new ones are taken from it, in the caller's transaction. Refused (too few of a
- * flavor left): the caller rolls back, nothing changes. An order that took no jars takes none.
+ * An order's jars change (its customer changes them on its page, or a refill plan's flavors): the
+ * old ones go back to its batch and the new ones are taken from it, in the caller's transaction.
+ * Refused (too few of a flavor left; once the batch no longer sells, more of a flavor than the
+ * order gives back): the caller rolls back, nothing changes. An order that took no jars takes none.
  */
-export async function changeJarFlavors(payload: Payload, order: Pick<Order, 'batch' | 'flavors' | 'jarsFromBatch'>, newKeys: readonly string[], req: PayloadRequest): Promise<JarsTaken | JarsRefused> {
-  const batchId = relationId(order.batch)
-  if (batchId === null || !order.jarsFromBatch) return { ok: true, taken: 0, batch: null }
-  const batch = await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req })
-  if (!batch) return { ok: true, taken: 0, batch: null }
-  return takeFrom(payload, batch, newKeys, await findFlavors(payload, req), req, jarKeys(order.flavors))
+export async function changeJarFlavors(payload: Payload, order: OrderOfBatch, newKeys: readonly string[], now: Date, req: PayloadRequest): Promise<JarsTaken | JarsRefused> {
+  const found = await batchOfOrder(payload, order, now, req)
+  if (!found) return { ok: true, taken: 0, batch: null }
+  // Checked against what is open to the order (its own jars only, once the batch no longer sells), taken from the batch as stored.
+  const check = takeFromBatch(found.open, found.keys, newKeys)
+  if (!check.ok) return check
+  return takeFrom(payload, found.stored, newKeys, found.keys, req, jarKeys(order.flavors))
 }
 
 /** The order with its batch read (for its made-on and best-by days), where it has one. */
@@ -293,7 +336,7 @@ export async function retakeCancelledOrder(
   const batch = (batchId !== null ? await payload.findByID({ collection: 'batches', id: batchId, depth: 0, overrideAccess: true, disableErrors: true, req }) : null) ?? (await currentBatch(payload, new Date(), req))
   if (!batch) return { ok: true, jarsFromBatch: 0, batch: null }
   const flavors = await findFlavors(payload, req)
-  const jars = await takeFrom(payload, batch, jarKeys(order.flavors), flavors, req)
+  const jars = await takeFrom(payload, batch, jarKeys(order.flavors), flavorKeys(flavors), req)
   if (!jars.ok) return { ok: false, refusal: restoreNotices.notEnoughJars(jars.left, order.quantity, jars.flavor && flavors.find((flavor) => flavor.value === jars.flavor)?.name) }
   return { ok: true, jarsFromBatch: jars.taken, batch: batch.id }
 }

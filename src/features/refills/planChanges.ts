@@ -3,7 +3,7 @@ import 'server-only'
 import type { Payload, Where } from 'payload'
 
 import type { Order, RefillPlan } from '@/payload-types'
-import { flavorsText } from '@/features/ordering/orderDetails'
+import { flavorsText, jarKeys, sameJars } from '@/features/ordering/orderDetails'
 import { changeJarFlavors, findFlavors } from '@/features/ordering/shop'
 import { inTransaction } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
@@ -106,9 +106,11 @@ export type FlavorChangeResult =
 /**
  * The customer picks their jars' flavors again (as many jars as before; the price is the same).
  * The plan takes them for every refill from now on, and so does the next refill's order when it is
- * made already and not yet handed over: its jars go back to its batch and the new ones are taken,
- * with one word to the seller, who packs it. Too few of a flavor left: nothing changes. A refill
- * waiting for a flavor that ran out is tried again at once with the new ones.
+ * made already and not yet handed over, while it still has the plan's jars: its jars go back to its
+ * batch and the new ones are taken, with one word to the seller, who packs it. An order whose jars
+ * the customer changed on its own page keeps them (its count and price are its own now). Too few of
+ * a flavor left: nothing changes. A refill waiting for a flavor that ran out is tried again at once
+ * with the new ones.
  */
 export async function changeRefillFlavors(payload: Payload, token: string, chosen: readonly string[], now = new Date()): Promise<FlavorChangeResult> {
   const plan = await findPlanByToken(payload, token)
@@ -121,10 +123,15 @@ export async function changeRefillFlavors(payload: Payload, token: string, chose
   const next = await nextRefill(payload, plan, now)
 
   const result = await inTransaction<FlavorChangeResult>(payload, async (req) => {
+    // Read again inside the transaction: the plan's and the order's jars as they are now (the order
+    // may have been changed on its own page meanwhile), not as they were before it began.
+    const current = await payload.findByID({ collection: 'refill-plans', id: plan.id, depth: 0, overrideAccess: true, req })
+    if (current.status === 'stopped') return { commit: false, value: { ok: false, reason: 'stopped' } }
     const updated = await payload.update({ collection: 'refill-plans', id: plan.id, data: { flavors: flavorsText(chosen) }, depth: 0, overrideAccess: true, req })
-    const order = next.order
-    if (!order) return { commit: true, value: { ok: true, plan: updated, changedOrder: null } }
-    const jars = await changeJarFlavors(payload, order, chosen, req)
+    const order = next.order && (await payload.findByID({ collection: 'orders', id: next.order.id, depth: 0, overrideAccess: true, disableErrors: true, req }))
+    const followsPlan = order && OPEN_STATUSES.includes(order.status) && sameJars(jarKeys(order.flavors), jarKeys(current.flavors))
+    if (!followsPlan) return { commit: true, value: { ok: true, plan: updated, changedOrder: null } }
+    const jars = await changeJarFlavors(payload, order, chosen, now, req)
     if (!jars.ok) return { commit: false, value: { ok: false, reason: 'too-few', flavor: jars.flavor ?? '', left: jars.left } }
     await payload.update({ collection: 'orders', id: order.id, data: { flavors: flavorsText(chosen), flavorNames: flavorsText(names), jarsFromBatch: jars.taken }, depth: 0, overrideAccess: true, req })
     const site = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })

@@ -9,6 +9,7 @@ import type { Settlement } from './types'
  */
 export const changeNotices = {
   tooLate: (phone: string): Message => ({ title: 'Too Late to Change Online', description: `Too late to change online: text us at ${phone}.` }),
+  off: (phone: string): Message => ({ title: 'Changes by Text Only', description: `We are not taking changes to orders online right now: text us at ${phone} and we will change yours.` }),
   moved: {
     title: 'Your Order Changed',
     description: 'Your order changed since you opened this page (in another tab, or by us). Here it is as it is now: check it and make your change again.',

@@ -8,9 +8,9 @@ import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 
 import { takeFromBatch, batchStock } from '../batches'
 import { deliversTo } from '../catalog'
-import { flavorField } from '../formFields'
+import { flavorField, MAX_JARS } from '../formFields'
 import { orderNotices } from '../notices'
-import { flavorsText, jarKeys } from '../orderDetails'
+import { flavorsText, jarKeys, sameJars } from '../orderDetails'
 import { findOrderByStatusToken } from '../orderStatus'
 import { PACKAGE_QUANTITIES, priceListKey, type DeliveryMethod, type PriceList } from '../pricing'
 import { parseOrderForm, type OrderInput } from '../schema'
@@ -50,7 +50,7 @@ export async function orderChangeChoices(payload: Payload, order: Order, now = n
   const upcoming = upcomingWindows(terms.rules, now)
   const open = openWindows(terms.rules, now, await windowBookings(payload, upcoming.map((choice) => choice.key)))
   const timesFor = (method: DeliveryMethod) => (needsWindow(terms.rules, method) ? open.filter((choice) => choice.method === method && choice.key !== order.windowKey) : null)
-  const stock = await stockOf(payload, order, terms.flavors)
+  const stock = await stockOf(payload, order, terms.flavors, now)
   return {
     open: true,
     version: order.updatedAt,
@@ -67,9 +67,9 @@ export async function orderChangeChoices(payload: Payload, order: Order, now = n
 }
 
 /** The flavors the order may choose (on sale, or its own), each with what is left counting its own jars. */
-async function stockOf(payload: Payload, order: Order, flavors: readonly FlavorForSale[], req?: PayloadRequest): Promise<{ flavors: FlavorChoice[]; total: number | null }> {
+async function stockOf(payload: Payload, order: Order, flavors: readonly FlavorForSale[], now: Date, req?: PayloadRequest): Promise<{ flavors: FlavorChoice[]; total: number | null }> {
   const own = new Set(jarKeys(order.flavors))
-  const open = await jarsOpenToOrder(payload, order, req)
+  const open = await jarsOpenToOrder(payload, order, now, req)
   const stock = open ? batchStock(open.batch, open.keys) : null
   const choices = offeredFlavors(order, flavors)
     .filter((flavor) => flavor.available || own.has(flavor.value))
@@ -108,7 +108,7 @@ export async function applyOrderChange(payload: Payload, token: string, values: 
     if (!proposal.ok) return { commit: false, value: proposal }
     const data: Partial<Order> = { ...proposal.data, ...dueFields(order, proposal.money) }
     if (proposal.request.kind === 'jars') {
-      const jars = await changeJarFlavors(payload, order, proposal.request.flavors, req)
+      const jars = await changeJarFlavors(payload, order, proposal.request.flavors, now, req)
       if (!jars.ok) return { commit: false, value: jarsRefusal(jars, proposal.request.flavors, terms.flavors) }
       data.jarsFromBatch = jars.taken
     }
@@ -150,9 +150,12 @@ async function propose(payload: Payload, order: Order, values: Record<string, st
   if (!kind) return { ok: false, message: changeNotices.unknownChange }
   if (values.version !== order.updatedAt) return { ok: false, message: changeNotices.moved, moved: true }
   const window = changeWindow(order, terms, now)
+  // Turned off while the page was open: said where the customer posted (rendered again, the page has no change part to say it in).
+  if (!window.open && window.reason === 'off') return { ok: false, message: changeNotices.off(terms.phone) }
   if (!window.open) return { ok: false, message: changeNotices.tooLate(terms.phone), tooLate: true }
-  if (values.prices !== priceListKey(terms.prices)) return { ok: false, message: changeNotices.pricesChanged, moved: true }
+  // A cancel has nothing to price: the prices shown only matter to a change that is priced.
   if (kind === 'cancel') return proposal(order, { kind }, { status: 'cancelled' }, 0)
+  if (values.prices !== priceListKey(terms.prices)) return { ok: false, message: changeNotices.pricesChanged, moved: true }
 
   // The order form's rules, on the order with the change in it (posted fields the change is not about are not read).
   const input = parseChanged(order, kind, values, terms)
@@ -180,7 +183,7 @@ async function propose(payload: Payload, order: Order, values: Record<string, st
   }
   const request: ChangeRequest = { kind, quantity: changed.quantity, flavors: changed.flavors }
   if (changed.quantity === order.quantity && sameJars(changed.flavors, jarKeys(order.flavors))) return { ok: false, message: changeNotices.nothingChanged }
-  const open = await jarsOpenToOrder(payload, order, req)
+  const open = await jarsOpenToOrder(payload, order, now, req)
   const taken = open ? takeFromBatch(open.batch, open.keys, changed.flavors) : null
   if (taken && !taken.ok) return jarsRefusal(taken, changed.flavors, terms.flavors)
   const names = new Map(offeredFlavors(order, terms.flavors).map((flavor) => [flavor.value, flavor.name]))
@@ -216,18 +219,18 @@ function parseChanged(order: Order, kind: Exclude<ChangeKind, 'cancel'>, values:
     notes: order.notes ?? '',
     consent: order.consent ? 'on' : '',
   }
+  // Every jar field the form has, whatever quantity was posted: a posted number sizes nothing
+  // (30 000 000 jars once took the server's memory and cores); parseOrderForm checks it is a package.
+  const jarFields = Object.fromEntries(Array.from({ length: MAX_JARS }, (_, index) => [flavorField(index + 1), values[flavorField(index + 1)] ?? '']))
   const posted =
     kind === 'time'
       ? { deliveryMethod: values.method ?? '', window: values.window ?? '', ...(values.method === 'delivery' ? { address: values.address ?? '', city: values.city ?? '', zip: values.zip ?? '' } : {}) }
-      : { quantity: values.quantity ?? '', ...Object.fromEntries(Array.from({ length: Number(values.quantity) || 0 }, (_, index) => [flavorField(index + 1), values[flavorField(index + 1)] ?? ''])) }
+      : { quantity: values.quantity ?? '', ...jarFields }
   // As the seller's own entry reads it: an order entered by hand may have no e-mail or consent box.
   const parsed = parseOrderForm({ ...current, ...posted }, offeredFlavors(order, terms.flavors), kind === 'time' ? methodsWithWindows(terms.rules) : [], { byHand: true })
   return parsed.ok ? parsed : { ok: false, message: parsed.message, field: parsed.field }
 }
 
-
-/** The same jars, whichever jar has which flavor. */
-const sameJars = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n')
 
 /** Too few jars for the change, in the order form's words. */
 function jarsRefusal(short: { left: number; flavor?: string }, chosen: readonly string[], flavors: readonly FlavorForSale[]): ChangeRefusal {
