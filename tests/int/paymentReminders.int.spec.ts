@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { DEFAULT_TEMPLATES } from '@/features/messages/templates'
 import { queueScheduledMessages } from '@/features/ordering/orderMessages'
@@ -10,7 +10,7 @@ import { addDays, businessDay, zonedInstant } from '@/shared/time'
 
 import { validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
-import { startSmtp, type TestSmtp } from '../helpers/smtp'
+import { recipients, startSmtp, type TestSmtp } from '../helpers/smtp'
 
 /**
  * The payment reminder (Shop → Pickup & delivery → Payment reminders), on the test's clock: the
@@ -162,6 +162,44 @@ describe('payment reminders', () => {
     } finally {
       await setReminders({ enabled: false })
     }
+  })
+
+  it('queued while the mail server is down, it does not go to an order paid or cancelled meanwhile: recorded as not sent, why shown; the rest still go', async () => {
+    await setReminders({ enabled: true, timing: 'afterOrdering', hoursAfter: 2 })
+    const paid = await placeOrder()
+    const cancelled = await placeOrder()
+    const owing = await placeOrder()
+    while ((await deliverDueEmails(app.payload)).sent > 0);
+    const port = smtp.port
+    await smtp.close()
+    try {
+      const due = after(owing, 2 * HOUR + MINUTE)
+      await queueScheduledMessages(app.payload, due)
+      // The mail server is down: a round fails, and every reminder waits for a retry.
+      await deliverDueEmails(app.payload, { now: due })
+      const reminders = async () => (await Promise.all([paid, cancelled, owing].map(remindersOf))).flat()
+      await vi.waitFor(async () => expect((await reminders()).map((email) => email.status)).toEqual(['pending', 'pending', 'pending']))
+      expect((await reminders()).some((email) => email.lastError?.includes('ECONNREFUSED'))).toBe(true)
+
+      await update(paid, { paymentStatus: 'paid', paymentMethod: 'venmo' })
+      await update(cancelled, { status: 'cancelled' })
+      const reason = 'No longer owed when it could go: the order was paid, cancelled or left out of payment reminders.'
+      for (const order of [paid, cancelled]) expect(await remindersOf(order), order.fullName).toMatchObject([{ status: 'skipped', lastError: reason }])
+      expect(await remindersOf(owing)).toMatchObject([{ status: 'pending' }])
+    } finally {
+      smtp = await startSmtp(port)
+    }
+
+    // Back up, hours later: the owing order's reminder and the cancelled order's Cancelled e-mail go, no reminder to the other two.
+    const later = after(owing, 5 * HOUR)
+    while ((await deliverDueEmails(app.payload, { now: later })).sent > 0);
+    await smtp.waitForMailTo(owing.email!, (mail) => mail.subject === `Order ${owing.reference}: $55 still to pay`)
+    await smtp.waitForMailTo(cancelled.email!, (mail) => Boolean(mail.subject?.includes('cancelled')))
+    const toThem = smtp.messages.filter((mail) => [paid.email!, cancelled.email!].some((address) => recipients(mail).includes(address)))
+    expect(toThem.map((mail) => mail.subject).filter((subject) => subject?.includes('still to pay'))).toEqual([])
+    expect((await remindersOf(owing)).map((email) => email.status)).toEqual(['sent'])
+    for (const order of [paid, cancelled]) expect((await remindersOf(order)).map((email) => email.status), order.fullName).toEqual(['skipped'])
+    await setReminders({ enabled: false })
   })
 
   it('ticked "No payment reminder" before its moment, none goes; unticked again within the day after, it goes', async () => {
