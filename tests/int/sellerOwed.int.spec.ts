@@ -82,7 +82,12 @@ describe('Owed', () => {
 
   it("heads the list with the dashboard's own total", async () => {
     const [list, figures] = await Promise.all([findOwedPage(app.payload, 1, now), dashboardFigures(app.payload, now)])
-    expect(list.owed).toEqual(figures.unpaid)
+    // The five unpaid orders placed above, summed by hand: not the cancelled one, not the paid one.
+    const owing = { orders: 5, total: 25 + 50 + 55 + 20 + 100 }
+    expect(figures.unpaid).toEqual(owing)
+    expect(list.owed).toEqual(owing)
+    // Of them, only Handed Hal's is completed.
+    expect(figures.completedUnpaid).toEqual({ orders: 1, total: 50 })
   })
 
   it('lists nothing on a page past the last, under the same total', async () => {
