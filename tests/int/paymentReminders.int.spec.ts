@@ -10,6 +10,7 @@ import { addDays, businessDay, zonedInstant } from '@/shared/time'
 
 import { validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
+import { startHangingSmtp } from '../helpers/hangingSmtp'
 import { recipients, startSmtp, type TestSmtp } from '../helpers/smtp'
 
 /**
@@ -200,6 +201,38 @@ describe('payment reminders', () => {
     expect((await remindersOf(owing)).map((email) => email.status)).toEqual(['sent'])
     for (const order of [paid, cancelled]) expect((await remindersOf(order)).map((email) => email.status), order.fullName).toEqual(['skipped'])
     await setReminders({ enabled: false })
+  })
+
+  it('paid while its reminder is being tried on a mail server that hangs: the failed attempt leaves it not sent', async () => {
+    await setReminders({ enabled: true, timing: 'afterOrdering', hoursAfter: 2 })
+    const order = await placeOrder()
+    // Its confirmation and the seller's copy go first (a background round may be sending them), so the reminder is the one tried.
+    await vi.waitFor(async () => {
+      await deliverDueEmails(app.payload)
+      const { docs } = await app.payload.find({ collection: 'email-outbox', where: { about: { equals: `order:${order.id}` } }, pagination: false })
+      expect(docs.map((email) => email.status)).toEqual(['sent', 'sent'])
+    })
+    const port = smtp.port
+    await smtp.close()
+    let hanging: Awaited<ReturnType<typeof startHangingSmtp>> | undefined
+    try {
+      const due = after(order, 2 * HOUR + MINUTE)
+      await queueScheduledMessages(app.payload, due)
+      // The round that follows the queueing finds the mail server down, and the reminder waits.
+      await vi.waitFor(async () => expect(await remindersOf(order)).toMatchObject([{ status: 'pending', attempts: 1 }]), { timeout: 5_000 })
+      // The mail server comes back, but hangs: the next round takes the reminder and waits on it; meanwhile the order is paid.
+      hanging = await startHangingSmtp(port)
+      const round = deliverDueEmails(app.payload, { now: new Date(due.getTime() + HOUR) })
+      await vi.waitFor(async () => expect(await remindersOf(order)).toMatchObject([{ status: 'sending' }]))
+      await update(order, { paymentStatus: 'paid', paymentMethod: 'cash' })
+      // The attempt times out: the reminder is not put back to wait for another.
+      expect(await round).toEqual({ sent: 0, failed: 1 })
+      expect(await remindersOf(order)).toMatchObject([{ status: 'skipped', lastError: 'No longer owed when it could go: the order was paid, cancelled or left out of payment reminders.' }])
+    } finally {
+      await hanging?.close()
+      smtp = await startSmtp(port)
+      await setReminders({ enabled: false })
+    }
   })
 
   it('ticked "No payment reminder" before its moment, none goes; unticked again within the day after, it goes', async () => {
