@@ -127,15 +127,25 @@ test('a paid order the customer changed to more: Owed and Today show what it sti
     await screenshots(phone, 'today-still-to-pay')
 
     const again = await openOwedAt(phone, order.reference)
-    // The method the order was paid with is offered first; the difference came in cash.
+    // The method the order was paid with is offered first.
     await expect(again.getByLabel(`${order.reference} paid with`)).toHaveValue('venmo')
-    await again.getByLabel(`${order.reference} paid with`).selectOption({ label: 'Cash' })
+    // While the page shows $15, the customer changes the order to more again: it now owes $25.
+    await adminApi(request, 'PATCH', `/api/orders/${order.id}`, { extraDue: 25 })
     await again.getByRole('button', { name: 'Mark paid' }).click()
+    await expect(phone.getByRole('status')).toHaveText(`${order.reference} was not marked paid: what it owes changed after this page was loaded. Check the amount now shown and tap again.`)
+    const current = phone.locator(`article[data-reference="${order.reference}"]`)
+    await expect(current.locator('.order__money')).toHaveText('$25 Still to pay · changed to $20 after paying the rest')
+    expect(((await adminApi(request, 'GET', `/api/orders/${order.id}?depth=0`)) as { extraDue: number | null }).extraDue).toBe(25)
+    await screenshots(phone, 'owed-amount-changed')
+
+    // The $25 came in cash.
+    await current.getByLabel(`${order.reference} paid with`).selectOption({ label: 'Cash' })
+    await current.getByRole('button', { name: 'Mark paid' }).click()
     await expect(phone.getByRole('status')).toHaveText(new RegExp(`^${order.reference} marked paid \\(Cash, [A-Z][a-z]{2} \\d{1,2}, \\d{4}\\)\\.$`))
     await expect(phone.locator(`article[data-reference="${order.reference}"]`)).toHaveCount(0)
     const [settled] = (await adminApi(request, 'GET', `/api/orders/${order.id}?depth=0`).then((doc) => [doc])) as (Order & { extraDue: number | null; notes: string | null })[]
     expect(settled).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'venmo', extraDue: null })
-    expect(settled.notes).toMatch(/^Still to pay \$15 paid: Cash, [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    expect(settled.notes).toMatch(/^Still to pay \$25 paid: Cash, [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
   } finally {
     await context?.close()
     const token = await adminToken(request)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { missedPickupRound } from '@/features/delivery/missedPickup'
 import { MISSED_PICKUP_GRACE_HOURS } from '@/features/delivery/missedPickupRules'
@@ -10,7 +10,7 @@ import { deliverDueEmails } from '@/platform/email/outbox'
 
 import { validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
-import { startSmtp, type TestSmtp } from '../helpers/smtp'
+import { recipients, startSmtp, type TestSmtp } from '../helpers/smtp'
 
 /**
  * The missed-pickup e-mail (Delivery day on): one "We missed you" e-mail for a pickup not collected
@@ -165,6 +165,39 @@ describe('the missed-pickup e-mail', () => {
     const end = afterEnd(order, 2 * MINUTE)
     await Promise.all([missedPickupRound(app.payload, end), missedPickupRound(app.payload, end)])
     expect(await missedEmailsOf(order)).toHaveLength(1)
+  })
+})
+
+describe('the missed-pickup e-mail while the mail server is down', () => {
+  it('does not go to a pickup collected meanwhile (recorded as not sent, with why); its Completed e-mail and the others still go', async () => {
+    const collected = await placePickup()
+    const missed = await placePickup()
+    while ((await deliverDueEmails(app.payload)).sent > 0);
+    const port = smtp.port
+    await smtp.close()
+    try {
+      const end = afterEnd(collected, MINUTE)
+      await missedPickupRound(app.payload, end)
+      await deliverDueEmails(app.payload, { now: end })
+      const waiting = async () => (await Promise.all([collected, missed].map(missedEmailsOf))).flat()
+      await vi.waitFor(async () => expect((await waiting()).map((email) => email.status)).toEqual(['pending', 'pending']))
+      expect((await waiting()).some((email) => email.lastError?.includes('ECONNREFUSED'))).toBe(true)
+
+      // The customer turns up late and the seller taps Collected.
+      await update(collected, { handedOverAt: afterEnd(collected, 30 * MINUTE).toISOString(), status: 'completed' })
+      expect(await missedEmailsOf(collected)).toMatchObject([
+        { status: 'skipped', lastError: 'No longer a missed pickup when it could go: the order was collected, completed, cancelled or held.' },
+      ])
+      expect(await missedEmailsOf(missed)).toMatchObject([{ status: 'pending' }])
+    } finally {
+      smtp = await startSmtp(port)
+    }
+
+    while ((await deliverDueEmails(app.payload, { now: afterEnd(collected, HOUR) })).sent > 0);
+    await smtp.waitForMailTo(missed.email!, (mail) => mail.subject === `We missed you: order ${missed.reference}`)
+    await smtp.waitForMailTo(collected.email!, (mail) => Boolean(mail.subject?.startsWith('Thank you for your order')))
+    expect(smtp.messages.filter((mail) => recipients(mail).includes(collected.email!)).map((mail) => mail.subject)).not.toContain(`We missed you: order ${collected.reference}`)
+    expect((await missedEmailsOf(collected)).map((email) => email.status)).toEqual(['skipped'])
   })
 })
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { DEFAULT_TEMPLATES } from '@/features/messages/templates'
 import { queueScheduledMessages } from '@/features/ordering/orderMessages'
@@ -10,7 +10,8 @@ import { addDays, businessDay, zonedInstant } from '@/shared/time'
 
 import { validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
-import { startSmtp, type TestSmtp } from '../helpers/smtp'
+import { startHangingSmtp } from '../helpers/hangingSmtp'
+import { recipients, startSmtp, type TestSmtp } from '../helpers/smtp'
 
 /**
  * The payment reminder (Shop → Pickup & delivery → Payment reminders), on the test's clock: the
@@ -160,6 +161,76 @@ describe('payment reminders', () => {
       expect(await remindersOf(paid)).toEqual([])
       expect(await remindersOf(byText)).toHaveLength(1)
     } finally {
+      await setReminders({ enabled: false })
+    }
+  })
+
+  it('queued while the mail server is down, it does not go to an order paid or cancelled meanwhile: recorded as not sent, why shown; the rest still go', async () => {
+    await setReminders({ enabled: true, timing: 'afterOrdering', hoursAfter: 2 })
+    const paid = await placeOrder()
+    const cancelled = await placeOrder()
+    const owing = await placeOrder()
+    while ((await deliverDueEmails(app.payload)).sent > 0);
+    const port = smtp.port
+    await smtp.close()
+    try {
+      const due = after(owing, 2 * HOUR + MINUTE)
+      await queueScheduledMessages(app.payload, due)
+      // The mail server is down: a round fails, and every reminder waits for a retry.
+      await deliverDueEmails(app.payload, { now: due })
+      const reminders = async () => (await Promise.all([paid, cancelled, owing].map(remindersOf))).flat()
+      await vi.waitFor(async () => expect((await reminders()).map((email) => email.status)).toEqual(['pending', 'pending', 'pending']))
+      expect((await reminders()).some((email) => email.lastError?.includes('ECONNREFUSED'))).toBe(true)
+
+      await update(paid, { paymentStatus: 'paid', paymentMethod: 'venmo' })
+      await update(cancelled, { status: 'cancelled' })
+      const reason = 'No longer owed when it could go: the order was paid, cancelled or left out of payment reminders.'
+      for (const order of [paid, cancelled]) expect(await remindersOf(order), order.fullName).toMatchObject([{ status: 'skipped', lastError: reason }])
+      expect(await remindersOf(owing)).toMatchObject([{ status: 'pending' }])
+    } finally {
+      smtp = await startSmtp(port)
+    }
+
+    // Back up, hours later: the owing order's reminder and the cancelled order's Cancelled e-mail go, no reminder to the other two.
+    const later = after(owing, 5 * HOUR)
+    while ((await deliverDueEmails(app.payload, { now: later })).sent > 0);
+    await smtp.waitForMailTo(owing.email!, (mail) => mail.subject === `Order ${owing.reference}: $55 still to pay`)
+    await smtp.waitForMailTo(cancelled.email!, (mail) => Boolean(mail.subject?.includes('cancelled')))
+    const toThem = smtp.messages.filter((mail) => [paid.email!, cancelled.email!].some((address) => recipients(mail).includes(address)))
+    expect(toThem.map((mail) => mail.subject).filter((subject) => subject?.includes('still to pay'))).toEqual([])
+    expect((await remindersOf(owing)).map((email) => email.status)).toEqual(['sent'])
+    for (const order of [paid, cancelled]) expect((await remindersOf(order)).map((email) => email.status), order.fullName).toEqual(['skipped'])
+    await setReminders({ enabled: false })
+  })
+
+  it('paid while its reminder is being tried on a mail server that hangs: the failed attempt leaves it not sent', async () => {
+    await setReminders({ enabled: true, timing: 'afterOrdering', hoursAfter: 2 })
+    const order = await placeOrder()
+    // Its confirmation and the seller's copy go first (a background round may be sending them), so the reminder is the one tried.
+    await vi.waitFor(async () => {
+      await deliverDueEmails(app.payload)
+      const { docs } = await app.payload.find({ collection: 'email-outbox', where: { about: { equals: `order:${order.id}` } }, pagination: false })
+      expect(docs.map((email) => email.status)).toEqual(['sent', 'sent'])
+    })
+    const port = smtp.port
+    await smtp.close()
+    let hanging: Awaited<ReturnType<typeof startHangingSmtp>> | undefined
+    try {
+      const due = after(order, 2 * HOUR + MINUTE)
+      await queueScheduledMessages(app.payload, due)
+      // The round that follows the queueing finds the mail server down, and the reminder waits.
+      await vi.waitFor(async () => expect(await remindersOf(order)).toMatchObject([{ status: 'pending', attempts: 1 }]), { timeout: 5_000 })
+      // The mail server comes back, but hangs: the next round takes the reminder and waits on it; meanwhile the order is paid.
+      hanging = await startHangingSmtp(port)
+      const round = deliverDueEmails(app.payload, { now: new Date(due.getTime() + HOUR) })
+      await vi.waitFor(async () => expect(await remindersOf(order)).toMatchObject([{ status: 'sending' }]))
+      await update(order, { paymentStatus: 'paid', paymentMethod: 'cash' })
+      // The attempt times out: the reminder is not put back to wait for another.
+      expect(await round).toEqual({ sent: 0, failed: 1 })
+      expect(await remindersOf(order)).toMatchObject([{ status: 'skipped', lastError: 'No longer owed when it could go: the order was paid, cancelled or left out of payment reminders.' }])
+    } finally {
+      await hanging?.close()
+      smtp = await startSmtp(port)
       await setReminders({ enabled: false })
     }
   })

@@ -82,7 +82,12 @@ describe('Owed', () => {
 
   it("heads the list with the dashboard's own total", async () => {
     const [list, figures] = await Promise.all([findOwedPage(app.payload, 1, now), dashboardFigures(app.payload, now)])
-    expect(list.owed).toEqual(figures.unpaid)
+    // The five unpaid orders placed above, summed by hand: not the cancelled one, not the paid one.
+    const owing = { orders: 5, total: 25 + 50 + 55 + 20 + 100 }
+    expect(figures.unpaid).toEqual(owing)
+    expect(list.owed).toEqual(owing)
+    // Of them, only Handed Hal's is completed.
+    expect(figures.completedUnpaid).toEqual({ orders: 1, total: 50 })
   })
 
   it('lists nothing on a page past the last, under the same total', async () => {
@@ -94,17 +99,17 @@ describe('Owed', () => {
 
 describe('Mark paid with its day', () => {
   it('refuses a day after today, or before the day the order was placed, changing nothing', async () => {
-    const paid = (paidOn: string) => applySellerAction(app.payload, seller, placed['Soon Sara'].id, { action: 'paid', method: 'zelle', paidOn }, now)
+    const paid = (paidOn: string) => applySellerAction(app.payload, seller, placed['Soon Sara'].id, { action: 'paid', method: 'zelle', owed: 55, paidOn }, now)
     expect(await paid('2026-12-11')).toEqual({ status: 'refused', reference: 'SM-3002', why: 'future' })
     expect(await paid('2026-12-08')).toEqual({ status: 'refused', reference: 'SM-3002', why: 'before-order' })
     expect(await stored('Soon Sara')).toMatchObject({ paymentStatus: 'unpaid', paymentMethod: null })
   })
 
   it('accepts the day the order was placed, and today (then the moment itself)', async () => {
-    expect(await applySellerAction(app.payload, seller, placed['Soon Sara'].id, { action: 'paid', method: 'zelle', paidOn: '2026-12-09' }, now)).toEqual({ status: 'changed', reference: 'SM-3002' })
+    expect(await applySellerAction(app.payload, seller, placed['Soon Sara'].id, { action: 'paid', method: 'zelle', owed: 55, paidOn: '2026-12-09' }, now)).toEqual({ status: 'changed', reference: 'SM-3002' })
     // Placed at noon that day: noon of it is not before the order.
     expect(await stored('Soon Sara')).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'zelle', paidAt: at('2026-12-09') })
-    await applySellerAction(app.payload, seller, placed['Text Tess'].id, { action: 'paid', method: 'cash', paidOn: '2026-12-10' }, now)
+    await applySellerAction(app.payload, seller, placed['Text Tess'].id, { action: 'paid', method: 'cash', owed: 20, paidOn: '2026-12-10' }, now)
     expect(await stored('Text Tess')).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'cash', paidAt: now.toISOString() })
     expect(await names()).toEqual(['Late Lena', 'Handed Hal', 'Venmo Vic'])
     expect((await findOwedPage(app.payload, 1, now)).owed).toEqual({ orders: 3, total: 175 })
@@ -121,7 +126,7 @@ describe('Mark paid with its day', () => {
         new Request(`http://localhost:3000/seller/orders/${recent.id}`, {
           method: 'POST',
           headers: { Cookie: cookie, Origin: new URL(siteUrl()).origin },
-          body: new URLSearchParams({ back: '/seller/owed?page=2', action: 'paid', method: 'cashapp', ...fields }),
+          body: new URLSearchParams({ back: '/seller/owed?page=2', action: 'paid', method: 'cashapp', owed: '20', ...fields }),
         }),
         String(recent.id),
       )
@@ -142,6 +147,41 @@ describe('Mark paid with its day', () => {
     expect(query(taken)).toEqual({ page: '2', done: 'paid', order: 'SM-3008', method: 'cashapp', paidOn: yesterday })
     expect(noticeFrom(query(taken))).toMatch(/^SM-3008 marked paid \(Cash App, [A-Z][a-z]{2} \d{1,2}, \d{4}\)\.$/)
     expect(await stored('Recent Ray')).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'cashapp', paidAt: zonedInstant(yesterday, '12:00').toISOString() })
+  })
+
+  it('pays what the page showed: an order that owes another amount since the page was loaded is not marked paid, and the page says why', async () => {
+    const changing = await order('Changing Cal', 'SM-3009', { status: 'confirmed', createdAt: new Date(Date.now() - 86_400_000).toISOString(), totalPrice: 25 })
+    const shown = async () => (await findOwedPage(app.payload, 1, now)).orders.find((card) => card.reference === 'SM-3009')?.owes
+    expect(await shown()).toBe(25)
+    const post = (owed?: string) =>
+      postSellerAction(
+        new Request(`http://localhost:3000/seller/orders/${changing.id}`, {
+          method: 'POST',
+          headers: { Cookie: cookie, Origin: new URL(siteUrl()).origin },
+          body: new URLSearchParams({ back: '/seller/owed', action: 'paid', method: 'cash', ...(owed === undefined ? {} : { owed }) }),
+        }),
+        String(changing.id),
+      )
+    const query = (answer: Response) => Object.fromEntries(new URL(answer.headers.get('location')!).searchParams)
+
+    // The customer changes $25 to $50 between the page's loading and the seller's tap.
+    await app.payload.update({ collection: 'orders', id: changing.id, data: { totalPrice: 50 } })
+    const stale = await post('25')
+    expect(stale.status).toBe(303)
+    expect(new URL(stale.headers.get('location')!).pathname).toBe('/seller/owed')
+    expect(query(stale)).toEqual({ owesChanged: 'SM-3009' })
+    expect(noticeFrom(query(stale))).toBe('SM-3009 was not marked paid: what it owes changed after this page was loaded. Check the amount now shown and tap again.')
+    expect(await stored('Changing Cal')).toMatchObject({ paymentStatus: 'unpaid', paymentMethod: null, paidAt: null })
+
+    // The page loaded again shows $50; its tap marks it paid.
+    expect(await shown()).toBe(50)
+    expect(query(await post('50'))).toMatchObject({ done: 'paid', order: 'SM-3009' })
+    expect(await stored('Changing Cal')).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'cash' })
+
+    // A post without the amount is a form from before this rule: it is not read, nothing changes.
+    const older = await post()
+    expect(older.status).toBe(400)
+    expect(await older.text()).toBe('The form could not be read. Reload the page and try again.')
   })
 })
 
@@ -197,7 +237,7 @@ describe('Owed, a paid order the customer changed to more', () => {
     expect({ orders: completed.length, total: completed.reduce((sum, doc) => sum + owedAmount(doc), 0) }).toEqual(figures.completedUnpaid)
     expect(completed.map((doc) => doc.reference)).toContain('SM-5001')
 
-    const pay = () => applySellerAction(app.payload, seller, placed['Extra Eve'].id, { action: 'paid', method: 'cash', paidOn: '2026-12-10' }, now)
+    const pay = () => applySellerAction(app.payload, seller, placed['Extra Eve'].id, { action: 'paid', method: 'cash', owed: 25, paidOn: '2026-12-10' }, now)
     expect(await pay()).toEqual({ status: 'changed', reference: 'SM-5001' })
     const settled = await stored('Extra Eve')
     // The first payment's method and moment stay; the difference's are in the notes.

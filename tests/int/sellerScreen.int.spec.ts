@@ -185,13 +185,13 @@ describe("the daily screen's buttons", () => {
   })
 
   it('mark paid once, with the method of the first tap', async () => {
-    const first = await post(placed['Late Lou'].id, { action: 'paid', method: 'cash' })
+    const first = await post(placed['Late Lou'].id, { action: 'paid', method: 'cash', owed: '25' })
     expect(notice(first)).toEqual({ done: 'paid', order: placed['Late Lou'].reference, method: 'cash' })
     const paid = await stored('Late Lou')
     expect(paid).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'cash' })
     expect(paid.paidAt).toBeTruthy()
 
-    expect(notice(await post(placed['Late Lou'].id, { action: 'paid', method: 'zelle' }))).toEqual({ unchanged: placed['Late Lou'].reference })
+    expect(notice(await post(placed['Late Lou'].id, { action: 'paid', method: 'zelle', owed: '25' }))).toEqual({ unchanged: placed['Late Lou'].reference })
     expect(await stored('Late Lou')).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'cash', paidAt: paid.paidAt })
     // Lou's $25 is no longer to collect.
     expect((await findTodayScreen(app.payload, saturdayMorning)).today.toCollect).toBe(20 + 20 + 50)
@@ -229,7 +229,7 @@ describe("the daily screen's buttons", () => {
 
   it('answer a form that does not read with 400, an unknown order with 404, and never send the seller elsewhere', async () => {
     expect((await post(placed['Kerry Kim'].id, { action: 'delete' })).status).toBe(400)
-    expect((await post(placed['Kerry Kim'].id, { action: 'paid', method: 'bitcoin' })).status).toBe(400)
+    expect((await post(placed['Kerry Kim'].id, { action: 'paid', method: 'bitcoin', owed: '50' })).status).toBe(400)
     expect((await post('999999', { action: 'confirm' })).status).toBe(404)
     expect((await post('../users', { action: 'confirm' })).status).toBe(404)
     const forged = await post(placed['Kerry Kim'].id, { action: 'confirm', back: 'https://evil.example/seller' })

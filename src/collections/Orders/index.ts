@@ -17,6 +17,7 @@ import { releaseHoldWithNote } from './hooks/releaseHoldWithNote'
 import { returnJarsOnCancel } from './hooks/returnJarsOnCancel'
 import { retakeOnRestore } from './hooks/retakeOnRestore'
 import { sendStatusMessage, stampCompletion } from './hooks/statusMessages'
+import { withdrawOutgrownReminders } from './hooks/withdrawOutgrownReminders'
 import { CITIES, DELIVERY_METHODS, ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@/features/ordering/options'
 import { CONSENT_GIVEN } from '@/features/ordering/orderDetails'
 import { queueOrderPush } from '@/features/seller/push/orderPush'
@@ -64,7 +65,7 @@ export const Orders: CollectionConfig = {
   hooks: {
     beforeOperation: [searchPhoneAsDigits, searchReferenceWhole],
     beforeChange: [releaseHoldWithNote, returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
-    afterChange: [sendStatusMessage, expireOpenWindows, queueOrderPush, keepCustomers, recordSellerEdits],
+    afterChange: [sendStatusMessage, withdrawOutgrownReminders, expireOpenWindows, queueOrderPush, keepCustomers, recordSellerEdits],
     beforeDelete: [deleteChangesOfOrder, detachEmailsOnDelete],
     afterDelete: [expireOpenWindowsAfterDelete, keepCustomersAfterDelete],
   },

@@ -26,11 +26,15 @@ export const OPEN_STATUSES = ['new', 'confirmed', 'ready'] as const satisfies re
 
 export type MissedPickupFields = Pick<Order, 'deliveryMethod' | 'status' | 'windowEndsAt' | 'handedOverAt' | 'heldByRecall'>
 
+/** Whether the order is a pickup still to be collected: not handed over, still open, not held by a recall. */
+export function awaitsCollection(order: Omit<MissedPickupFields, 'windowEndsAt'>): boolean {
+  if (order.deliveryMethod !== 'pickup' || order.handedOverAt) return false
+  return order.heldByRecall == null && (OPEN_STATUSES as readonly string[]).includes(order.status)
+}
+
 /** Whether the pickup's booked time ended at or before `now` without a handover, the order still open. */
 export function isMissedPickup(order: MissedPickupFields, now: Date): boolean {
-  if (order.deliveryMethod !== 'pickup' || !order.windowEndsAt || order.handedOverAt) return false
-  if (order.heldByRecall != null || !(OPEN_STATUSES as readonly string[]).includes(order.status)) return false
-  return Date.parse(order.windowEndsAt) <= now.getTime()
+  return awaitsCollection(order) && Boolean(order.windowEndsAt) && Date.parse(order.windowEndsAt!) <= now.getTime()
 }
 
 /** Whether its e-mail is due at `now`: missed, not e-mailed yet, and its time ended no longer ago than the grace. */

@@ -11,11 +11,14 @@ export const orderMessageKey = (orderId: number, kind: MessageKind, occasion?: s
 /** What every e-mail about an order is filed under in the outbox (`about`): the order's page lists them by it. */
 export const orderEmailsAbout = (orderId: number | string) => `order:${orderId}`
 
+/** Whether an outbox key is that of the order's e-mail of this kind, for any occasion. */
+export function isOrderMessageKey(dedupeKey: string | null | undefined, orderId: number, kind: MessageKind): boolean {
+  const key = orderMessageKey(orderId, kind)
+  return dedupeKey === key || Boolean(dedupeKey?.startsWith(`${key}:`))
+}
+
 /** 'Payment reminder' for `order:42:paymentReminder`; null for an e-mail of no template kind (the seller's own). */
 export function orderMessageKindLabel(orderId: number, dedupeKey: string | null | undefined): string | null {
-  const kind = MESSAGE_KINDS.find((candidate) => {
-    const key = orderMessageKey(orderId, candidate)
-    return dedupeKey === key || dedupeKey?.startsWith(`${key}:`)
-  })
+  const kind = MESSAGE_KINDS.find((candidate) => isOrderMessageKey(dedupeKey, orderId, candidate))
   return kind ? MESSAGE_LABELS[kind].label : null
 }

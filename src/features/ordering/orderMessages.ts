@@ -5,10 +5,10 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import type { Order } from '@/payload-types'
 import { addDays, businessDay, zonedInstant } from '@/shared/time'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
-import { deliverSoon, queueEmail, recordNotSent } from '@/platform/email/outbox'
+import { deliverSoon, queueEmail, recordNotSent, withdrawQueued } from '@/platform/email/outbox'
 
 import { orderMessage, orderPlaceholders, type Settings } from './customerEmails'
-import { orderEmailsAbout, orderMessageKey } from './orderMessageKeys'
+import { isOrderMessageKey, orderEmailsAbout, orderMessageKey } from './orderMessageKeys'
 import { paymentReminderDue, paymentReminderRanges, paymentReminderSettings, type PaymentReminderSettings } from './paymentReminderRules'
 import { withBatch } from './shop'
 import { fillTemplate, MARKETING_KINDS, type MessageKind, templatesFrom } from '@/features/messages/templates'
@@ -145,7 +145,17 @@ export async function queueScheduledMessages(payload: Payload, now = new Date())
 }
 
 /** An order a payment reminder may go to: not paid, not cancelled, and not left out by the seller. */
-const owesPayment = (order: Pick<Order, 'paymentStatus' | 'status' | 'noPaymentReminder'>) => order.paymentStatus !== 'paid' && order.status !== 'cancelled' && order.noPaymentReminder !== true
+export const owesPayment = (order: Pick<Order, 'paymentStatus' | 'status' | 'noPaymentReminder'>) => order.paymentStatus !== 'paid' && order.status !== 'cancelled' && order.noPaymentReminder !== true
+
+/**
+ * A reminder of this kind queued for the order and still waiting in the outbox (the mail server
+ * down) that no longer applies: recorded as not sent, with why (`reason`), in the caller's
+ * transaction. Which reminders an order outgrows, and when, is the Orders hook's
+ * (`collections/Orders/hooks/withdrawOutgrownReminders.ts`).
+ */
+export function withdrawQueuedOrderMessage(payload: Payload, order: Pick<Order, 'id'>, kind: OrderKind, reason: string, req: Partial<PayloadRequest>): Promise<void> {
+  return withdrawQueued(payload, orderEmailsAbout(order.id), (dedupeKey) => isOrderMessageKey(dedupeKey, order.id, kind), reason, req)
+}
 
 /**
  * The orders whose payment reminder is due at `now` and not queued (or recorded as not sent) yet.

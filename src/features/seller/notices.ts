@@ -43,6 +43,8 @@ export const sellerNotices = {
       ? `${reference} was not marked paid: the day paid can’t be after today.`
       : `${reference} was not marked paid: the day paid can’t be before the day it was ordered.`,
   badPaidOn: 'The day paid could not be read. Pick it again.',
+  /** Mark paid for an amount the order no longer owes (the customer changed it after the page was loaded): nothing was changed. */
+  owesChanged: (reference: string) => `${reference} was not marked paid: what it owes changed after this page was loaded. Check the amount now shown and tap again.`,
   /** A delivery day's button posted while Delivery day is off (a page from before it was turned off). */
   deliveryDayOff: 'Handovers are recorded only while Delivery day is on (Admin → Shop → Pickup & delivery). Nothing was changed.',
   notFound: 'That order no longer exists.',
@@ -73,6 +75,8 @@ export function noticeFrom(query: Record<string, string | string[] | undefined>)
   const notPaid = reference.safeParse(one('notPaid'))
   const why = z.enum(PAID_ON_REFUSALS).safeParse(one('why'))
   if (notPaid.success && why.success) return sellerNotices.notPaid(notPaid.data, why.data)
+  const owesChanged = reference.safeParse(one('owesChanged'))
+  if (owesChanged.success) return sellerNotices.owesChanged(owesChanged.data)
   const added = reference.safeParse(one('added'))
   if (added.success) return sellerNotices.added(added.data)
   const held = reference.safeParse(one('held'))

@@ -45,6 +45,7 @@ export async function postSellerAction(request: Request, orderId: string): Promi
     if (result.status === 'unchanged') return backTo(back, { unchanged: result.reference })
     if (result.status === 'held') return backTo(back, { held: result.reference })
     if (result.status === 'refused') return backTo(back, { notPaid: result.reference, why: result.why })
+    if (result.status === 'owes-changed') return backTo(back, { owesChanged: result.reference })
     const paid = parsed.data.action === 'paid' ? { method: parsed.data.method, ...(parsed.data.paidOn ? { paidOn: parsed.data.paidOn } : {}) } : {}
     return backTo(back, { done: parsed.data.action, order: result.reference, ...paid })
   } catch (error) {

@@ -18,6 +18,8 @@ import type { SellerActionInput } from './schema'
 export type SellerActionResult =
   | { status: 'changed' | 'unchanged' | 'held'; reference: string }
   | { status: 'refused'; reference: string; why: PaidOnRefusal }
+  /** Mark paid: the order owes another amount than the page showed (the customer changed it meanwhile). */
+  | { status: 'owes-changed'; reference: string }
   | { status: 'not-found' }
   | { status: 'delivery-day-off' }
 
@@ -58,8 +60,10 @@ export async function applySellerAction(payload: Payload, user: User, orderId: n
     if (isHandoverStep(input.action)) return recordHandover(payload, req, user, order, input.action, now)
     let data: Partial<Order>
     if (input.action === 'paid') {
-      // Unpaid (a cancelled one too: paid anyway), or paid but for the difference a change to more added (#54).
+      // Unpaid, or paid but for the difference a change to more added (#54).
       if (order.paymentStatus !== 'unpaid' && owedAmount(order) <= 0) return unchanged
+      // Paid is what the seller saw: changed since (another total, cancelled), the seller looks again first.
+      if (input.owed !== owedAmount(order)) return { commit: false, value: { status: 'owes-changed', reference: order.reference ?? '' } }
       const why = input.paidOn ? paidOnRefusal(input.paidOn, businessDay(now).key, businessDay(new Date(order.createdAt)).key) : null
       if (why) return { commit: false, value: { status: 'refused', reference: order.reference ?? '', why } }
       data = settlement(order, input.method, paidAtOn(input.paidOn, order.createdAt, now))

@@ -1,6 +1,6 @@
 import 'server-only'
 
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest, Where } from 'payload'
 
 import type { EmailOutbox } from '@/payload-types'
 
@@ -69,6 +69,26 @@ export async function recordNotSent(payload: Payload, email: { to: string; subje
 }
 
 /**
+ * Messages about `about` that were queued but have not gone yet, and that `noLongerWanted` picks by
+ * their key (a reminder the order has outgrown while the mail server was down): recorded as not
+ * sent, with the reason, in the caller's transaction. One being sent at this moment may still go
+ * (then it is recorded as sent); if its attempt fails, it stays not sent (`deliverDueEmails`).
+ */
+export async function withdrawQueued(payload: Payload, about: string, noLongerWanted: (dedupeKey: string) => boolean, reason: string, req?: Partial<PayloadRequest>): Promise<void> {
+  const { docs } = await payload.db.find<EmailOutbox>({
+    collection: OUTBOX,
+    where: { and: [{ about: { equals: about } }, { status: { in: ['pending', 'sending'] } }] },
+    select: { dedupeKey: true },
+    pagination: false,
+    req,
+  })
+  const ids = docs.filter((email) => email.dedupeKey && noLongerWanted(email.dedupeKey)).map((email) => email.id)
+  if (ids.length === 0) return
+  const where: Where = { and: [{ id: { in: ids } }, { status: { in: ['pending', 'sending'] } }] }
+  await payload.db.updateMany({ collection: OUTBOX, where, data: { status: 'skipped', lastError: reason, updatedAt: new Date().toISOString() }, req, returning: false })
+}
+
+/**
  * Writes a message through the database adapter, not Payload's create operation: nobody creates
  * outbox records through the API, the services queue what they validated, and every order writes
  * two (the operation's hooks, validation and read-back cost twice the insert itself).
@@ -133,7 +153,8 @@ export async function deliverDueEmails(payload: Payload, options: { now?: Date; 
       const givesUp = now.getTime() - new Date(message.createdAt).getTime() > GIVE_UP_AFTER_MS
       const reason = error instanceof Error ? error.message : String(error)
       await sent.record()
-      await mark(payload, message.id, {
+      // Withdrawn while it was being tried (`withdrawQueued`): it stays not sent.
+      await mark(payload, message.id, { status: { not_equals: 'skipped' } }, {
         status: givesUp ? 'failed' : 'pending',
         attempts,
         lastError: reason.slice(0, 500),
@@ -241,8 +262,9 @@ async function releaseStaleClaims(payload: Payload, now: Date): Promise<void> {
   )
 }
 
-function mark(payload: Payload, id: number | string, data: Record<string, unknown>) {
-  return write(payload, (req) => payload.db.updateOne({ collection: OUTBOX, id, data: { ...data, updatedAt: new Date().toISOString() }, req, returning: false }))
+function mark(payload: Payload, id: number | string, still: Where, data: Record<string, unknown>) {
+  const where: Where = { and: [{ id: { equals: id } }, still] }
+  return write(payload, (req) => payload.db.updateOne({ collection: OUTBOX, where, data: { ...data, updatedAt: new Date().toISOString() }, req, returning: false }))
 }
 
 /**

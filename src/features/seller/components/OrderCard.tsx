@@ -88,7 +88,7 @@ export function OrderCard({ order, back, handovers = false, missed = false, head
             </button>
           </form>
         )}
-        {(!order.paid || order.toCollect > 0) && order.state !== 'cancelled' && <MarkPaidForm orderId={order.id} reference={order.reference} back={back} />}
+        {(!order.paid || order.toCollect > 0) && order.state !== 'cancelled' && <MarkPaidForm orderId={order.id} reference={order.reference} back={back} owed={order.paid ? order.toCollect : order.total} />}
       </div>
       {canCancel(order.state) && (
         <details className="order__cancel">

@@ -37,7 +37,7 @@ function Owing({ order, back, today }: { order: OwedCard; back: string; today: s
       {order.time && <p className="order__time">{order.time}</p>}
       <ContactLinks name={order.fullName} reference={order.reference} phone={order.phone} email={order.email} />
       <div className="order__actions">
-        <MarkPaidForm orderId={order.id} reference={order.reference} back={back} method={order.method} paidOn={{ today, placedOn: order.placedOn }} />
+        <MarkPaidForm orderId={order.id} reference={order.reference} back={back} owed={order.owes} method={order.method} paidOn={{ today, placedOn: order.placedOn }} />
       </div>
     </article>
   )
