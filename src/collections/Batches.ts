@@ -7,6 +7,7 @@ import { lineClock, serveLine } from '@/features/ordering/waitingLine/line'
 import { expireAtBatchMoments } from '@/features/ordering/batchClock'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
+import { refuseStaleSave } from '@/hooks/refuseStaleSave'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
 import { counted } from '@/shared/counted'
 import { addDays, dayKeyOf, storedDay } from '@/shared/time'
@@ -134,7 +135,7 @@ export const Batches: CollectionConfig = {
   // Exact counts are the seller's: the pages show only what `batchForSale` lets them.
   access: { read: adminOnly, create: adminOnly, update: adminOnly, delete: adminOnly },
   hooks: {
-    beforeValidate: [completeBatch],
+    beforeValidate: [refuseStaleSave, completeBatch],
     beforeDelete: [keepBatchWithOrders],
     afterChange: [offerFreedJars, expireShownBatch],
     afterDelete: [revalidateCollectionAfterDelete(CACHE_TAGS.batches)],

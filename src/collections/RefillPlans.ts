@@ -6,6 +6,7 @@ import { CITIES, DELIVERY_METHODS } from '@/features/ordering/options'
 import { isRefillInterval, REFILL_INTERVALS_WEEKS } from '@/features/ordering/refillTerms'
 import { planListOrder, REFILL_PLAN_STATUSES, type RefillPlanStatus } from '@/features/refills/rules'
 import { searchPhoneAsDigits } from '@/hooks/listSearch'
+import { refuseStaleSave } from '@/hooks/refuseStaleSave'
 import { storeCustomerKeys } from '@/hooks/storeCustomerKeys'
 import { isDayKey } from '@/shared/time'
 import type { RefillPlan } from '@/payload-types'
@@ -65,7 +66,7 @@ export const RefillPlans: CollectionConfig = {
     description: 'Customers who get the same jars at the same time every few weeks. Each refill order is made a few days before its day (Shop → Pickup & delivery) and appears under Orders as coming from a refill plan.',
   },
   access: { read: adminOnly, create: nobody, update: adminOnly, delete: adminOnly },
-  hooks: { beforeOperation: [searchPhoneAsDigits], beforeChange: [storeCustomerKeys, storeListOrder], beforeDelete: [keepRefillOrders] },
+  hooks: { beforeOperation: [searchPhoneAsDigits], beforeValidate: [refuseStaleSave], beforeChange: [storeCustomerKeys, storeListOrder], beforeDelete: [keepRefillOrders] },
   fields: [
     {
       type: 'row',

@@ -2,6 +2,7 @@ import type { CollectionBeforeDeleteHook, CollectionConfig } from 'payload'
 
 import { adminOnly, nobody } from '@/access/adminOnly'
 import { createdAtField } from '@/fields/createdAt'
+import { refuseStaleSave } from '@/hooks/refuseStaleSave'
 import { endPlace } from '@/features/ordering/waitingLine/line'
 import { inLine, LINE_STATUSES, WANTED_COUNTS } from '@/features/ordering/waitingLine/rules'
 
@@ -30,7 +31,7 @@ export const WaitingLine: CollectionConfig = {
   },
   // Deleting a place (the REST API, as the admin) first ends it: what it holds goes to the next in line.
   access: { read: adminOnly, create: nobody, update: nobody, delete: adminOnly },
-  hooks: { beforeDelete: [endDeletedPlace] },
+  hooks: { beforeValidate: [refuseStaleSave], beforeDelete: [endDeletedPlace] },
   fields: [
     { name: 'email', label: 'E-mail', type: 'email', required: true, index: true },
     { name: 'phone', label: 'Phone', type: 'text', maxLength: 40 },

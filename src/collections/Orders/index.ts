@@ -7,6 +7,7 @@ import { deleteChangesOfOrder } from '@/collections/OrderChanges'
 import { prepSheetCsvEndpoint } from '@/features/admin/prepSheet'
 import { recallCsvEndpoint } from '@/features/recalls/recallCsv'
 import { searchPhoneAsDigits, searchReferenceWhole } from '@/hooks/listSearch'
+import { refuseStaleSave } from '@/hooks/refuseStaleSave'
 import { storeCustomerKeys } from '@/hooks/storeCustomerKeys'
 
 import { detachEmailsOnDelete } from './hooks/detachEmailsOnDelete'
@@ -64,6 +65,7 @@ export const Orders: CollectionConfig = {
   },
   hooks: {
     beforeOperation: [searchPhoneAsDigits, searchReferenceWhole],
+    beforeValidate: [refuseStaleSave],
     beforeChange: [releaseHoldWithNote, returnJarsOnCancel, retakeOnRestore, stampCompletion, storeCustomerKeys],
     afterChange: [sendStatusMessage, withdrawOutgrownReminders, expireOpenWindows, queueOrderPush, keepCustomers, recordSellerEdits],
     beforeDelete: [deleteChangesOfOrder, detachEmailsOnDelete],
