@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { readStatement, statementNotices, type StatementRead } from '@/features/payments/statements/formats'
+import { readStatement, STATEMENT_MAX_COLUMNS, STATEMENT_MAX_LINES, statementNotices, type StatementRead } from '@/features/payments/statements/formats'
 import { confirmAllMatched, confirmPayments, findStatementReview, importStatement, leavePayments } from '@/features/payments/statements/service'
 import type { Order, StatementPayment, User } from '@/payload-types'
+import { trustedOrigins } from '@/platform/http/adminOrigins'
+import { escapeHtml } from '@/shared/escapeHtml'
 
 import { storedOrder } from '../helpers/orders'
 import { adminAuthHeader, restResponse, startPayload, type TestPayload } from '../helpers/payload'
@@ -17,8 +19,8 @@ import { adminAuthHeader, restResponse, startPayload, type TestPayload } from '.
  */
 
 const sample = (name: string) => readFileSync(new URL(`../fixtures/statements/${name}`, import.meta.url), 'utf8')
-const read = (text: string) => {
-  const result = readStatement(text)
+const read = async (text: string) => {
+  const result = await readStatement(text)
   if (!result.ok) throw new Error(result.reason)
   return result as Extract<StatementRead, { ok: true }>
 }
@@ -49,6 +51,16 @@ const orderRef = async (reference: string) => (await payload.find({ collection: 
 const payments = async () => (await payload.find({ collection: 'statement-payments', sort: 'paidAt', pagination: false, depth: 0 })).docs as StatementPayment[]
 const byName = async (name: string) => (await payments()).find((payment) => payment.name === name)!
 
+/** A statement posted as the seller's browser posts Payments received's form (features/admin/statementPosts.ts), with its other fields. */
+async function upload(text: string, fields: Record<string, string> = {}) {
+  const { handleEndpoints } = await import('payload')
+  const form = new FormData()
+  form.set('file', new File([text], 'statement.csv', { type: 'text/csv' }))
+  for (const [name, value] of Object.entries(fields)) form.set(name, value)
+  const headers = { ...(await adminAuthHeader(app.config, 'statements@example.com', 'a long seller passphrase')), Origin: trustedOrigins()[0]! }
+  return handleEndpoints({ config: app.config, request: new Request('http://localhost:3000/api/statements/upload', { method: 'POST', body: form, headers }) })
+}
+
 beforeEach(async () => {
   await payload.db.deleteMany({ collection: 'statement-payments', where: {} })
   await payload.db.deleteMany({ collection: 'orders', where: {} })
@@ -65,7 +77,7 @@ describe('a statement matched to the orders', () => {
     await order('SM-0990', 'Marcus Lee', 20)
     await order('SM-0900', 'Marcus Lee', 60, { createdAt: '2026-08-01T15:00:00.000Z' })
 
-    const result = await importStatement(payload, read(sample('venmo.csv')))
+    const result = await importStatement(payload, await read(sample('venmo.csv')))
     expect(result).toEqual({ added: 4, known: 0, ignored: { outgoing: 2, refunds: 1, other: 0, unreadable: 0 } })
 
     const review = await findStatementReview(payload, seller)
@@ -88,7 +100,7 @@ describe('a statement matched to the orders', () => {
     const first = await order('SM-1010', 'Dana White', 35)
     const second = await order('SM-1011', 'Dana White', 35)
 
-    await importStatement(payload, read(sample('cashapp.csv')))
+    await importStatement(payload, await read(sample('cashapp.csv')))
     const review = await findStatementReview(payload, seller)
     expect(review.matched.rows.map((row) => row.order?.reference)).toEqual(['SM-1004'])
     const [ambiguous] = review.ambiguous.rows
@@ -108,7 +120,7 @@ describe('a statement matched to the orders', () => {
     await order('SM-1001', 'Jane Doe', 25)
     await order('SM-1002', 'Marcus Lee', 60)
     await order('SM-1003', 'Ana Nunez', 50)
-    await importStatement(payload, read(sample('venmo.csv')))
+    await importStatement(payload, await read(sample('venmo.csv')))
 
     expect(await confirmAllMatched(payload, seller)).toEqual({ marked: ['SM-1001', 'SM-1002'], refused: [] })
     const jane = await orderRef('SM-1001')
@@ -139,7 +151,7 @@ describe('a statement matched to the orders', () => {
   it('an order paid by hand meanwhile, or cancelled, is not paid again', async () => {
     const jane = await order('SM-1001', 'Jane Doe', 25)
     await order('SM-1002', 'Marcus Lee', 60)
-    await importStatement(payload, read(sample('venmo.csv')))
+    await importStatement(payload, await read(sample('venmo.csv')))
     await payload.update({ collection: 'orders', id: jane.id, data: { paymentStatus: 'paid', paymentMethod: 'cash', paidAt: '2026-11-19T12:00:00.000Z' } })
     const marcus = await orderRef('SM-1002')
     await payload.update({ collection: 'orders', id: marcus.id, data: { status: 'cancelled' } })
@@ -153,7 +165,7 @@ describe('a statement matched to the orders', () => {
     const paidFirst = { paymentStatus: 'paid' as const, paymentMethod: 'cash' as const, paidAt: '2026-11-16T12:00:00.000Z' }
     await order('SM-1001', 'Jane Doe', 75, { ...paidFirst, extraDue: 25 })
     await order('SM-1003', 'Ana Nunez', 90, { ...paidFirst, extraDue: 50 })
-    await importStatement(payload, read(sample('venmo.csv')))
+    await importStatement(payload, await read(sample('venmo.csv')))
 
     const review = await findStatementReview(payload, seller)
     expect(review.matched.rows.map((row) => [row.name, row.order?.reference, row.order?.stillToPay])).toEqual([['Jane Doe', 'SM-1001', 25]])
@@ -177,36 +189,52 @@ describe('a statement matched to the orders', () => {
 
   it('the same file again, or an overlapping one, changes nothing already stored; two uploads at once store each payment once', async () => {
     await order('SM-1001', 'Jane Doe', 25)
-    await importStatement(payload, read(sample('venmo.csv')))
+    await importStatement(payload, await read(sample('venmo.csv')))
     await confirmAllMatched(payload, seller)
     const before = await payments()
 
-    expect(await importStatement(payload, read(sample('venmo.csv')))).toMatchObject({ added: 0, known: 4 })
+    expect(await importStatement(payload, await read(sample('venmo.csv')))).toMatchObject({ added: 0, known: 4 })
     // The next month's file starts with the last days of this one, and adds one payment.
     const lines = sample('venmo.csv').split('\n')
     const overlapping = [...lines.slice(0, 4), lines[6], ',4188000000000000009,2026-12-01T16:00:00,Payment,Complete,SM-1001,Jane Doe,Seamoss Detroit,+ $25.00,,0,,0,,,Venmo balance,,,,Venmo,,'].join('\n')
-    expect(await importStatement(payload, read(overlapping))).toMatchObject({ added: 1, known: 1 })
+    expect(await importStatement(payload, await read(overlapping))).toMatchObject({ added: 1, known: 1 })
     const after = await payments()
     expect(after.filter((payment) => before.some((old) => old.id === payment.id))).toEqual(before)
     // SM-1001 is paid already: the new payment naming it is not matched to it again.
     expect(after.find((payment) => payment.paymentId === 'venmo:4188000000000000009')).toMatchObject({ state: 'review', match: 'none', why: 'SM-1001 is already marked paid.' })
 
     await payload.db.deleteMany({ collection: 'statement-payments', where: {} })
-    const cashApp = read(sample('cashapp.csv'))
+    const cashApp = await read(sample('cashapp.csv'))
     const both = await Promise.all([importStatement(payload, cashApp), importStatement(payload, cashApp)])
     expect(both.map((result) => result.added).sort()).toEqual([0, 3])
     expect((await payments()).length).toBe(3)
   })
 
-  it('a file that is not a statement stores nothing', async () => {
-    for (const text of ['%PDF-1.7\u0000\u0001binary', 'one column\nonly']) expect(readStatement(text)).toEqual({ ok: false, reason: statementNotices.notCsv })
-    expect(readStatement(sample('generic.csv'))).toMatchObject({ ok: false, reason: statementNotices.chooseColumns })
+  it('a file that is not a statement, or not one a shop would export, is refused on upload with why, and stores nothing', async () => {
+    await order('SM-1001', 'Jane Doe', 25)
+    const [title, activity, header, , payment] = sample('venmo.csv').split('\n')
+    const refusals: [string, string][] = [
+      ['%PDF-1.7\u0000\u0001binary', statementNotices.notCsv],
+      ['one column\nonly', statementNotices.notCsv],
+      // A Venmo statement, its payment for SM-1001 first, then more lines or columns than a statement has.
+      [[title, activity, header, payment, ...Array.from({ length: STATEMENT_MAX_LINES }, () => ',1,x,y,z')].join('\n'), statementNotices.tooManyLines],
+      [[title, activity, `${header}${',x'.repeat(STATEMENT_MAX_COLUMNS)}`, payment].join('\n'), statementNotices.tooManyColumns],
+    ]
+    for (const [text, reason] of refusals) {
+      const answer = await upload(text)
+      expect(answer.status).toBe(400)
+      expect(await answer.text()).toContain(escapeHtml(reason))
+    }
+    // Another app's file: its columns are asked for first; nothing is stored meanwhile.
+    const asked = await upload(sample('generic.csv'))
+    expect([asked.status, new URL(asked.headers.get('location')!).searchParams.get('step')]).toEqual([303, 'columns'])
     expect(await payments()).toEqual([])
+    expect((await orderRef('SM-1001')).paymentStatus).toBe('unpaid')
   })
 
   it('the payments are the seller’s only: a visitor reads none, and nobody writes them through the API', async () => {
     await order('SM-1001', 'Jane Doe', 25)
-    await importStatement(payload, read(sample('venmo.csv')))
+    await importStatement(payload, await read(sample('venmo.csv')))
     expect((await restResponse(app.config, 'GET', '/statement-payments')).status).toBe(403)
     const admin = await adminAuthHeader(app.config, 'statements@example.com', 'a long seller passphrase')
     expect((await restResponse(app.config, 'GET', '/statement-payments', { headers: admin })).status).toBe(200)
