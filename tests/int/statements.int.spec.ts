@@ -232,6 +232,20 @@ describe('a statement matched to the orders', () => {
     expect((await orderRef('SM-1001')).paymentStatus).toBe('unpaid')
   })
 
+  it('another app’s file: one person paying the same amount twice on a day with the same note is two payments, and the same file again adds none', async () => {
+    const columns = { 'column-date': 'When', 'column-amount': 'Paid', 'column-name': 'Customer', 'column-note': 'Memo', method: 'zelle' }
+    const twice = `${sample('generic.csv')}2026-11-28,40,Bea Quinn,gel thanks\n`
+    const first = await upload(twice, columns)
+    expect(Object.fromEntries(new URL(first.headers.get('location')!).searchParams)).toMatchObject({ uploaded: 'generic', added: '3', known: '0' })
+    expect((await payments()).filter((stored) => stored.name === 'Bea Quinn').map((stored) => [stored.amount, stored.paidAt, stored.note, stored.method])).toEqual([
+      [40, '2026-11-28T17:00:00.000Z', 'gel thanks', 'zelle'],
+      [40, '2026-11-28T17:00:00.000Z', 'gel thanks', 'zelle'],
+    ])
+    const again = await upload(twice, columns)
+    expect(Object.fromEntries(new URL(again.headers.get('location')!).searchParams)).toMatchObject({ added: '0', known: '3' })
+    expect((await payments()).length).toBe(3)
+  })
+
   it('the payments are the seller’s only: a visitor reads none, and nobody writes them through the API', async () => {
     await order('SM-1001', 'Jane Doe', 25)
     await importStatement(payload, await read(sample('venmo.csv')))

@@ -39,7 +39,7 @@ describe('the payment apps’ statements, read as they export them', () => {
     expect(read.payments).toEqual([{ paymentId: 'paypal:5TY05013RG002845M', paidAt: '2026-11-27T19:03:22.000Z', amount: 25, name: 'Rosa Diaz', note: 'SM-1006' }])
   })
 
-  it('another app’s CSV: its columns are asked for, then read in the seller’s time zone; the same row twice is the same payment', async () => {
+  it('another app’s CSV: its columns are asked for, then read in the seller’s time zone; the same row in another file is the same payment, two alike in one file are two', async () => {
     const asked = await readStatement(sample('generic.csv'))
     expect(asked).toEqual({ ok: false, reason: statementNotices.chooseColumns, headers: ['When', 'Paid', 'Customer', 'Memo'] })
     const headers = asked.ok ? [] : (asked.headers ?? [])
@@ -56,6 +56,14 @@ describe('the payment apps’ statements, read as they export them', () => {
     ])
     const again = await readStatement(`${sample('generic.csv')}2026-11-29,10,Cy Young,\n`, { columns })
     expect(again.ok && again.payments.slice(0, 2).map((payment) => payment.paymentId)).toEqual(read.payments.map((payment) => payment.paymentId))
+    // One person paying $40 twice on one day with the same note: two payments, each numbered the same way in every file.
+    const twice = await readStatement(`${sample('generic.csv')}2026-11-28,40,Bea Quinn,gel thanks\n`, { columns })
+    expect(twice.ok && twice.payments.map(({ paidAt, amount, name }) => [paidAt, amount, name])).toEqual([...read.payments.map(({ paidAt, amount, name }) => [paidAt, amount, name]), ['2026-11-28T17:00:00.000Z', 40, 'Bea Quinn']])
+    const ids = twice.ok ? twice.payments.map((payment) => payment.paymentId) : []
+    expect(ids.slice(0, 2)).toEqual(read.payments.map((payment) => payment.paymentId))
+    expect(new Set(ids).size).toBe(3)
+    const twiceAgain = await readStatement(`${sample('generic.csv')}2026-11-28,40,Bea Quinn,gel thanks\n`, { columns })
+    expect(twiceAgain.ok && twiceAgain.payments.map((payment) => payment.paymentId)).toEqual(ids)
     expect(await readStatement(sample('generic.csv'), { columns: { ...columns, note: 'Nope' } })).toMatchObject({ ok: false, reason: statementNotices.unknownColumn })
     expect(await readStatement(sample('generic.csv'), { columns: { ...columns, amount: 'Customer', date: 'Memo' } })).toMatchObject({ ok: false, reason: statementNotices.nothingRead })
   })

@@ -294,9 +294,17 @@ async function collect(rows: readonly string[][], headers: string[], read: (row:
   return { ok: true, format, payments, ignored }
 }
 
-/** A generic row's id: the same row in an overlapping file is the same payment. */
-const rowDigest = (payment: Omit<IncomingPayment, 'paymentId'>) =>
-  createHash('sha256').update(JSON.stringify([payment.paidAt, payment.amount, payment.name, payment.note])).digest('hex').slice(0, 24)
+/**
+ * A generic row's id: the same row in an overlapping file is the same payment. Two alike in one
+ * file (one person paying $50 twice on a day with the same note) are two payments: the second and
+ * later carry their count among the alike, so each file numbers them the same way, and the first
+ * keeps the id it had before rows were counted.
+ */
+const rowDigest = (payment: Omit<IncomingPayment, 'paymentId'>, occurrence: number) =>
+  createHash('sha256')
+    .update(JSON.stringify([payment.paidAt, payment.amount, payment.name, payment.note, ...(occurrence > 1 ? [occurrence] : [])]))
+    .digest('hex')
+    .slice(0, 24)
 
 /**
  * A statement's payments in, from its text. `columns` reads a file of any other app (a header row,
@@ -316,6 +324,7 @@ export async function readStatement(text: string, choice: { columns?: GenericCol
   const columns = choice.columns
   if (!columns) return { ok: false, reason: statementNotices.chooseColumns, headers: headers.filter(Boolean) }
   if (GENERIC_ROLES.some((role) => !headers.includes(columns[role]))) return { ok: false, reason: statementNotices.unknownColumn, headers: headers.filter(Boolean) }
+  const seen = new Map<string, number>()
   const read = await collect(
     all.slice(1),
     headers,
@@ -323,7 +332,10 @@ export async function readStatement(text: string, choice: { columns?: GenericCol
       const amount = amountFrom(row(columns.amount))
       const paidAt = instantFrom(row(columns.date))
       const payment = { paidAt: paidAt ?? '', amount: amount ?? 0, name: row(columns.name), note: row(columns.note) }
-      return verdict(amount !== null && amount < 0 ? 'out' : 'in', paidAt && amount !== null ? rowDigest(payment) : '', paidAt, amount, payment.name, payment.note, 'generic')
+      const alike = JSON.stringify(payment)
+      const occurrence = (seen.get(alike) ?? 0) + 1
+      seen.set(alike, occurrence)
+      return verdict(amount !== null && amount < 0 ? 'out' : 'in', paidAt && amount !== null ? rowDigest(payment, occurrence) : '', paidAt, amount, payment.name, payment.note, 'generic')
     },
     'generic',
   )
