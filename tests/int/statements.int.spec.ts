@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { unpaidTotals } from '@/features/admin/aggregates/unpaidTotals'
 import { readStatement, STATEMENT_MAX_COLUMNS, STATEMENT_MAX_LINES, statementNotices, type StatementRead } from '@/features/payments/statements/formats'
 import { confirmAllMatched, confirmPayments, findStatementReview, importStatement, leavePayments } from '@/features/payments/statements/service'
 import type { Order, StatementPayment, User } from '@/payload-types'
@@ -140,6 +141,17 @@ describe('a statement matched to the orders', () => {
       marked: [],
       refused: [{ payment: partial.id, why: 'That payment of $40 was confirmed already.' }],
     })
+    // $40 of $50: the order is paid, and the $10 left is still owed (Owed and the dashboard count it)…
+    const short = await orderRef('SM-1003')
+    expect([short.paymentStatus, short.paymentMethod, short.paidAt, short.extraDue]).toEqual(['paid', 'venmo', '2026-11-22T02:11:45.000Z', 10])
+    expect((await unpaidTotals(payload)).unpaid).toEqual({ orders: 1, total: 10 })
+    // …so the next statement's $10 naming it is matched to it, and settles it.
+    const [title, activity, header] = sample('venmo.csv').split('\n')
+    await importStatement(payload, await read([title, activity, header, ',4188000000000000010,2026-12-01T16:00:00,Payment,Complete,SM-1003 rest,Ana Núñez,Seamoss Detroit,+ $10.00,,0,,0,,,Venmo balance,,,,Venmo,,'].join('\n')))
+    expect(await confirmAllMatched(payload, seller)).toEqual({ marked: ['SM-1003'], refused: [] })
+    const settled = await orderRef('SM-1003')
+    expect([settled.extraDue ?? null, settled.notes]).toEqual([null, 'Still to pay $10 paid: Venmo, Dec 1, 2026'])
+    expect((await unpaidTotals(payload)).unpaid).toEqual({ orders: 0, total: 0 })
 
     const stranger = await byName('Priya Shah')
     expect(await leavePayments(payload, seller, [stranger.id])).toBe(1)
@@ -185,6 +197,10 @@ describe('a statement matched to the orders', () => {
       refused: [{ payment: partial.id, why: '$40 is not SM-1003’s $50: confirm it as paid anyway, or leave it.' }],
     })
     expect((await orderRef('SM-1003')).extraDue).toBe(50)
+    // Paid anyway: $40 of the $50 difference came in, $10 of it is still to pay.
+    expect(await confirmPayments(payload, seller, [{ payment: partial.id, order: ana.id, anyAmount: true }])).toEqual({ marked: ['SM-1003'], refused: [] })
+    const short = await orderRef('SM-1003')
+    expect([short.paymentMethod, short.paidAt, short.extraDue, short.notes]).toEqual(['cash', '2026-11-16T12:00:00.000Z', 10, 'Still to pay $50, $40 of it paid: Venmo, Nov 21, 2026'])
   })
 
   it('the same file again, or an overlapping one, changes nothing already stored; two uploads at once store each payment once', async () => {

@@ -246,7 +246,8 @@ type Outcome = { marked: string } | { why: string }
 
 /**
  * Marks the chosen order paid with the payment's method and date (or, for a paid order changed to
- * more, its difference settled: `ordering/owing.ts#settlement`), and the payment confirmed on it, in
+ * more, its difference settled: `ordering/owing.ts#settlement`; a payment short of it leaves the
+ * rest owing as Still to pay), and the payment confirmed on it, in
  * one transaction, as the signed-in seller (the order's hooks run as on the admin's save). Only a
  * payment still in review and an order still owing and not cancelled; a payment of another amount
  * than it owes only when the seller said so (`anyAmount`).
@@ -264,7 +265,8 @@ async function confirmOne(payload: Payload, user: User, decision: Decision, now:
     if (owes <= 0) return refuse(`${order.reference} is already marked paid.`)
     if (cents(owes) !== cents(payment.amount) && !decision.anyAmount) return refuse(`${dollars(payment.amount)} is not ${order.reference}’s ${dollars(owes)}: confirm it as paid anyway, or leave it.`)
 
-    await payload.update({ collection: 'orders', id: order.id, data: settlement(order, payment.method, new Date(payment.paidAt)), depth: 0, overrideAccess: false, user, req })
+    // Less than it owes ("Mark paid anyway"): the rest stays owing, as Still to pay.
+    await payload.update({ collection: 'orders', id: order.id, data: settlement(order, payment.method, new Date(payment.paidAt), payment.amount), depth: 0, overrideAccess: false, user, req })
     await payload.update({ collection: SLUG, id: payment.id, data: { state: 'confirmed', order: order.id, decidedAt: now.toISOString() }, depth: 0, overrideAccess: true, req })
     return { commit: true, value: { marked: order.reference ?? '' } }
   })
