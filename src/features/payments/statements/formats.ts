@@ -45,9 +45,11 @@ export const STATEMENT_MAX_COLUMNS = 100
 const LINE_MAX_CHARS = 10_000
 /**
  * The file is parsed this many bytes at a time, and the server answers other requests between
- * them: parsing 5 MB of CSV takes it most of a second, during which nothing else would run.
+ * them: parsing 5 MB of CSV takes it most of a second, during which nothing else would run. A
+ * slice holds at most about a hundred lines (a few milliseconds); a request that waits on the
+ * database several times waits that long at each, so slices are small.
  */
-const PARSE_SLICE_BYTES = 4 * 1024
+const PARSE_SLICE_BYTES = 1024
 /** Lines checked between two turns of the other requests (a line's dates and money: a few microseconds each). */
 const LINES_PER_TURN = 200
 
