@@ -226,6 +226,33 @@ describe('a statement matched to the orders', () => {
     expect((await payments()).length).toBe(3)
   })
 
+  it('lets the server answer other requests while a large statement is stored, and while its payments are confirmed', async () => {
+    const [title, activity, header, , payment] = sample('venmo.csv').split('\n')
+    // 40 of the 1,000 payments name an order of their amount: Confirm all marks those 40 paid.
+    for (let index = 0; index < 40; index++) await order(`SM-${2000 + index}`, 'Jane Doe', 25)
+    const rows = Array.from({ length: 1_000 }, (_, index) => payment!.replace(/^,\d+/, `,${8_000_000 + index}`).replace('SM-1001', index < 40 ? `SM-${2000 + index}` : 'gel'))
+    const large = await read([title, activity, header, ...rows].join('\n'))
+    // Another request's turn: a task of the event loop's, which runs only when the work lets it.
+    let turns = 0
+    let working = true
+    const otherRequest = () => {
+      turns += 1
+      if (working) setImmediate(otherRequest)
+    }
+    setImmediate(otherRequest)
+    expect(await importStatement(payload, large)).toMatchObject({ added: 1_000, known: 0 })
+    working = false
+    expect(turns).toBeGreaterThan(10)
+    expect((await payments()).length).toBe(1_000)
+
+    await new Promise((resolve) => setImmediate(resolve))
+    ;[turns, working] = [0, true]
+    setImmediate(otherRequest)
+    expect((await confirmAllMatched(payload, seller)).marked).toHaveLength(40)
+    working = false
+    expect(turns).toBeGreaterThan(10)
+  })
+
   it('a file that is not a statement, or not one a shop would export, is refused on upload with why, and stores nothing', async () => {
     await order('SM-1001', 'Jane Doe', 25)
     const [title, activity, header, , payment] = sample('venmo.csv').split('\n')
