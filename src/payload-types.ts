@@ -233,7 +233,7 @@ export interface Order {
    */
   refundDue?: number | null;
   /**
-   * The customer changed this paid order to a higher total: they pay this difference; empty the field once they have.
+   * The customer changed this paid order to a higher total, or paid less than it: they pay this difference; empty the field once they have.
    */
   extraDue?: number | null;
   /**

@@ -161,7 +161,7 @@ export const Orders: CollectionConfig = {
       admin: {
         position: 'sidebar',
         condition: (data) => Boolean(data?.extraDue),
-        description: 'The customer changed this paid order to a higher total: they pay this difference; empty the field once they have.',
+        description: 'The customer changed this paid order to a higher total, or paid less than it: they pay this difference; empty the field once they have.',
       },
     },
     // The delivery day's record of the handover (features/delivery; Shop → Pickup & delivery → Delivery

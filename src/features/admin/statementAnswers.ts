@@ -19,6 +19,12 @@ export type ReviewOutcome = { marked: string[]; refused: string[]; left: number 
 
 /** At most this many reasons travel in the address: more would make it long, and one says enough. */
 const REASONS_SHOWN = 3
+/**
+ * At most this many references of the orders marked paid travel in the address, the others as
+ * their count: "Confirm all" on thousands would pass Node's 16 KB limit of a request's headers, and
+ * the seller would see an error page for payments that were all confirmed.
+ */
+const MARKED_SHOWN = 20
 /** A reason longer than this is not one the service wrote. */
 const REASON_MAX = 200
 
@@ -73,7 +79,8 @@ export function uploadAnswer(format: StatementFormat, figures: UploadFigures): U
 /** The review's answer in the address: what was done, as references and a count only (see `REFUSED_COOKIE` for why not). */
 export function reviewAnswer({ marked, left }: Omit<ReviewOutcome, 'refused'>): URLSearchParams {
   const query = new URLSearchParams({ done: '1' })
-  if (marked.length) query.set('marked', marked.join(','))
+  if (marked.length) query.set('marked', marked.slice(0, MARKED_SHOWN).join(','))
+  if (marked.length > MARKED_SHOWN) query.set('markedMore', String(marked.length - MARKED_SHOWN))
   if (left) query.set('left', String(left))
   return query
 }
@@ -121,7 +128,8 @@ const COLUMN_NAME_MAX = 80
 
 export type StatementAnswer =
   | { kind: 'uploaded'; text: string }
-  | { kind: 'reviewed'; marked: string[]; refused: string[]; left: number }
+  /** `markedMore`: how many more orders were marked paid than `marked` names. */
+  | { kind: 'reviewed'; marked: string[]; markedMore: number; refused: string[]; left: number }
   | { kind: 'columns'; headers: string[]; method: string }
 
 /** What the view's address (and, for a review's refusals, its cookie) says happened, or null on a plain visit. */
@@ -133,7 +141,9 @@ export function readAnswer(search: Search, cookieHeader?: string | null): Statem
       kind: 'reviewed',
       marked: one(search?.marked)
         .split(',')
-        .filter((reference) => WHOLE_ORDER_REFERENCE.test(reference)),
+        .filter((reference) => WHOLE_ORDER_REFERENCE.test(reference))
+        .slice(0, MARKED_SHOWN),
+      markedMore: count(search?.markedMore),
       refused: refusedFrom(cookieHeader),
       left: count(search?.left),
     }
@@ -154,10 +164,10 @@ function uploadText(format: StatementFormat, search: Search): string {
   return ignored.length ? `${read} Ignored: ${ignored.join(', ')}.` : read
 }
 
-/** The review's answer in the seller's words: orders marked paid first, then what was not done. */
-export function reviewedText(marked: readonly string[], left: number): string[] {
+/** The review's answer in the seller's words: orders marked paid first (the first few by reference), then what was not done. */
+export function reviewedText(marked: readonly string[], left: number, markedMore = 0): string[] {
   const lines: string[] = []
-  if (marked.length) lines.push(`${counted(marked.length, 'order')} marked paid: ${marked.join(', ')}.`)
+  if (marked.length) lines.push(`${counted(marked.length + markedMore, 'order')} marked paid: ${marked.join(', ')}${markedMore ? ` and ${markedMore.toLocaleString('en-US')} more` : ''}.`)
   if (left) lines.push(`${counted(left, 'payment')} left: not an order’s, kept out of the review.`)
   return lines
 }

@@ -123,7 +123,7 @@ export const statementUploadEndpoint: Endpoint = {
 
     const method = methodOf(text(form, 'method'))
     const columns = columnsOf(form)
-    const read = readStatement(await file.text(), { columns })
+    const read = await readStatement(await file.text(), { columns })
     if (!read.ok) {
       // Another app's CSV: its columns are chosen, then the same file is uploaded again.
       if (read.headers?.length && !columns) return seeOther(statementsUrl({}, columnsStep(read.headers, method)))

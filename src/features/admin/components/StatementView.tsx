@@ -122,7 +122,7 @@ async function Answer({ payload, answer }: { payload: Payload; answer: Statement
       ).docs.map((order) => order.reference)
     : []
   const marked = answer.marked.filter((reference) => paid.includes(reference))
-  const lines = reviewedText(marked, answer.left)
+  const lines = reviewedText(marked, answer.left, answer.markedMore)
   if (!lines.length && !answer.refused.length) return null
   return (
     <div className="statements__answer" role="status" data-testid="statement-answer">

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { setImmediate as otherRequestsFirst } from 'node:timers/promises'
 
-import { parse } from 'csv-parse/sync'
+import { parse } from 'csv-parse'
 
 import type { PaymentMethod } from '@/features/ordering/options'
 import { zonedInstant } from '@/shared/time'
@@ -31,6 +33,25 @@ export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024
  * 0.6 s at 50,000 orders (bench:data), so this keeps that wait near 2 s.
  */
 export const STATEMENT_MAX_PAYMENTS = 3_000
+/**
+ * Lines read from one file at most, whatever they are (payments, transfers, fees…): a busy shop's
+ * two months are under 5,000. Every line costs the server time, so a file of many short lines is
+ * refused at the first one over, not read to its end.
+ */
+export const STATEMENT_MAX_LINES = 10_000
+/** Columns a line may have: PayPal's export, the widest, has 41. */
+export const STATEMENT_MAX_COLUMNS = 100
+/** Characters in one line's cells at most: a payment's line holds a few hundred. */
+const LINE_MAX_CHARS = 10_000
+/**
+ * The file is parsed this many bytes at a time, and the server answers other requests between
+ * them: parsing 5 MB of CSV takes it most of a second, during which nothing else would run. A
+ * slice holds at most about a hundred lines (a few milliseconds); a request that waits on the
+ * database several times waits that long at each, so slices are small.
+ */
+const PARSE_SLICE_BYTES = 1024
+/** Lines checked between two turns of the other requests (a line's dates and money: a few microseconds each). */
+const LINES_PER_TURN = 200
 
 /** Which of a generic CSV's headers holds each part of a payment. */
 export type GenericColumns = { date: string; amount: string; name: string; note: string }
@@ -67,12 +88,15 @@ export const statementNotices = {
   notCsv: 'That file is not a CSV statement. Download the statement as CSV from Venmo, Cash App or PayPal and upload that file.',
   tooLarge: `That file is over ${STATEMENT_MAX_BYTES / 1024 / 1024} MB: download a shorter period (a month or a few) and upload it.`,
   tooManyRows: `That statement has over ${STATEMENT_MAX_PAYMENTS.toLocaleString('en-US')} payments: download a shorter period and upload it.`,
+  tooManyLines: `That statement has over ${STATEMENT_MAX_LINES.toLocaleString('en-US')} lines: download a shorter period and upload it.`,
+  tooManyColumns: `That file has lines of over ${STATEMENT_MAX_COLUMNS} columns: it is not a payment app’s statement. Download the statement as CSV from Venmo, Cash App or PayPal and upload that file.`,
   chooseColumns: 'This is not a Venmo, Cash App or PayPal statement. Choose which column holds the date, the amount, the name and the note.',
   unknownColumn: 'Choose one of the file’s own columns for the date, the amount, the name and the note.',
   nothingRead: 'No payment could be read from that file: check the columns chosen for the date and the amount.',
 } as const
 
-type Row = Record<string, string>
+/** A line's cell under a header, without the spaces around it ('' where the line has none). */
+type Row = (header: string) => string
 
 /** Money as the apps write it: '+ $50.00', '- $20.00', '-$2.90', '$1,000', '1,000.00', '(50.00)'. */
 export function amountFrom(text: string | undefined): number | null {
@@ -137,9 +161,6 @@ type AppFormat = {
   read: (row: Row) => Verdict
 }
 
-/** The text of a cell, without the spaces around it. */
-const cell = (row: Row, name: string) => (row[name] ?? '').trim()
-
 /** A payment in, or why the row is not one, once the app has said what kind of row it is. */
 function verdict(kind: 'in' | 'out' | 'refund' | 'other', id: string, paidAt: string | null, amount: number | null, name: string, note: string, source: string): Verdict {
   if (kind === 'refund') return { ignored: 'refunds' }
@@ -156,15 +177,15 @@ const APP_FORMATS: readonly AppFormat[] = [
     format: 'venmo',
     headers: ['ID', 'Datetime', 'Type', 'Status', 'Note', 'From', 'To', 'Amount (total)'],
     read(row) {
-      const id = cell(row, 'ID')
+      const id = row('ID')
       if (!id) return { skip: true }
-      const amount = amountFrom(cell(row, 'Amount (total)'))
-      const type = cell(row, 'Type')
-      const kind = /refund/i.test(type) ? 'refund' : amount !== null && amount < 0 ? 'out' : !/^complete/i.test(cell(row, 'Status')) ? 'other' : 'in'
+      const amount = amountFrom(row('Amount (total)'))
+      const type = row('Type')
+      const kind = /refund/i.test(type) ? 'refund' : amount !== null && amount < 0 ? 'out' : !/^complete/i.test(row('Status')) ? 'other' : 'in'
       // A payment is from its payer; a charge the seller sent is paid by the one it was sent to.
-      const payer = /charge/i.test(type) ? cell(row, 'To') : cell(row, 'From')
+      const payer = /charge/i.test(type) ? row('To') : row('From')
       // Venmo writes its times without a zone, in UTC.
-      return verdict(kind, id, instantFrom(cell(row, 'Datetime'), 'Z'), amount, payer, cell(row, 'Note'), 'venmo')
+      return verdict(kind, id, instantFrom(row('Datetime'), 'Z'), amount, payer, row('Note'), 'venmo')
     },
   },
   {
@@ -172,9 +193,9 @@ const APP_FORMATS: readonly AppFormat[] = [
     format: 'cashapp',
     headers: ['Transaction ID', 'Date', 'Transaction Type', 'Amount', 'Status', 'Notes', 'Name of sender/receiver'],
     read(row) {
-      const amount = amountFrom(cell(row, 'Amount'))
-      const type = cell(row, 'Transaction Type')
-      const status = cell(row, 'Status')
+      const amount = amountFrom(row('Amount'))
+      const type = row('Transaction Type')
+      const status = row('Status')
       const kind = /refund/i.test(`${type} ${status}`)
         ? 'refund'
         : amount !== null && amount < 0
@@ -182,7 +203,7 @@ const APP_FORMATS: readonly AppFormat[] = [
           : /received/i.test(type) && !/fail|cancel|declin|pending/i.test(status)
             ? 'in'
             : 'other'
-      return verdict(kind, cell(row, 'Transaction ID'), instantFrom(cell(row, 'Date')), amount, cell(row, 'Name of sender/receiver'), cell(row, 'Notes'), 'cashapp')
+      return verdict(kind, row('Transaction ID'), instantFrom(row('Date')), amount, row('Name of sender/receiver'), row('Notes'), 'cashapp')
     },
   },
   {
@@ -190,43 +211,84 @@ const APP_FORMATS: readonly AppFormat[] = [
     format: 'paypal',
     headers: ['Date', 'Time', 'Name', 'Type', 'Status', 'Gross', 'Transaction ID'],
     read(row) {
-      const amount = amountFrom(cell(row, 'Gross'))
-      const type = cell(row, 'Type')
+      const amount = amountFrom(row('Gross'))
+      const type = row('Type')
       const kind = /refund|reversal/i.test(type)
         ? 'refund'
         : amount !== null && amount < 0
           ? 'out'
-          : /^completed$/i.test(cell(row, 'Status')) && /^(usd)?$/i.test(cell(row, 'Currency'))
+          : /^completed$/i.test(row('Status')) && /^(usd)?$/i.test(row('Currency'))
             ? 'in'
             : 'other'
-      const zone = cell(row, 'TimeZone') || cell(row, 'Time Zone')
-      const paidAt = instantFrom(`${cell(row, 'Date')} ${cell(row, 'Time')}`.trim(), zone || undefined)
-      return verdict(kind, cell(row, 'Transaction ID'), paidAt, amount, cell(row, 'Name'), cell(row, 'Note') || cell(row, 'Subject'), 'paypal')
+      const zone = row('TimeZone') || row('Time Zone')
+      const paidAt = instantFrom(`${row('Date')} ${row('Time')}`.trim(), zone || undefined)
+      return verdict(kind, row('Transaction ID'), paidAt, amount, row('Name'), row('Note') || row('Subject'), 'paypal')
     },
   },
 ]
 
-/** How many of the first rows are searched for the header row (Venmo's is the third). */
+/** How many of the first lines are searched for the header line (Venmo's is the third). */
 const HEADER_SEARCH_ROWS = 10
 
-function records(text: string): string[][] | null {
-  // A spreadsheet or an image renamed .csv: its NUL bytes never occur in a CSV's text.
-  if (text.includes('\u0000')) return null
-  try {
-    const rows = parse(text, { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: false }) as string[][]
-    return rows.some((row) => row.length >= 3) ? rows : null
-  } catch {
-    return null
+/** The text's bytes a slice at a time, letting the server answer other requests before each next one. */
+async function* slicesOf(bytes: Buffer) {
+  for (let at = 0; at < bytes.length; at += PARSE_SLICE_BYTES) {
+    if (at > 0) await otherRequestsFirst()
+    yield bytes.subarray(at, at + PARSE_SLICE_BYTES)
   }
 }
 
-const rowOf = (headers: readonly string[], values: readonly string[]): Row => Object.fromEntries(headers.map((header, index) => [header, values[index] ?? '']))
+/** The file's lines as cells, or why it is refused: not a CSV, or more lines or columns than a statement has (the rest is never parsed). */
+async function records(text: string): Promise<string[][] | { refused: string }> {
+  // A spreadsheet or an image renamed .csv: its NUL bytes never occur in a CSV's text.
+  if (text.includes('\u0000')) return { refused: statementNotices.notCsv }
+  // Bytes, not the text's characters, are sliced: csv-parse puts a character split between two slices together again.
+  const source = Readable.from(slicesOf(Buffer.from(text, 'utf8')))
+  const tooManyColumns = new Error(statementNotices.tooManyColumns)
+  const lines = source.pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: false,
+      max_record_size: LINE_MAX_CHARS,
+      // Called on each cell as it is read: a line of thousands of commas stops at its first one too many.
+      cast: (value, { index }) => {
+        if (index >= STATEMENT_MAX_COLUMNS) throw tooManyColumns
+        return value
+      },
+    }),
+  )
+  const rows: string[][] = []
+  try {
+    for await (const row of lines as AsyncIterable<string[]>) if (rows.push(row) > STATEMENT_MAX_LINES) return { refused: statementNotices.tooManyLines }
+  } catch (error) {
+    // Else csv-parse's own refusals: a quote never closed, a line over LINE_MAX_CHARS…
+    return { refused: error === tooManyColumns ? statementNotices.tooManyColumns : statementNotices.notCsv }
+  } finally {
+    source.destroy()
+  }
+  return rows.some((row) => row.length >= 3) ? rows : { refused: statementNotices.notCsv }
+}
 
-function collect(rows: string[][], headers: string[], read: (row: Row) => Verdict, format: StatementFormat): StatementRead {
+/** A line's cells by header, reading only the columns asked for. */
+function rowReader(headers: readonly string[]): (values: readonly string[]) => Row {
+  // The last of two columns of one name, as a header-keyed record of the line would have it.
+  const columnOf = new Map(headers.map((header, index) => [header, index]))
+  return (values) => (header) => {
+    const index = columnOf.get(header)
+    return index === undefined ? '' : (values[index] ?? '').trim()
+  }
+}
+
+async function collect(rows: readonly string[][], headers: string[], read: (row: Row) => Verdict, format: StatementFormat): Promise<StatementRead> {
   const payments: IncomingPayment[] = []
   const ignored: IgnoredRows = { outgoing: 0, refunds: 0, other: 0, unreadable: 0 }
-  for (const values of rows) {
-    const result = read(rowOf(headers, values))
+  const rowOf = rowReader(headers)
+  for (const [index, values] of rows.entries()) {
+    if (index > 0 && index % LINES_PER_TURN === 0) await otherRequestsFirst()
+    const result = read(rowOf(values))
     if ('payment' in result) payments.push(result.payment)
     else if ('ignored' in result) ignored[result.ignored] += 1
     if (payments.length > STATEMENT_MAX_PAYMENTS) return { ok: false, reason: statementNotices.tooManyRows }
@@ -234,18 +296,26 @@ function collect(rows: string[][], headers: string[], read: (row: Row) => Verdic
   return { ok: true, format, payments, ignored }
 }
 
-/** A generic row's id: the same row in an overlapping file is the same payment. */
-const rowDigest = (payment: Omit<IncomingPayment, 'paymentId'>) =>
-  createHash('sha256').update(JSON.stringify([payment.paidAt, payment.amount, payment.name, payment.note])).digest('hex').slice(0, 24)
+/**
+ * A generic row's id: the same row in an overlapping file is the same payment. Two alike in one
+ * file (one person paying $50 twice on a day with the same note) are two payments: the second and
+ * later carry their count among the alike, so each file numbers them the same way, and the first
+ * keeps the id it had before rows were counted.
+ */
+const rowDigest = (payment: Omit<IncomingPayment, 'paymentId'>, occurrence: number) =>
+  createHash('sha256')
+    .update(JSON.stringify([payment.paidAt, payment.amount, payment.name, payment.note, ...(occurrence > 1 ? [occurrence] : [])]))
+    .digest('hex')
+    .slice(0, 24)
 
 /**
  * A statement's payments in, from its text. `columns` reads a file of any other app (a header row,
  * then one payment a row; money in is positive). The byte limit is the caller's, before the text
- * is read whole.
+ * is read whole; the lines' and columns' limits are checked here, as the file is parsed.
  */
-export function readStatement(text: string, choice: { columns?: GenericColumns } = {}): StatementRead {
-  const all = records(text)
-  if (!all) return { ok: false, reason: statementNotices.notCsv }
+export async function readStatement(text: string, choice: { columns?: GenericColumns } = {}): Promise<StatementRead> {
+  const all = await records(text)
+  if ('refused' in all) return { ok: false, reason: all.refused }
   const names = (row: readonly string[]) => row.map((value) => value.trim())
   for (const app of APP_FORMATS) {
     const at = all.slice(0, HEADER_SEARCH_ROWS).findIndex((row) => app.headers.every((header) => names(row).includes(header)))
@@ -256,14 +326,18 @@ export function readStatement(text: string, choice: { columns?: GenericColumns }
   const columns = choice.columns
   if (!columns) return { ok: false, reason: statementNotices.chooseColumns, headers: headers.filter(Boolean) }
   if (GENERIC_ROLES.some((role) => !headers.includes(columns[role]))) return { ok: false, reason: statementNotices.unknownColumn, headers: headers.filter(Boolean) }
-  const read = collect(
+  const seen = new Map<string, number>()
+  const read = await collect(
     all.slice(1),
     headers,
     (row) => {
-      const amount = amountFrom(cell(row, columns.amount))
-      const paidAt = instantFrom(cell(row, columns.date))
-      const payment = { paidAt: paidAt ?? '', amount: amount ?? 0, name: cell(row, columns.name), note: cell(row, columns.note) }
-      return verdict(amount !== null && amount < 0 ? 'out' : 'in', paidAt && amount !== null ? rowDigest(payment) : '', paidAt, amount, payment.name, payment.note, 'generic')
+      const amount = amountFrom(row(columns.amount))
+      const paidAt = instantFrom(row(columns.date))
+      const payment = { paidAt: paidAt ?? '', amount: amount ?? 0, name: row(columns.name), note: row(columns.note) }
+      const alike = JSON.stringify(payment)
+      const occurrence = (seen.get(alike) ?? 0) + 1
+      seen.set(alike, occurrence)
+      return verdict(amount !== null && amount < 0 ? 'out' : 'in', paidAt && amount !== null ? rowDigest(payment, occurrence) : '', paidAt, amount, payment.name, payment.note, 'generic')
     },
     'generic',
   )
