@@ -1,4 +1,4 @@
-import { APIError, type CollectionAfterChangeHook, type CollectionBeforeDeleteHook, type CollectionBeforeValidateHook, type CollectionConfig, type Field, type PayloadRequest } from 'payload'
+import { type CollectionAfterChangeHook, type CollectionBeforeDeleteHook, type CollectionBeforeValidateHook, type CollectionConfig, type Field, type PayloadRequest } from 'payload'
 
 import { adminOnly } from '@/access/adminOnly'
 import { businessTimeZone } from '@/fields/businessTimeZone'
@@ -8,6 +8,7 @@ import { expireAtBatchMoments } from '@/features/ordering/batchClock'
 import { FEW_JARS_LEFT } from '@/features/ordering/catalog'
 import { CACHE_TAGS } from '@/platform/cache/cacheTags'
 import { refuseStaleSave } from '@/hooks/refuseStaleSave'
+import { Refusal } from '@/platform/http/refusal'
 import { revalidateCollection, revalidateCollectionAfterDelete } from '@/hooks/revalidateContent'
 import { counted } from '@/shared/counted'
 import { addDays, dayKeyOf, storedDay } from '@/shared/time'
@@ -88,7 +89,7 @@ async function freeBatchCode(req: PayloadRequest, suggested: string): Promise<st
 const keepBatchWithOrders: CollectionBeforeDeleteHook = async ({ id, req }) => {
   const { totalDocs } = await req.payload.count({ collection: 'orders', where: { batch: { equals: id } }, overrideAccess: true, req })
   if (totalDocs > 0) {
-    throw new APIError(`${counted(totalDocs, 'order')} took jars from this batch, so it stays for their records. To stop selling it, set its closing time.`, 409, undefined, true)
+    throw new Refusal(`${counted(totalDocs, 'order')} took jars from this batch, so it stays for their records. To stop selling it, set its closing time.`, 409)
   }
 }
 

@@ -1,4 +1,6 @@
-import { APIError, type CollectionBeforeValidateHook } from 'payload'
+import type { CollectionBeforeValidateHook } from 'payload'
+
+import { Refusal } from '@/platform/http/refusal'
 
 /**
  * A save from a page opened before the record last changed is refused rather than written over
@@ -12,8 +14,9 @@ export const refuseStaleSave: CollectionBeforeValidateHook = ({ collection, data
   if (operation !== 'update' || typeof data?.updatedAt !== 'string' || typeof originalDoc?.updatedAt !== 'string') return data
   if (Date.parse(data.updatedAt) >= Date.parse(originalDoc.updatedAt)) return data
   const what = typeof collection.labels?.singular === 'string' ? collection.labels.singular.toLowerCase() : 'record'
-  throw new APIError(staleSaveMessage(what), 409, undefined, true)
+  throw new Refusal(staleSaveMessage(what), 409)
 }
 
+/** No colon: the admin's toast reads what follows one as a list of fields. */
 export const staleSaveMessage = (what: string) =>
-  `This ${what} changed after this page was opened (by a customer, the other founder or the site itself). Nothing was saved: reload the page to see it as it is now, then make your change again.`
+  `This ${what} changed after this page was opened (by a customer, the other founder or the site itself), so nothing was saved. Reload the page to see it as it is now, then make your change again.`

@@ -1,6 +1,8 @@
 import 'server-only'
 
-import { type AfterErrorHook, APIError, type CollectionBeforeOperationHook, type Config, Forbidden, type Plugin } from 'payload'
+import { type AfterErrorHook, type CollectionBeforeOperationHook, type Config, Forbidden, type Plugin } from 'payload'
+
+import { Refusal } from './refusal'
 
 /**
  * The two rules Payload leaves to the site for its REST API (`/api/*`), added to the config as a
@@ -53,9 +55,9 @@ const VISITOR_PAGE_MESSAGE = `A visitor gets a list at most ${VISITOR_PAGE_MAX} 
 const refuseUnusableQuery: CollectionBeforeOperationHook = ({ args, operation, req }) => {
   if (req.payloadAPI !== 'REST') return args
   const { limit, page, where } = (args ?? {}) as { limit?: unknown; page?: unknown; where?: unknown }
-  if (operation === 'read' && !isUsablePaging(limit, page)) throw new APIError(UNUSABLE_PAGING_MESSAGE, 400)
-  if (operation === 'read' && !req.user && asksForMoreThanAPage(args) && asksForMoreThanAPage(req.query)) throw new APIError(VISITOR_PAGE_MESSAGE, 400)
-  if (where !== undefined && !isUsableWhere(where)) throw new APIError(UNUSABLE_WHERE_MESSAGE, 400)
+  if (operation === 'read' && !isUsablePaging(limit, page)) throw new Refusal(UNUSABLE_PAGING_MESSAGE, 400)
+  if (operation === 'read' && !req.user && asksForMoreThanAPage(args) && asksForMoreThanAPage(req.query)) throw new Refusal(VISITOR_PAGE_MESSAGE, 400)
+  if (where !== undefined && !isUsableWhere(where)) throw new Refusal(UNUSABLE_WHERE_MESSAGE, 400)
   return args
 }
 

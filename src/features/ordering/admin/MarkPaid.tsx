@@ -24,13 +24,23 @@ export function MarkPaid() {
   async function record(paid: boolean) {
     setSaving(true)
     const payment = { paymentStatus: paid ? 'paid' : 'unpaid', paymentMethod: paid ? ((chosen.current?.value as PaymentMethod | undefined) ?? 'cash') : null, paidAt: paid ? new Date().toISOString() : null }
+    const before = { paymentStatus: status.value ?? null, paymentMethod: method.value ?? null, paidAt: paidAt.value ?? null }
+    const show = (values: { paymentStatus: string | null; paymentMethod: string | null; paidAt: string | null }) => {
+      status.setValue(values.paymentStatus)
+      method.setValue(values.paymentMethod)
+      paidAt.setValue(values.paidAt)
+    }
     // The fields below show the new values at once; the save sends them explicitly, since a field
     // set a moment before is not yet in the state `submit` reads.
-    status.setValue(payment.paymentStatus)
-    method.setValue(payment.paymentMethod)
-    paidAt.setValue(payment.paidAt)
+    show(payment)
     try {
-      await submit({ overrides: payment })
+      const saved = await submit({ overrides: payment })
+      // Refused (the form's toast says why: the order changed meanwhile, a recall holds it): the
+      // page goes back to what is stored rather than showing a payment that was not recorded.
+      if (!saved?.res?.ok) show(before)
+    } catch (error) {
+      show(before)
+      throw error
     } finally {
       setSaving(false)
     }
