@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { missedPickupRound } from '@/features/delivery/missedPickup'
 import { MISSED_PICKUP_GRACE_HOURS } from '@/features/delivery/missedPickupRules'
 import { submitOrder } from '@/features/ordering/service'
+import { startRecall } from '@/features/recalls/recallRecords'
 import { findTodayScreen } from '@/features/seller/dailyScreen'
 import { windowsOpenNow } from '@/features/ordering/shop'
 import type { EmailOutbox, Order } from '@/payload-types'
 import { deliverDueEmails } from '@/platform/email/outbox'
 
+import { openBatch } from '../helpers/batches'
 import { validOrderForm } from '../helpers/orders'
 import { startPayload, type TestPayload } from '../helpers/payload'
 import { recipients, startSmtp, type TestSmtp } from '../helpers/smtp'
@@ -246,6 +248,35 @@ describe('missed pickups on the Today screen', () => {
       expect(offIds.every((order) => order.collectedAt === undefined)).toBe(true)
     } finally {
       await setDeliveryDay(true)
+    }
+  })
+})
+
+// Last in the file: the recall stops its batch selling, so no order after it could take jars.
+describe('the missed-pickup e-mail while the mail server is down, then a recall', () => {
+  it('does not go to a pickup the recall holds meanwhile (recorded as not sent, with why)', async () => {
+    const batch = await openBatch(app.payload, { jarsLeft: 50 }, { code: 'B-HOLD' })
+    const held = await placePickup()
+    expect(held.jarsFromBatch).toBeGreaterThan(0)
+    while ((await deliverDueEmails(app.payload)).sent > 0);
+    const port = smtp.port
+    await smtp.close()
+    try {
+      const end = afterEnd(held, MINUTE)
+      await missedPickupRound(app.payload, end)
+      await deliverDueEmails(app.payload, { now: end })
+      await vi.waitFor(async () => expect((await missedEmailsOf(held)).map((email) => email.status)).toEqual(['pending']))
+
+      // A recall of its batch holds it (through the database adapter, no order hook).
+      const seller = await app.payload.create({ collection: 'users', data: { email: 'recaller@example.com', password: 'correct-horse-battery' } })
+      const started = await startRecall(app.payload, { scope: { kind: 'batch', batch: String(batch.id) }, kind: 'real', reason: 'The supplier recalled its lot.', userId: seller.id })
+      expect(started).toMatchObject({ status: 'recorded' })
+      expect((await read(held)).heldByRecall).not.toBeNull()
+      expect(await missedEmailsOf(held)).toMatchObject([
+        { status: 'skipped', lastError: 'No longer a missed pickup when it could go: the order was collected, completed, cancelled or held.' },
+      ])
+    } finally {
+      smtp = await startSmtp(port)
     }
   })
 })

@@ -8,7 +8,8 @@ import { composeEmail } from '@/features/messages/composeEmail'
 import { recallNoticeLink, noticeFromRecallKey } from '@/features/messages/signedLinks'
 import { fillTemplate, templatesFrom, type Placeholder } from '@/features/messages/templates'
 import { handoverSteps } from '@/features/ordering/handoverRecord'
-import type { Batch, EmailOutbox, Recall, RecallNotice } from '@/payload-types'
+import { withdrawOutgrownReminders } from '@/features/ordering/outgrownReminders'
+import type { Batch, EmailOutbox, Order, Recall, RecallNotice } from '@/payload-types'
 import { inTransaction } from '@/platform/db/transactions'
 import { deliverSoon, queueEmail } from '@/platform/email/outbox'
 import { relationId } from '@/shared/relation'
@@ -216,8 +217,13 @@ async function recordRealRecall(payload: Payload, start: StartRecall, options: {
       overrideAccess: true,
       req,
     })
-    // Through the adapter: no order hook has anything to do for a hold, and a recall can hold hundreds.
-    if (open.length) await payload.db.updateMany({ collection: 'orders', where: { id: { in: open } }, data: { heldByRecall: recall.id, updatedAt: new Date().toISOString() }, req, returning: false })
+    // Through the adapter, a recall can hold hundreds; the one thing an order hook would do for a hold
+    // is done here: a "We missed you" waiting in the outbox for a held pickup is not sent.
+    if (open.length) {
+      const { docs: held } = await payload.db.find<Order>({ collection: 'orders', where: { id: { in: open } }, pagination: false, req })
+      await payload.db.updateMany({ collection: 'orders', where: { id: { in: open } }, data: { heldByRecall: recall.id, updatedAt: new Date().toISOString() }, req, returning: false })
+      for (const order of held) await withdrawOutgrownReminders(payload, order, { ...order, heldByRecall: recall.id }, req)
+    }
     await options.afterHolds?.(req)
 
     let emailed = 0
