@@ -373,4 +373,14 @@ describe('Delivery day off', () => {
     expect((await stored('Text Otto')).leftFridgeAt ?? null).toBeNull()
     expect((await stored('Text Tom')).leftFridgeAt).toBe(sundayAt('10:00').toISOString())
   })
+
+  it('saves no stop order either (409): a Run page from before it was turned off changes nothing', async () => {
+    const mondayRun = textRunKey('2026-12-07')
+    await signedInAt(mondayAt('09:10'))
+    const answer = await post(postStopOrder, { run: mondayRun, stops: [idOf('Text Otto'), idOf('Text Tom')].join(',') }, { 'Sec-Fetch-Mode': 'cors' })
+    expect(answer.status).toBe(409)
+    expect(await answer.text()).toBe(runNotices.off)
+    expect(await saveStopOrder(app.payload, mondayRun, { kind: 'move', id: idOf('Text Otto'), to: 'up' }, mondayAt('09:10'))).toEqual({ status: 'delivery-day-off' })
+    expect((await app.payload.find({ collection: 'delivery-runs', where: { runKey: { equals: mondayRun } }, depth: 0 })).totalDocs).toBe(0)
+  })
 })

@@ -32,8 +32,7 @@ export type LeaveResult = { status: 'left' | 'already-left' | 'not-today' | 'not
  */
 export function leaveOnRun(payload: Payload, runKey: string, now = new Date()): Promise<LeaveResult> {
   return inTransaction<LeaveResult>(payload, async (req) => {
-    const fulfilment = await payload.findGlobal({ slug: 'fulfilment', select: { deliveryDay: true }, depth: 0, overrideAccess: true, req })
-    if (!deliveryDaySettingsFrom(fulfilment.deliveryDay).enabled) return { commit: false, value: { status: 'delivery-day-off' } }
+    if (!(await deliveryDayOn(payload, req))) return { commit: false, value: { status: 'delivery-day-off' } }
     if (runDay(runKey) !== businessDay(now).key) return { commit: false, value: { status: 'not-today' } }
     const run = await findRun(payload, runKey, now, req)
     if (!run || run.stops.length === 0) return { commit: false, value: { status: 'not-found' } }
@@ -52,7 +51,7 @@ export function leaveOnRun(payload: Payload, runKey: string, now = new Date()): 
   })
 }
 
-export type StopOrderResult = { status: 'saved' | 'not-found' } | { status: 'refused'; why: 'not-on-run' }
+export type StopOrderResult = { status: 'saved' | 'not-found' | 'delivery-day-off' } | { status: 'refused'; why: 'not-on-run' }
 
 /**
  * The seller's stop order, kept on the run (`delivery-runs.stopOrder`): a whole new order (a drag)
@@ -62,6 +61,7 @@ export type StopOrderResult = { status: 'saved' | 'not-found' } | { status: 'ref
  */
 export function saveStopOrder(payload: Payload, runKey: string, post: StopOrderPost, now = new Date()): Promise<StopOrderResult> {
   return inTransaction<StopOrderResult>(payload, async (req) => {
+    if (!(await deliveryDayOn(payload, req))) return { commit: false, value: { status: 'delivery-day-off' } }
     const run = await findRun(payload, runKey, now, req)
     if (!run) return { commit: false, value: { status: 'not-found' } }
     const onRun = run.stops.map((stop) => String(stop.id))
@@ -71,6 +71,12 @@ export function saveStopOrder(payload: Payload, runKey: string, post: StopOrderP
     await keepRecord(payload, run, { stopOrder }, req)
     return { commit: true, value: { status: 'saved' } }
   })
+}
+
+/** Whether Delivery day is on: a Run page from before it was turned off changes nothing. */
+async function deliveryDayOn(payload: Payload, req: PayloadRequest): Promise<boolean> {
+  const fulfilment = await payload.findGlobal({ slug: 'fulfilment', select: { deliveryDay: true }, depth: 0, overrideAccess: true, req })
+  return deliveryDaySettingsFrom(fulfilment.deliveryDay).enabled
 }
 
 /** The run's record, made on its first change (its key is unique: two phones make one). */

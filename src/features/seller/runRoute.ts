@@ -66,6 +66,7 @@ export async function postStopOrder(request: Request): Promise<Response> {
   try {
     const result = await saveStopOrder(payload, runKey, order)
     if (result.status === 'refused') return refused(400, runNotices.notOnRun)
+    if (result.status === 'delivery-day-off') return refused(409, runNotices.off)
     if (result.status === 'not-found') return script ? refused(404, runNotices.notFound) : seeOther(`${back}&refused=not-found`)
     return script ? new Response(null, { status: 204, headers: { 'Cache-Control': 'private, no-store' } }) : seeOther(`${back}&moved=1`)
   } catch (error) {
