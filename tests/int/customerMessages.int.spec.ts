@@ -1,6 +1,6 @@
 import { sql } from '@payloadcms/db-sqlite'
 import type { SQLiteAdapter } from '@payloadcms/db-sqlite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { joinEmailList } from '@/features/discounts/signUp'
 import { queueScheduledMessages } from '@/features/ordering/orderMessages'
@@ -199,6 +199,27 @@ describe('reminders from the server’s own runner', () => {
         expect((await app.payload.findByID({ collection: 'email-outbox', id: reminders[0].id })).dedupeKey).toBe(`order:${order.id}:reminder:${bookedDay}`)
         await queueScheduledMessages(app.payload, at(16))
         expect(await remindersOf(order)).toHaveLength(1)
+      }
+    })
+  })
+
+  it('queued while the mail server is down, the day-before reminder does not go to an order cancelled meanwhile (recorded as not sent, with why)', async () => {
+    await withWindowThreeDaysOut(async (window, at) => {
+      const cancelled = await placeOrder({ deliveryMethod: 'pickup', window })
+      const coming = await placeOrder({ deliveryMethod: 'pickup', window })
+      while ((await deliverDueEmails(app.payload)).sent > 0);
+      const port = smtp.port
+      await smtp.close()
+      try {
+        await queueScheduledMessages(app.payload, at(9, 30))
+        await deliverDueEmails(app.payload, { now: at(9, 30) })
+        // The mail server is down: every reminder waits for a retry.
+        await vi.waitFor(async () => expect((await Promise.all([cancelled, coming].map(remindersOf))).flat().map((email) => email.status)).toEqual(['pending', 'pending']))
+        await setStatus(cancelled, 'cancelled')
+        expect(await remindersOf(cancelled)).toMatchObject([{ status: 'skipped', lastError: 'No longer to remind of when it could go: the order was completed or cancelled.' }])
+        expect((await remindersOf(coming)).map((email) => email.status)).toEqual(['pending'])
+      } finally {
+        smtp = await startSmtp(port)
       }
     })
   })
