@@ -2,12 +2,13 @@ import 'server-only'
 
 import type { Payload } from 'payload'
 
+import { OPEN_STATUSES } from '@/features/ordering/openOrders'
 import { notYetQueued, queueOrderMessage } from '@/features/ordering/orderMessages'
 import type { Order } from '@/payload-types'
 import { inTransaction, isUniqueViolation } from '@/platform/db/transactions'
 import { deliverSoon } from '@/platform/email/outbox'
 
-import { missedPickupEmailDue, missedPickupStarts, OPEN_STATUSES } from './missedPickupRules'
+import { missedPickupEmailDue, missedPickupStarts } from './missedPickupRules'
 import { deliveryDaySettingsFrom } from './rules'
 
 /** How often the server looks for pickups whose time has just ended (`instrumentation.ts`). */

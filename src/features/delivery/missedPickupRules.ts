@@ -1,3 +1,4 @@
+import { awaitsCollection } from '@/features/ordering/openOrders'
 import type { Order } from '@/payload-types'
 
 /**
@@ -21,16 +22,7 @@ export const MISSED_PICKUPS_SHOWN = 10
 
 const HOUR_MS = 60 * 60 * 1000
 
-/** The statuses of an order still to be handed over. */
-export const OPEN_STATUSES = ['new', 'confirmed', 'ready'] as const satisfies readonly Order['status'][]
-
 export type MissedPickupFields = Pick<Order, 'deliveryMethod' | 'status' | 'windowEndsAt' | 'handedOverAt' | 'heldByRecall'>
-
-/** Whether the order is a pickup still to be collected: not handed over, still open, not held by a recall. */
-export function awaitsCollection(order: Omit<MissedPickupFields, 'windowEndsAt'>): boolean {
-  if (order.deliveryMethod !== 'pickup' || order.handedOverAt) return false
-  return order.heldByRecall == null && (OPEN_STATUSES as readonly string[]).includes(order.status)
-}
 
 /** Whether the pickup's booked time ended at or before `now` without a handover, the order still open. */
 export function isMissedPickup(order: MissedPickupFields, now: Date): boolean {

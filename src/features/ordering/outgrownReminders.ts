@@ -2,9 +2,9 @@ import 'server-only'
 
 import type { Payload, PayloadRequest } from 'payload'
 
-import { awaitsCollection, OPEN_STATUSES } from '@/features/delivery/missedPickupRules'
 import type { Order } from '@/payload-types'
 
+import { awaitsCollection, OPEN_STATUSES } from './openOrders'
 import { owesPayment, withdrawQueuedOrderMessage } from './orderMessages'
 
 /**
