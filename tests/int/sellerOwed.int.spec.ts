@@ -149,6 +149,22 @@ describe('Mark paid with its day', () => {
     expect(await stored('Recent Ray')).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'cashapp', paidAt: zonedInstant(yesterday, '12:00').toISOString() })
   })
 
+  it('pays an amount with cents, as a short payment leaves one (Still to pay $25.50)', async () => {
+    const short = await order('Short Sue', 'SM-3010', { status: 'confirmed', createdAt: new Date(Date.now() - 86_400_000).toISOString(), totalPrice: 50, paymentStatus: 'paid', paymentMethod: 'venmo', extraDue: 25.5 })
+    expect((await findOwedPage(app.payload, 1, now)).orders.find((card) => card.reference === 'SM-3010')?.owes).toBe(25.5)
+    const answer = await postSellerAction(
+      new Request(`http://localhost:3000/seller/orders/${short.id}`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: new URL(siteUrl()).origin },
+        body: new URLSearchParams({ back: '/seller/owed', action: 'paid', method: 'cash', owed: '25.5' }),
+      }),
+      String(short.id),
+    )
+    expect(answer.status).toBe(303)
+    expect(Object.fromEntries(new URL(answer.headers.get('location')!).searchParams)).toMatchObject({ done: 'paid', order: 'SM-3010' })
+    expect((await stored('Short Sue')).extraDue ?? null).toBeNull()
+  })
+
   it('pays what the page showed: an order that owes another amount since the page was loaded is not marked paid, and the page says why', async () => {
     const changing = await order('Changing Cal', 'SM-3009', { status: 'confirmed', createdAt: new Date(Date.now() - 86_400_000).toISOString(), totalPrice: 25 })
     const shown = async () => (await findOwedPage(app.payload, 1, now)).orders.find((card) => card.reference === 'SM-3009')?.owes

@@ -10,7 +10,7 @@ import { CANCEL_REASON_MAX } from './rules'
 const methods = PAYMENT_METHODS.map((option) => option.value) as [PaymentMethod, ...PaymentMethod[]]
 
 /**
- * What an order's button posts: the action, and for Mark paid the method, the whole dollars the page
+ * What an order's button posts: the action, and for Mark paid the method, the amount the page
  * showed as owed and, from the Owed list, the day the money came in (a date field's '2026-12-05';
  * without one, now), for Cancel the reason.
  */
@@ -19,7 +19,8 @@ export const sellerActionSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('paid'),
     method: z.enum(methods, sellerNotices.badForm),
-    owed: z.pipe(z.string(sellerNotices.badForm).check(z.regex(/^\d{1,7}$/, sellerNotices.badForm)), z.transform(Number)),
+    // Dollars, with cents when it has them: what is still to pay after a short payment ($25.50).
+    owed: z.pipe(z.string(sellerNotices.badForm).check(z.regex(/^\d{1,7}(\.\d{1,2})?$/, sellerNotices.badForm)), z.transform(Number)),
     paidOn: z.optional(z.string().check(z.refine(isDayKey, sellerNotices.badPaidOn))),
   }),
   z.object({

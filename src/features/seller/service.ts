@@ -8,6 +8,7 @@ import { inTransaction, type UnitOfWork } from '@/platform/db/transactions'
 import { NOT_WHILE_HELD } from '@/features/recalls/recordRules'
 
 import { owedAmount, settlement } from '@/features/ordering/owing'
+import { cents } from '@/features/payments/statements/rules'
 import { businessDay, zonedInstant } from '@/shared/time'
 
 import { deliveryDaySettingsFrom } from '@/features/delivery/rules'
@@ -63,7 +64,7 @@ export async function applySellerAction(payload: Payload, user: User, orderId: n
       // Unpaid, or paid but for the difference a change to more added (#54).
       if (order.paymentStatus !== 'unpaid' && owedAmount(order) <= 0) return unchanged
       // Paid is what the seller saw: changed since (another total, cancelled), the seller looks again first.
-      if (input.owed !== owedAmount(order)) return { commit: false, value: { status: 'owes-changed', reference: order.reference ?? '' } }
+      if (cents(input.owed) !== cents(owedAmount(order))) return { commit: false, value: { status: 'owes-changed', reference: order.reference ?? '' } }
       const why = input.paidOn ? paidOnRefusal(input.paidOn, businessDay(now).key, businessDay(new Date(order.createdAt)).key) : null
       if (why) return { commit: false, value: { status: 'refused', reference: order.reference ?? '', why } }
       data = settlement(order, input.method, paidAtOn(input.paidOn, order.createdAt, now))
