@@ -9,7 +9,7 @@ import { APIError } from 'payload'
  * admin's toast reads what follows one as a list of fields.
  */
 export class Refusal extends APIError {
-  constructor(message: string, status: 400 | 403 | 404 | 409) {
+  constructor(message: string, status: 400 | 403 | 404 | 409 | 429) {
     super(message, status, undefined, true)
     this.name = 'Refusal'
   }

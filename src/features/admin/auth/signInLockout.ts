@@ -13,6 +13,7 @@ import {
 } from 'payload'
 
 import { wholeMessage } from '@/platform/http/adminOrigins'
+import { Refusal } from '@/platform/http/refusal'
 import { clientAddressFrom } from '@/platform/http/clientAddress'
 import { allowAttempt, sharedLimiter } from '@/platform/http/rateLimit'
 
@@ -108,13 +109,9 @@ export const signInRules = {
   tooManyResets: 'Too many password-reset requests from your network. Wait a while and try again.',
 } as const
 
-/**
- * A refusal for too many attempts. Payload answers an error's message only when the error has a
- * name (`formatErrors`: "An unknown error occurred." otherwise), and takes it from its class's
- * name, which the production bundle leaves empty: this one names itself.
- */
+/** A refusal for too many attempts (a `Refusal`, so its message reaches the form), named apart for `showRefusalWhole`. */
 const TOO_MANY_ATTEMPTS = 'TooManyAttempts'
-class TooManyAttempts extends APIError {
+class TooManyAttempts extends Refusal {
   constructor(message: string) {
     super(message, 429)
     this.name = TOO_MANY_ATTEMPTS
